@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tactile",
+    products: [
+        // The engine: input model, traces, clocks. No SDL, so it builds and
+        // tests anywhere Swift does.
+        .library(name: "Tactile", targets: ["Tactile"]),
+        // The SDL2 backend: event pump, clock, window and frame loop.
+        .library(name: "TactileSDL", targets: ["TactileSDL"]),
+        .executable(name: "touches", targets: ["Touches"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "Tactile"),
+        .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2", "CZlib"]),
+        .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
+        .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
+        .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "DemoSupport", "Touches"]),
+    ]
+)

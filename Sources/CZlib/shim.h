@@ -1,0 +1,2 @@
+// zlib compresses the screenshots TactileSDL writes as PNG files.
+#include <zlib.h>

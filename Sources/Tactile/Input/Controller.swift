@@ -1,0 +1,51 @@
+/// A game controller's button, named by its position on an Xbox-style pad.
+///
+/// SDL's game-controller layer maps every supported pad onto this layout, so
+/// `south` is A on Xbox, Cross on PlayStation and B on Nintendo pads.
+public enum ControllerButton: String, Hashable, Sendable, CaseIterable {
+    case south, east, west, north
+    case back, guide, start
+    case leftStick, rightStick
+    case leftShoulder, rightShoulder
+    case dpadUp, dpadDown, dpadLeft, dpadRight
+    /// Share on Xbox Series X, the microphone button on PS5, capture on Switch Pro.
+    case misc1
+    case paddle1, paddle2, paddle3, paddle4
+    /// The click of a PlayStation pad's touchpad.
+    case touchpad
+}
+
+/// A game controller's analogue axis.
+public enum ControllerAxis: String, Hashable, Sendable, CaseIterable {
+    case leftX, leftY, rightX, rightY, leftTrigger, rightTrigger
+
+    /// Whether the axis is a trigger, whose values run 0…1 rather than −1…1.
+    public var isTrigger: Bool { self == .leftTrigger || self == .rightTrigger }
+}
+
+/// Something a game controller did.
+///
+/// Controllers are identified by SDL's joystick *instance id*, which stays the
+/// same for as long as the controller is connected and is never reused for
+/// another controller during a run.
+public enum ControllerEvent: Hashable, Sendable {
+    /// A controller was connected and opened; its events follow.
+    case added(controller: Int32)
+    /// A controller was disconnected; no more events come from it.
+    case removed(controller: Int32)
+    case button(controller: Int32, button: ControllerButton, isDown: Bool)
+    /// An axis moved. Sticks report −1…1 with +y down, as SDL does; triggers
+    /// report 0…1. No dead zone is applied here: that is a binding's choice.
+    case axis(controller: Int32, axis: ControllerAxis, value: Double)
+    /// A finger on a controller's touchpad (PlayStation pads), in the pad's
+    /// own normalised 0…1 coordinates.
+    case touchpad(controller: Int32, touchpad: Int32, finger: Int32, phase: PointerEvent.Phase, location: Point, pressure: Double)
+
+    /// The instance id of the controller the event came from.
+    public var controller: Int32 {
+        switch self {
+        case .added(let id), .removed(let id): id
+        case .button(let id, _, _), .axis(let id, _, _), .touchpad(let id, _, _, _, _, _): id
+        }
+    }
+}

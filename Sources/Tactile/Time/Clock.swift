@@ -1,0 +1,47 @@
+/// The time source that everything time-based in Tactile reads.
+///
+/// Nothing in Tactile reads the wall clock. Event timestamps, recognizer
+/// deadlines (a long press, a double tap's window) and motion filters all read
+/// a clock that is handed to them, so a test or a replay decides exactly when
+/// each moment happens and runs the same way every time.
+///
+/// Readings are in seconds from an arbitrary origin and never decrease.
+///
+/// ## See Also
+/// - ``ManualClock``: the clock tests and headless runs advance by hand.
+/// - TactileSDL's `SDLClock`: SDL's high-resolution performance counter, for real play.
+public protocol Clock: AnyObject {
+    /// The current time, in seconds.
+    var now: Double { get }
+}
+
+/// A clock that moves only when told to.
+///
+/// Tests use it to step through a gesture at exact times; headless demo runs
+/// use it to advance by exactly one frame per frame, so that a recorded trace
+/// plays out identically on a slow CI machine and a fast laptop.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// clock.advance(by: 0.5)   // now == 0.5
+/// ```
+public final class ManualClock: Clock {
+    public private(set) var now: Double
+
+    public init(now: Double = 0) {
+        self.now = now
+    }
+
+    /// Moves the clock forward. Negative or non-finite amounts are ignored,
+    /// because a clock that goes back would break every deadline that reads it.
+    public func advance(by seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        now += seconds
+    }
+
+    /// Moves the clock to `time` if that is later than now.
+    public func advance(to time: Double) {
+        guard time.isFinite, time > now else { return }
+        now = time
+    }
+}
