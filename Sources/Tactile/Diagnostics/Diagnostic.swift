@@ -1,0 +1,42 @@
+/// A report that some input was malformed and what was done about it.
+///
+/// Tactile never crashes on bad input. Each kind of bad input has a defined
+/// outcome (the event is dropped, or a value is clamped) and is reported as a
+/// diagnostic, so a developer can see why an event never reached the game.
+///
+/// ```swift
+/// pump.diagnostics = { diagnostic in logger.warning("\(diagnostic)") }
+/// ```
+public struct Diagnostic: Hashable, Sendable {
+    /// What was wrong; stable, for tests and filters.
+    public enum Problem: String, Hashable, Sendable {
+        /// A coordinate or value was NaN or infinite; the event was dropped.
+        case nonFiniteValue = "non-finite-value"
+        /// A move or up came for a pointer that is not down; it was dropped.
+        case unknownPointer = "unknown-pointer"
+        /// A down came for a pointer that is already down. The old contact
+        /// was cancelled (its up was lost) and the new one began.
+        case repeatedDown = "repeated-down"
+        /// An event named a controller that is not open; it was dropped.
+        case unknownController = "unknown-controller"
+        /// A sensor sample came from a sensor that is not open; it was dropped.
+        case unknownSensor = "unknown-sensor"
+        /// An event was for another window; it was dropped.
+        case otherWindow = "other-window"
+        /// A device could not be opened; its events will not arrive.
+        case deviceUnavailable = "device-unavailable"
+    }
+
+    public var problem: Problem
+    /// The specifics, in words: which id, which value.
+    public var detail: String
+
+    public init(_ problem: Problem, _ detail: String) {
+        self.problem = problem
+        self.detail = detail
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    public var description: String { "\(problem.rawValue): \(detail)" }
+}

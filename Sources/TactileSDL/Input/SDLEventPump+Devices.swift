@@ -1,0 +1,154 @@
+import CSDL2
+import Tactile
+
+// Controllers and motion sensors: the devices the pump opens and closes
+// itself, because SDL only sends events for devices that are open.
+
+extension SDLEventPump {
+    // MARK: Controllers
+
+    /// Opens the controller SDL announced and reports it.
+    ///
+    /// `SDL_CONTROLLERDEVICEADDED` carries a *device index*, valid only until
+    /// the next device change; every later event carries the *instance id*,
+    /// which is what Tactile uses from here on.
+    func addController(deviceIndex: Int32, timestamp: Double, into events: inout [InputEvent]) {
+        guard let controller = SDL_GameControllerOpen(deviceIndex) else {
+            return diagnostics(Diagnostic(.deviceUnavailable, "controller at device index \(deviceIndex): \(String(cString: SDL_GetError()))"))
+        }
+        let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller))
+        if controllers[id] != nil {
+            // SDL announces controllers present at start-up with an added
+            // event, and a controller can be announced again after a mapping
+            // change. Opening again only raised SDL's reference count.
+            SDL_GameControllerClose(controller)
+            return
+        }
+        controllers[id] = controller
+        if enablesControllerSensors {
+            for type in [SDL_SENSOR_ACCEL, SDL_SENSOR_GYRO] where SDL_GameControllerHasSensor(controller, type) == SDL_TRUE {
+                SDL_GameControllerSetSensorEnabled(controller, type, SDL_TRUE)
+            }
+        }
+        events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id))))
+    }
+
+    /// Closes a controller that was unplugged and reports it.
+    func removeController(instanceID id: Int32, timestamp: Double, into events: inout [InputEvent]) {
+        guard let controller = controllers.removeValue(forKey: id) else {
+            return diagnostics(Diagnostic(.unknownController, "controller \(id) removed but was never added"))
+        }
+        SDL_GameControllerClose(controller)
+        events.append(InputEvent(timestamp: timestamp, .controller(.removed(controller: id))))
+    }
+
+    /// Whether `id` is an open controller; reports the drop otherwise.
+    private func isOpenController(_ id: Int32, _ what: StaticString) -> Bool {
+        if controllers[id] != nil { return true }
+        diagnostics(Diagnostic(.unknownController, "\(what) from controller \(id), which is not open"))
+        return false
+    }
+
+    func translateControllerButton(_ event: SDL_ControllerButtonEvent, into events: inout [InputEvent]) {
+        guard isOpenController(event.which, "button") else { return }
+        // ControllerButton lists its cases in SDL_GameControllerButton's order.
+        guard Int(event.button) < ControllerButton.allCases.count else { return }
+        let button = ControllerButton.allCases[Int(event.button)]
+        let isDown = SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN
+        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(.button(controller: event.which, button: button, isDown: isDown))))
+    }
+
+    func translateControllerAxis(_ event: SDL_ControllerAxisEvent, into events: inout [InputEvent]) {
+        guard isOpenController(event.which, "axis motion") else { return }
+        // ControllerAxis lists its cases in SDL_GameControllerAxis's order.
+        guard Int(event.axis) < ControllerAxis.allCases.count else { return }
+        let axis = ControllerAxis.allCases[Int(event.axis)]
+        // SDL's range is −32768…32767 (triggers 0…32767). Dividing by 32767
+        // makes both full deflections exactly ±1; −32768 is clamped.
+        let value = max(-1, Double(event.value) / 32767)
+        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(.axis(controller: event.which, axis: axis, value: value))))
+    }
+
+    func translateControllerTouchpad(_ event: SDL_ControllerTouchpadEvent, into events: inout [InputEvent]) {
+        guard isOpenController(event.which, "touchpad event") else { return }
+        guard event.x.isFinite, event.y.isFinite, event.pressure.isFinite else {
+            return diagnostics(Diagnostic(.nonFiniteValue, "touchpad of controller \(event.which) at (\(event.x), \(event.y))"))
+        }
+        let phase: PointerEvent.Phase
+        switch SDL_EventType(event.type) {
+        case SDL_CONTROLLERTOUCHPADDOWN: phase = .down
+        case SDL_CONTROLLERTOUCHPADMOTION: phase = .move
+        default: phase = .up
+        }
+        let location = Point(x: Double(min(max(event.x, 0), 1)), y: Double(min(max(event.y, 0), 1)))
+        let touchpad = ControllerEvent.touchpad(
+            controller: event.which, touchpad: event.touchpad, finger: event.finger, phase: phase,
+            location: location, pressure: Double(min(max(event.pressure, 0), 1)))
+        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(touchpad)))
+    }
+
+    // MARK: Sensors
+
+    func translateControllerSensor(_ event: SDL_ControllerSensorEvent, into events: inout [InputEvent]) {
+        guard isOpenController(event.which, "sensor sample") else { return }
+        let kind: SensorKind
+        switch SDL_SensorType(event.sensor) {
+        case SDL_SENSOR_ACCEL: kind = .accelerometer
+        case SDL_SENSOR_GYRO: kind = .gyroscope
+        default:
+            // The left and right Joy-Con sensors of a combined pair (SDL 2.26)
+            // are two devices in one; reporting them as one sensor would mix
+            // their readings. The combined pad also reports ACCEL and GYRO.
+            return
+        }
+        let value = Vector3(x: Double(event.data.0), y: Double(event.data.1), z: Double(event.data.2))
+        appendSensorSample(kind, source: .controller(event.which), value: value, microseconds: event.timestamp_us, milliseconds: event.timestamp, into: &events)
+    }
+
+    func translateSensor(_ event: SDL_SensorEvent, into events: inout [InputEvent]) {
+        guard let sensor = sensors[event.which] else {
+            return diagnostics(Diagnostic(.unknownSensor, "sample from sensor \(event.which), which is not open"))
+        }
+        let value = Vector3(x: Double(event.data.0), y: Double(event.data.1), z: Double(event.data.2))
+        appendSensorSample(sensor.kind, source: .device(event.which), value: value, microseconds: event.timestamp_us, milliseconds: event.timestamp, into: &events)
+    }
+
+    private func appendSensorSample(
+        _ kind: SensorKind, source: SensorSource, value: Vector3, microseconds: UInt64, milliseconds: UInt32,
+        into events: inout [InputEvent]
+    ) {
+        guard value.isFinite else {
+            return diagnostics(Diagnostic(.nonFiniteValue, "\(kind.rawValue) sample \(value) from \(source)"))
+        }
+        // SDL leaves timestamp_us 0 when the hardware gives no time of its own.
+        let sensorTime = microseconds == 0 ? nil : Double(microseconds) / 1_000_000
+        let sample = SensorSample(kind: kind, source: source, value: value, sensorTime: sensorTime)
+        events.append(InputEvent(timestamp: timestamp(milliseconds), .sensor(sample)))
+    }
+
+    /// Opens the machine's own accelerometers and gyroscopes.
+    ///
+    /// Linux has no SDL sensor backend (`SDL_NumSensors()` is 0 there);
+    /// Android, iOS and some handhelds have them.
+    func openDeviceSensors() {
+        for index in 0..<SDL_NumSensors() {
+            let kind: SensorKind
+            switch SDL_SensorGetDeviceType(index) {
+            case SDL_SENSOR_ACCEL: kind = .accelerometer
+            case SDL_SENSOR_GYRO: kind = .gyroscope
+            default: continue
+            }
+            guard let handle = SDL_SensorOpen(index) else {
+                diagnostics(Diagnostic(.deviceUnavailable, "sensor \(index): \(String(cString: SDL_GetError()))"))
+                continue
+            }
+            sensors[SDL_SensorGetInstanceID(handle)] = (kind, handle)
+        }
+    }
+
+    /// Accepts samples from a sensor id as if it had been opened. For tests:
+    /// SDL2 cannot attach a virtual sensor, and Linux has no real ones.
+    func registerSensor(instanceID: Int32, kind: SensorKind) {
+        sensors[instanceID] = (kind, nil)
+    }
+}
