@@ -1,0 +1,140 @@
+import Foundation
+import TactileSDL
+
+/// The command line every demo shares, and where demos find their assets.
+///
+/// ```
+/// --replay FILE      play a recorded trace (attract mode)
+/// --record FILE      write everything you do to a trace
+/// --frames N         stop after N frames
+/// --screenshot FILE  save the last frame as a PNG
+/// --headless         no window even with a display (dummy video driver)
+/// --help
+/// ```
+///
+/// With no display a demo runs headless; if it was given no trace it plays
+/// its own from `Assets/Traces/` and saves a screenshot to `out/`, so that
+/// running it on a server still shows it working.
+public struct DemoOptions: Equatable {
+    public var replayPath: String?
+    public var recordPath: String?
+    public var frameLimit: Int?
+    public var screenshotPath: String?
+    public var headless = !SDLSetup.hasDisplay
+    public var showHelp = false
+
+    public init() {}
+
+    /// A command line that is not understood.
+    public struct UsageError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses `arguments` (without the program name).
+    public init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError(description: "\(flag) needs a value")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--replay": replayPath = try value(for: argument)
+            case "--record": recordPath = try value(for: argument)
+            case "--screenshot": screenshotPath = try value(for: argument)
+            case "--frames":
+                let text = try value(for: argument)
+                guard let frames = Int(text), frames > 0 else {
+                    throw UsageError(description: "--frames needs a positive whole number, not '\(text)'")
+                }
+                frameLimit = frames
+            case "--headless": headless = true
+            case "--help", "-h": showHelp = true
+            default: throw UsageError(description: "unknown option '\(argument)' (try --help)")
+            }
+        }
+    }
+
+    /// The usage text for a demo called `name`.
+    public static func usage(name: String, summary: String, controls: String) -> String {
+        """
+        \(name): \(summary)
+
+        Usage: \(name) [--replay FILE] [--record FILE] [--frames N] [--screenshot FILE] [--headless]
+
+          --replay FILE      play a recorded input trace, as if someone were playing
+          --record FILE      record your input to a trace file when the demo ends
+          --frames N         stop after N frames
+          --screenshot FILE  save the last frame as a PNG
+          --headless         run without a window (automatic when there is no display)
+
+        With no display and no --replay, the demo plays its own trace from
+        Assets/Traces and saves a screenshot to out/.
+
+        Controls:
+        \(controls)
+        """
+    }
+
+    /// The app configuration these options ask for. A headless run without
+    /// a trace of its own plays `defaultTrace` (a file in `Assets/Traces`)
+    /// and saves its screenshot to `out/<name>.png`.
+    public func configuration(title: String, name: String, defaultTrace: String) throws -> SDLApp.Configuration {
+        var configuration = SDLApp.Configuration(title: title)
+        configuration.headless = headless
+        configuration.frameLimit = frameLimit
+        configuration.replayPath = replayPath
+        configuration.recordPath = recordPath
+        configuration.screenshotPath = screenshotPath
+        if headless && replayPath == nil {
+            configuration.replayPath = try Assets.path(of: "Traces/\(defaultTrace)")
+            if screenshotPath == nil {
+                try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+                configuration.screenshotPath = "out/\(name).png"
+            }
+        }
+        return configuration
+    }
+}
+
+/// Finds the files the demos ship with in `Assets/`.
+public enum Assets {
+    /// A file or folder that should be there and is not.
+    public struct MissingAsset: Error, CustomStringConvertible {
+        public let name: String
+        public let searched: [String]
+        public var description: String {
+            "missing asset '\(name)': looked in \(searched.joined(separator: ", ")). "
+                + "Run the demo from the Tactile checkout or set TACTILE_ASSETS to its Assets folder."
+        }
+    }
+
+    /// The path of `name` inside the Assets folder: `$TACTILE_ASSETS`, else
+    /// `Assets/` in the current folder or the nearest folder above it that has one.
+    public static func path(of name: String) throws(MissingAsset) -> String {
+        var searched: [String] = []
+        for folder in candidateFolders() {
+            let path = "\(folder)/\(name)"
+            searched.append(folder)
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        throw MissingAsset(name: name, searched: searched)
+    }
+
+    private static func candidateFolders() -> [String] {
+        if let folder = ProcessInfo.processInfo.environment["TACTILE_ASSETS"], !folder.isEmpty {
+            return [folder]
+        }
+        var folders: [String] = []
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while true {
+            folders.append(directory.appendingPathComponent("Assets").path)
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { break }
+            directory = parent
+        }
+        return folders
+    }
+}

@@ -1,0 +1,212 @@
+import CSDL2
+import Tactile
+
+/// What a game built on ``SDLApp`` provides: it takes input events, advances
+/// its state in fixed steps, and draws itself.
+///
+/// Each frame, in this order: every input event of the frame reaches
+/// ``handle(_:)`` in the order the user produced it; then ``update(step:now:)``
+/// runs as many fixed steps as the time since the last frame calls for (none
+/// or several on a slow or fast frame); then ``render(on:)`` draws once.
+@MainActor
+public protocol Game: AnyObject {
+    /// One input event, before the frame's updates.
+    func handle(_ event: InputEvent)
+    /// Advances the game by exactly `step` seconds, ending at `now` on the app's clock.
+    func update(step: Double, now: Double)
+    /// Draws the current state.
+    func render(on canvas: Canvas)
+    /// Whether the game wants the app to stop (a quit button, a finished run).
+    var wantsToQuit: Bool { get }
+}
+
+extension Game {
+    public var wantsToQuit: Bool { false }
+}
+
+/// Opens a window and runs a game's frame loop on SDL: drain input, advance
+/// the clock, update, render.
+///
+/// ```swift
+/// var configuration = SDLApp.Configuration(title: "My game")
+/// configuration.replayPath = "Assets/Traces/demo.trace"
+/// try SDLApp(configuration).run(MyGame())
+/// ```
+///
+/// ## Headless runs
+///
+/// With ``Configuration/headless`` (the default when no display is reachable)
+/// the window lives in SDL's dummy video driver, drawing goes through the
+/// software renderer, and time is a `ManualClock` advanced by exactly one
+/// frame per frame. A run from a recorded trace therefore plays out the same
+/// on every machine, however fast, and can end with a screenshot: that is how
+/// tests and CI see a demo working without a display.
+///
+/// ## See Also
+/// - ``SDLEventPump``: the translation from SDL events, which the app drains each frame.
+/// - `TracePlayer` and `TraceRecorder`: what `replayPath` and `recordPath` use.
+@MainActor
+public final class SDLApp {
+    /// How to run.
+    public struct Configuration: Sendable {
+        public var title: String
+        /// The window's size in points.
+        public var width: Int32 = 800
+        public var height: Int32 = 600
+        /// Updates per second: the game's fixed step is its inverse.
+        public var updateRate: Double = 60
+        /// No display: dummy video driver, software renderer, one frame of
+        /// manual time per frame.
+        public var headless: Bool = !SDLSetup.hasDisplay
+        /// Stop after this many frames; `nil` runs until quit (or, headless,
+        /// until the replay has played out).
+        public var frameLimit: Int?
+        /// A trace to play back as if the user were doing it.
+        public var replayPath: String?
+        /// Where to write a trace of everything the user does.
+        public var recordPath: String?
+        /// Where to save a PNG of the last frame.
+        public var screenshotPath: String?
+
+        public init(title: String) {
+            self.title = title
+        }
+    }
+
+    /// Frames rendered after a headless replay has played out, so that what
+    /// the last events caused (a fading trail, a settling score) is on screen
+    /// when the screenshot is taken: one second at 60 frames per second.
+    static let settleFramesAfterReplay = 60
+
+    /// The most time the updates catch up on after a stall (the window being
+    /// dragged, a debugger break). Beyond it the game skips time rather than
+    /// running hundreds of steps at once and stalling again.
+    static let maximumCatchUp = 0.25
+
+    public let configuration: Configuration
+    public let window: OpaquePointer
+    public let canvas: Canvas
+    public let clock: any Clock
+    public let pump: SDLEventPump
+    private let renderer: OpaquePointer
+    /// Whether presenting waits for the display's refresh, pacing the loop.
+    private let hasVSync: Bool
+    private var player: TracePlayer?
+    private var recorder: TraceRecorder?
+    /// How many frames have been rendered.
+    public private(set) var frameCount = 0
+
+    /// Starts SDL, opens the window and loads the replay, if any.
+    ///
+    /// Throws ``SDLError`` when SDL cannot make the window or renderer, and
+    /// `TraceError` when the replay trace is missing or malformed.
+    public init(_ configuration: Configuration) throws {
+        self.configuration = configuration
+        try SDLSetup.start(videoDriver: configuration.headless ? .dummy : .automatic)
+        let flags = configuration.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        let position = tactile_windowpos_centered()
+        guard let window = SDL_CreateWindow(configuration.title, position, position, configuration.width, configuration.height, flags) else {
+            throw SDLError("SDL_CreateWindow")
+        }
+        // The software renderer is the only one the dummy driver has, and it
+        // makes screenshots pixel-exact on every machine. With a display, a
+        // GPU renderer with vsync paces the frames; if there is none (Xvfb),
+        // SDL falls back to software by itself.
+        let rendererFlags = configuration.headless
+            ? SDL_RENDERER_SOFTWARE.rawValue
+            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            let error = SDLError("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        canvas = Canvas(renderer: renderer)
+        clock = configuration.headless ? ManualClock() : SDLClock()
+        pump = SDLEventPump(window: window, clock: clock)
+        if let replayPath = configuration.replayPath {
+            player = TracePlayer(try Trace(contentsOfFile: replayPath), start: clock.now)
+        }
+        if configuration.recordPath != nil {
+            recorder = TraceRecorder(start: clock.now)
+        }
+    }
+
+    isolated deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Runs `game` until the user quits, the game asks to, or the frame
+    /// limit is reached; then saves the screenshot and the recording.
+    public func run(_ game: some Game) throws {
+        let step = 1 / configuration.updateRate
+        var events: [InputEvent] = []
+        events.reserveCapacity(256)
+        var simulated = clock.now
+        var framesSinceReplayEnded = 0
+
+        while true {
+            let frameStart = clock.now
+            events.removeAll(keepingCapacity: true)
+            pump.drain(into: &events)
+            player?.events(dueBy: clock.now, into: &events)
+            for event in events {
+                recorder?.record(event)
+                game.handle(event)
+            }
+            // Fixed steps: the game always advances by `step`, however long
+            // the frame took, so its physics and timers do not depend on the
+            // frame rate. A frame that took 3.5 steps runs 3 and carries the
+            // half over.
+            if clock.now - simulated > Self.maximumCatchUp {
+                simulated = clock.now - step
+            }
+            while simulated + step <= clock.now + step * 1e-9 {
+                simulated += step
+                game.update(step: step, now: simulated)
+            }
+            game.render(on: canvas)
+            frameCount += 1
+
+            let isLastFrame = pump.quitRequested || game.wantsToQuit
+                || configuration.frameLimit.map { frameCount >= $0 } == true
+                || (configuration.headless && configuration.frameLimit == nil && replayHasSettled(&framesSinceReplayEnded))
+            if isLastFrame, let path = configuration.screenshotPath {
+                // Read before presenting: after SDL_RenderPresent the back
+                // buffer's contents are undefined.
+                try canvas.readPixels().writePNG(to: path)
+            }
+            SDL_RenderPresent(renderer)
+            if isLastFrame { break }
+            advanceTime(frameStart: frameStart, step: step)
+        }
+        if let recorder, let path = configuration.recordPath {
+            try recorder.write(toFile: path)
+        }
+    }
+
+    /// Headless: exactly one frame of manual time. With a display: wait for
+    /// the next frame, unless vsync already did.
+    private func advanceTime(frameStart: Double, step: Double) {
+        if let manual = clock as? ManualClock {
+            manual.advance(by: step)
+        } else if !hasVSync {
+            let remaining = step - (clock.now - frameStart)
+            if remaining > 0.001 { SDL_Delay(UInt32(remaining * 1000)) }
+        }
+    }
+
+    /// Whether a headless run without a frame limit has shown everything:
+    /// the replay is over and the settling frames are done. Without a replay,
+    /// a headless run shows one second.
+    private func replayHasSettled(_ framesSince: inout Int) -> Bool {
+        guard player?.isFinished ?? true else { return false }
+        framesSince += 1
+        return framesSince > Self.settleFramesAfterReplay
+    }
+}
