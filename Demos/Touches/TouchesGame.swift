@@ -48,6 +48,8 @@ final class TouchesGame: Game {
     /// still visible.
     static let fadeDuration = 0.6
     static let contactRadius = 28.0
+    /// Esc's USB HID usage (SDL_SCANCODE_ESCAPE).
+    static let escapeScancode: Int32 = 41
 
     private(set) var contacts: [Contact] = []
     /// Every contact that began, and every one that ended or was cancelled:
@@ -57,6 +59,7 @@ final class TouchesGame: Game {
     private(set) var cancelled = 0
     private(set) var connectedControllers: [Int32] = []
     private(set) var hover: Point?
+    private(set) var wantsToQuit = false
     private var now = 0.0
 
     func handle(_ event: InputEvent) {
@@ -74,6 +77,8 @@ final class TouchesGame: Game {
             connectedControllers.removeAll { $0 == controller }
         case .mouseHover(let location):
             hover = location
+        case .key(let key) where key.isDown && key.scancode == Self.escapeScancode:
+            wantsToQuit = true
         case .interrupted:
             hover = nil
         default:

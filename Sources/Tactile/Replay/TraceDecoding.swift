@@ -1,0 +1,166 @@
+extension Trace {
+    /// Reads a trace from its text (see ``Trace`` for the format).
+    ///
+    /// Reading stops at the first line that breaks the format, and nothing
+    /// else: any text, however damaged, either gives a trace or throws.
+    ///
+    /// ```swift
+    /// let trace = try Trace(parsing: """
+    ///     tactile-trace 1
+    ///     0.0 remote toggle-play-pause
+    ///     """)
+    /// ```
+    ///
+    /// - Throws: the ``TraceError`` for the first line that is wrong.
+    /// - Complexity: O(*n*) in the length of the text.
+    public init(parsing text: String) throws(TraceError) {
+        var version: Int?
+        var events: [InputEvent] = []
+        var previousTime = -Double.infinity
+        var lineNumber = 0
+        // Lines are split on the newline byte rather than on `Character`s,
+        // because Swift treats "\r\n" as one Character and would not split it;
+        // "\r" is then dropped with the other field separators.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let fields = Self.fields(of: line)
+            if version == nil {
+                version = try Self.version(fromHeader: fields, line: lineNumber)
+                continue
+            }
+            if fields.isEmpty { continue }
+
+            var reader = TraceFieldReader(line: lineNumber, fields: fields)
+            let time = try reader.number("time")
+            guard time >= previousTime else {
+                throw .timeWentBackwards(line: lineNumber, time: time, previous: previousTime)
+            }
+            let kind = try InputEvent.Kind(reading: &reader)
+            events.append(InputEvent(timestamp: time, kind))
+            previousTime = time
+        }
+        // `split` yields one empty line even for empty text, so the header
+        // has always been checked by now; this only satisfies the compiler.
+        guard let version else { throw .missingHeader(line: 1) }
+        self.init(version: version, events: events)
+    }
+
+    /// The version a header line announces, if this build can read it.
+    private static func version(fromHeader fields: [String], line: Int) throws(TraceError) -> Int {
+        guard fields.count == 2, fields[0] == "tactile-trace",
+              let version = Int(fields[1], radix: 10)
+        else { throw .missingHeader(line: line) }
+        guard version == currentVersion else {
+            throw .unsupportedVersion(line: line, version: version)
+        }
+        return version
+    }
+
+    /// A line's fields: the runs of bytes between spaces, tabs and carriage
+    /// returns, up to a field that starts a `#` comment.
+    private static func fields(of line: Substring.UTF8View) -> [String] {
+        var fields: [String] = []
+        for field in line.split(whereSeparator: isSeparator) {
+            if field.first == UInt8(ascii: "#") { break }
+            fields.append(String(decoding: field, as: UTF8.self))
+        }
+        // A byte-order mark from an editor would otherwise spoil the header's
+        // first word.
+        if let first = fields.first, first.unicodeScalars.first == "\u{FEFF}" {
+            fields[0] = String(first.unicodeScalars.dropFirst())
+            if fields[0].isEmpty { fields.removeFirst() }
+        }
+        return fields
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+}
+
+extension InputEvent.Kind {
+    /// Reads the kind's word and its fields from the rest of a trace line.
+    init(reading reader: inout TraceFieldReader) throws(TraceError) {
+        let line = reader.line
+        let wordText = reader.text()
+        guard let word = TraceEventWord(rawValue: wordText) else {
+            throw .unknownEventKind(line: line, word: wordText)
+        }
+        guard reader.remainingCount == word.fieldCount else {
+            throw .wrongFieldCount(
+                line: line, kind: word.rawValue, expected: word.fieldCount, found: reader.remainingCount)
+        }
+        switch word {
+        case .pointer:
+            let phase = try reader.word("phase", as: PointerEvent.Phase.self)
+            let id = PointerID(
+                kind: try reader.word("pointer kind", as: PointerKind.self),
+                device: try reader.integer("device", as: Int64.self),
+                index: try reader.integer("index", as: Int64.self))
+            let location = try reader.point()
+            self = .pointer(PointerEvent(phase, id: id, location: location, pressure: try reader.number("pressure")))
+        case .mouseHover:
+            self = .mouseHover(try reader.point())
+        case .mouseButton:
+            self = .mouseButton(MouseButtonEvent(
+                button: try reader.word("button", as: MouseButton.self),
+                isDown: try reader.word("state", as: TraceButtonState.self).isDown,
+                location: try reader.point()))
+        case .mouseWheel:
+            self = .mouseWheel(MouseWheelEvent(dx: try reader.number("dx"), dy: try reader.number("dy")))
+        case .key:
+            self = .key(KeyEvent(
+                isDown: try reader.word("state", as: TraceButtonState.self).isDown,
+                scancode: try reader.integer("scancode", as: Int32.self),
+                keycode: try reader.integer("keycode", as: Int32.self),
+                modifiers: try reader.modifiers("modifiers"),
+                isRepeat: try reader.word("repeat", as: TraceFlag.self).value))
+        case .controllerAdded:
+            self = .controller(.added(controller: try reader.integer("controller", as: Int32.self)))
+        case .controllerRemoved:
+            self = .controller(.removed(controller: try reader.integer("controller", as: Int32.self)))
+        case .controllerButton:
+            self = .controller(.button(
+                controller: try reader.integer("controller", as: Int32.self),
+                button: try reader.word("button", as: ControllerButton.self),
+                isDown: try reader.word("state", as: TraceButtonState.self).isDown))
+        case .controllerAxis:
+            self = .controller(.axis(
+                controller: try reader.integer("controller", as: Int32.self),
+                axis: try reader.word("axis", as: ControllerAxis.self),
+                value: try reader.number("value")))
+        case .controllerTouchpad:
+            self = .controller(.touchpad(
+                controller: try reader.integer("controller", as: Int32.self),
+                touchpad: try reader.integer("touchpad", as: Int32.self),
+                finger: try reader.integer("finger", as: Int32.self),
+                phase: try reader.word("phase", as: PointerEvent.Phase.self),
+                location: try reader.point(),
+                pressure: try reader.number("pressure")))
+        case .sensor:
+            let sourceWord = try reader.word("source", as: TraceSensorSourceWord.self)
+            let id = try reader.integer("id", as: Int32.self)
+            let source: SensorSource =
+                switch sourceWord {
+                case .device: .device(id)
+                case .controller: .controller(id)
+                }
+            self = .sensor(SensorSample(
+                kind: try reader.word("sensor", as: SensorKind.self),
+                source: source,
+                value: Vector3(x: try reader.number("x"), y: try reader.number("y"), z: try reader.number("z")),
+                sensorTime: try reader.optionalNumber("sensor time")))
+        case .remote:
+            self = .remote(try reader.word("command", as: RemoteCommand.self))
+        case .interrupted:
+            self = .interrupted(try reader.word("reason", as: Interruption.self))
+        }
+    }
+}
+
+extension TraceFieldReader {
+    /// The next two fields as a point's x and y.
+    fileprivate mutating func point() throws(TraceError) -> Point {
+        Point(x: try number("x"), y: try number("y"))
+    }
+}

@@ -1,0 +1,89 @@
+/// Reads one trace line's fields in order, turning each into a number or a
+/// word, and names the field and the line in the ``TraceError`` when it can't.
+///
+/// The decoder checks a line's field count against ``TraceEventWord/fieldCount``
+/// before reading, so running out of fields means the decoder and that table
+/// disagree. Rather than trap on it, an absent field reads as empty text and
+/// fails as a bad number or word; the round-trip tests keep the two in step.
+struct TraceFieldReader {
+    /// The 1-based line number, for errors.
+    let line: Int
+    private let fields: [String]
+    private var position = 0
+
+    init(line: Int, fields: [String]) {
+        self.line = line
+        self.fields = fields
+    }
+
+    /// How many fields are left to read.
+    var remainingCount: Int { max(fields.count - position, 0) }
+
+    /// The next field as it was written, or empty text when none is left.
+    mutating func text() -> String {
+        guard position < fields.count else { return "" }
+        defer { position += 1 }
+        return fields[position]
+    }
+
+    /// The next field as a finite `Double`.
+    mutating func number(_ field: String) throws(TraceError) -> Double {
+        let text = text()
+        // Only plain decimal text goes to `Double.init`, which would also take
+        // hexadecimal, `nan` and `infinity`, and which stops at an embedded
+        // NUL (so that "1\0garbage" would read as 1).
+        guard text.utf8.allSatisfy(Self.isDecimalByte),
+              let value = Double(text), value.isFinite
+        else { throw .badNumber(line: line, field: field, text: text) }
+        return value
+    }
+
+    /// The next field as a finite `Double`, or `nil` when it is `-`.
+    mutating func optionalNumber(_ field: String) throws(TraceError) -> Double? {
+        guard position < fields.count, fields[position] == "-" else {
+            return try number(field)
+        }
+        position += 1
+        return nil
+    }
+
+    /// The next field as a decimal integer that fits `Integer`.
+    mutating func integer<Integer: FixedWidthInteger>(_ field: String, as: Integer.Type) throws(TraceError) -> Integer {
+        let text = text()
+        guard let value = Integer(text, radix: 10) else {
+            throw .badNumber(line: line, field: field, text: text)
+        }
+        return value
+    }
+
+    /// The next field as one of the words of `Word`, its raw values.
+    mutating func word<Word: RawRepresentable>(_ field: String, as: Word.Type) throws(TraceError) -> Word
+    where Word.RawValue == String {
+        let text = text()
+        guard let word = Word(rawValue: text) else {
+            throw .badWord(line: line, field: field, text: text)
+        }
+        return word
+    }
+
+    /// The next field as a set of modifier keys (see ``KeyModifiers/traceWord``).
+    mutating func modifiers(_ field: String) throws(TraceError) -> KeyModifiers {
+        let text = text()
+        guard let modifiers = KeyModifiers(traceWord: text) else {
+            throw .badWord(line: line, field: field, text: text)
+        }
+        return modifiers
+    }
+
+    /// Whether a byte can appear in a decimal number: digits, sign, point, exponent.
+    private static func isDecimalByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default:
+            false
+        }
+    }
+}
