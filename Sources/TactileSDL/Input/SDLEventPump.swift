@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Tactile
 
 /// Drains SDL's event queue and translates each SDL event into Tactile's
@@ -60,7 +61,7 @@ public final class SDLEventPump {
     /// Called for every piece of bad input, with what was done about it.
     /// By default diagnostics are written to standard error.
     public var diagnostics: (Diagnostic) -> Void = { diagnostic in
-        print("tactile: \(diagnostic)")
+        FileHandle.standardError.write(Data("tactile: \(diagnostic)\n".utf8))
     }
 
     /// Whether SDL asked the application to quit (window closed, Ctrl-C).
