@@ -5,9 +5,9 @@ replays when it runs without a display.
 The trace is what the event pump would have produced for this session on an
 800x600 window: two fingers drawing and then holding, a quick tap, an Alt-drag
 (two simulated contacts mirrored about the centre, spreading and turning), a
-PlayStation pad's touchpad finger, and a mouse drag. Every contact that goes
+PlayStation pad's touchpad finger, a controller cursor's contact, and a mouse drag. Every contact that goes
 down comes up. Frame 190 (3.15 s at 60 fps) shows the fingers held, the pair
-spread and the touchpad finger moving: the README's screenshot and the test
+spread, the controller's contact and the touchpad finger moving: the README's screenshot and the test
 that checks its pixels use that frame.
 
 Run from the repository root: python3 scripts/make-touches-trace.py
@@ -81,6 +81,13 @@ for f in range(133, 193):
     u = (f - 132) / 60
     events.append((f, f"controller-touchpad 0 0 0 move {num(0.2 + 0.6 * u)} {num(0.5 - 0.1 * u)} 1.0"))
 events.append((204, "controller-touchpad 0 0 0 up 0.8 0.4 1.0"))
+
+# Controller 0's cursor: the stick brings it to (430, 470), A held while it moves down.
+def cursor_path(u):
+    return (430 + 90 * u, 470 + 10 * u)
+events.append((144, "controller-button 0 south down"))
+stroke("controller-cursor", 0, 0, 144, 198, cursor_path, hold_until=210)
+events.append((210, "controller-button 0 south up"))
 
 # A mouse drag along the bottom.
 stroke("mouse", 0, 0, 240, 276, lambda u: (100 + 280 * u, 480 + 40 * u))

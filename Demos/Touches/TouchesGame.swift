@@ -25,7 +25,7 @@ final class TouchesGame: Game {
         var color: Color {
             switch self {
             case .pointer(let id): TouchesGame.color(for: id.kind)
-            case .touchpad: Color(r: 240, g: 100, b: 200)
+            case .touchpad: Color(r: 170, g: 120, b: 255)
             }
         }
     }
@@ -61,6 +61,13 @@ final class TouchesGame: Game {
     private(set) var hover: Point?
     private(set) var wantsToQuit = false
     private var now = 0.0
+    /// Where the controllers' cursors are, button held or not; the app's
+    /// pump knows, the game only draws them.
+    private let cursorLocations: () -> [Point]
+
+    init(cursorLocations: @escaping () -> [Point] = { [] }) {
+        self.cursorLocations = cursorLocations
+    }
 
     func handle(_ event: InputEvent) {
         switch event.kind {
@@ -156,6 +163,12 @@ final class TouchesGame: Game {
         }
         if let hover {
             canvas.strokeCircle(center: hover, radius: 6, thickness: 2, color: Self.text.withAlpha(140))
+        }
+        for cursor in cursorLocations() {
+            let color = Self.color(for: .controllerCursor)
+            canvas.strokeCircle(center: cursor, radius: 10, thickness: 3, color: color)
+            canvas.drawLine(from: Point(x: cursor.x - 16, y: cursor.y), to: Point(x: cursor.x + 16, y: cursor.y), color: color, thickness: 2)
+            canvas.drawLine(from: Point(x: cursor.x, y: cursor.y - 16), to: Point(x: cursor.x, y: cursor.y + 16), color: color, thickness: 2)
         }
         drawHUD(on: canvas)
     }

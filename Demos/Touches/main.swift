@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import Tactile
 import TactileSDL
 
 // The Touches demo's entry point: parse the shared demo options, run the game.
@@ -10,7 +11,8 @@ let controls = """
       mouse      drag with the left button: one contact
                  Alt+drag: two contacts mirrored about the centre (pinch, rotate)
                  Alt+Shift+drag: two contacts side by side (two-finger pan)
-      controller a PlayStation pad's touchpad fingers show in the panel
+      controller left stick moves a cursor, A (Cross) is the contact;
+                 a PlayStation pad's touchpad fingers show in the panel
       Esc or close the window to quit
     """
 
@@ -23,7 +25,8 @@ do {
     let configuration = try options.configuration(title: "Tactile: Touches", name: "touches", defaultTrace: "touches.trace")
     try MainActor.assumeIsolated {
         let app = try SDLApp(configuration)
-        try app.run(TouchesGame())
+        app.pump.controllerCursors = ControllerCursor.Settings()
+        try app.run(TouchesGame { app.pump.cursors.values.map(\.location) })
         if let screenshot = configuration.screenshotPath {
             print("touches: \(app.frameCount) frames; screenshot saved to \(screenshot)")
         }

@@ -31,6 +31,9 @@ extension SDLEventPump {
             }
         }
         events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id))))
+        if let settings = controllerCursors {
+            cursors[id] = ControllerCursor(controller: id, location: windowSize.center, settings: settings)
+        }
     }
 
     /// Closes a controller that was unplugged and reports it.
@@ -39,6 +42,10 @@ extension SDLEventPump {
             return diagnostics(Diagnostic(.unknownController, "controller \(id) removed but was never added"))
         }
         SDL_GameControllerClose(controller)
+        // Unplugged mid-press: the cursor's contact is cancelled, not lifted.
+        if var cursor = cursors.removeValue(forKey: id) {
+            cursor.cancel(timestamp: timestamp, into: &events)
+        }
         events.append(InputEvent(timestamp: timestamp, .controller(.removed(controller: id))))
     }
 
@@ -55,7 +62,7 @@ extension SDLEventPump {
         guard Int(event.button) < ControllerButton.allCases.count else { return }
         let button = ControllerButton.allCases[Int(event.button)]
         let isDown = SDL_EventType(event.type) == SDL_CONTROLLERBUTTONDOWN
-        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(.button(controller: event.which, button: button, isDown: isDown))))
+        appendControllerEvent(.button(controller: event.which, button: button, isDown: isDown), timestamp: timestamp(event.timestamp), into: &events)
     }
 
     func translateControllerAxis(_ event: SDL_ControllerAxisEvent, into events: inout [InputEvent]) {
@@ -66,7 +73,36 @@ extension SDLEventPump {
         // SDL's range is −32768…32767 (triggers 0…32767). Dividing by 32767
         // makes both full deflections exactly ±1; −32768 is clamped.
         let value = max(-1, Double(event.value) / 32767)
-        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(.axis(controller: event.which, axis: axis, value: value))))
+        appendControllerEvent(.axis(controller: event.which, axis: axis, value: value), timestamp: timestamp(event.timestamp), into: &events)
+    }
+
+    /// Reports a button or axis, then lets the controller's cursor react
+    /// (a press of its contact button begins a contact after the button event).
+    private func appendControllerEvent(_ event: ControllerEvent, timestamp: Double, into events: inout [InputEvent]) {
+        events.append(InputEvent(timestamp: timestamp, .controller(event)))
+        // When a pad is unplugged, SDL 2.26 first releases its held buttons
+        // and centres its axes (SDL_PrivateJoystickForceRecentering), then
+        // reports the removal. By the time those events are polled the pad is
+        // no longer attached. They are passed on as what SDL says, but the
+        // cursor ignores them: its contact was not lifted, it was lost, and
+        // the removal cancels it.
+        if let controller = controllers[event.controller], SDL_GameControllerGetAttached(controller) == SDL_FALSE {
+            return
+        }
+        cursors[event.controller]?.handle(event, timestamp: timestamp, into: &events)
+    }
+
+    /// Moves every cursor by its stick for the time since the last drain.
+    func advanceControllerCursors(into events: inout [InputEvent]) {
+        let now = clock.now
+        defer { cursorsAdvancedAt = now }
+        guard let last = cursorsAdvancedAt, !cursors.isEmpty else { return }
+        let bounds = windowSize
+        // Mutating through `values[index]` changes the cursors in place,
+        // where iterating `keys` while assigning would copy the dictionary.
+        for index in cursors.indices {
+            cursors.values[index].advance(by: now - last, within: bounds, timestamp: now, into: &events)
+        }
     }
 
     func translateControllerTouchpad(_ event: SDL_ControllerTouchpadEvent, into events: inout [InputEvent]) {

@@ -70,6 +70,16 @@ public final class SDLEventPump {
     /// The mouse's left button as one or two contacts.
     public var mouse = MouseTouchSimulator()
 
+    /// Whether each controller drives a ``ControllerCursor`` (its left stick
+    /// moves a pointer and a button is the contact), and how. `nil`, the
+    /// default, leaves controllers to the game's own bindings.
+    public var controllerCursors: ControllerCursor.Settings?
+
+    /// The cursors of the connected controllers, while ``controllerCursors`` is on.
+    public internal(set) var cursors: [Int32: ControllerCursor] = [:]
+    /// When the cursors last moved.
+    var cursorsAdvancedAt: Double?
+
     /// Whether the pump turns on the accelerometer and gyroscope of each
     /// controller that has them when it is connected. SDL sends
     /// `SDL_CONTROLLERSENSORUPDATE` only for sensors that were enabled.
@@ -118,6 +128,7 @@ public final class SDLEventPump {
         while SDL_PollEvent(&event) != 0 {
             translate(event, into: &events)
         }
+        advanceControllerCursors(into: &events)
     }
 
     /// Translates one SDL event, appending zero or more input events.
@@ -163,7 +174,7 @@ public final class SDLEventPump {
     /// Cancels every contact that is down and reports the interruption, as
     /// focus loss does. Games call this when they pause on their own account.
     public func interrupt(_ reason: Interruption, into events: inout [InputEvent]) {
-        let now = timestamp(SDL_GetTicks())
+        let now = clock.now
         cancelAllPointers(timestamp: now, into: &events)
         events.append(InputEvent(timestamp: now, .interrupted(reason)))
     }
@@ -177,7 +188,7 @@ public final class SDLEventPump {
 
     /// The window's size in points: the space of mouse coordinates and the
     /// scale of SDL's normalised finger coordinates.
-    private var windowSize: Size {
+    var windowSize: Size {
         guard let window else { return Size(width: 0, height: 0) }
         var width: Int32 = 0
         var height: Int32 = 0
@@ -254,6 +265,9 @@ public final class SDLEventPump {
         }
         fingers.removeAll(keepingCapacity: true)
         mouse.cancel(timestamp: timestamp, into: &events)
+        for index in cursors.indices {
+            cursors.values[index].cancel(timestamp: timestamp, into: &events)
+        }
     }
 
     // MARK: Mouse
