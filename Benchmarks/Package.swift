@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Tactile's benchmarks: a package of its own, so that the library does not
+// depend on package-benchmark. One executable target per subsystem under
+// Benchmarks/<Name>/, which is where package-benchmark's plugin looks.
+//
+//   swift package --allow-writing-to-package-directory benchmark
+//
+// (or scripts/bench from the repository root). The MallocInterposer trait
+// counts allocations (`.mallocCountTotal`) without jemalloc.
+let package = Package(
+    name: "TactileBenchmarks",
+    dependencies: [
+        // Named, because a path dependency is otherwise known by its folder
+        // name, which is whatever the repository was cloned as.
+        .package(name: "Tactile", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "InputBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+            ],
+            path: "Benchmarks/InputBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
