@@ -27,6 +27,6 @@ let package = Package(
         .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
         .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
         .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "DemoSupport", "Touches"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches"]),
     ]
 )

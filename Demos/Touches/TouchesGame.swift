@@ -127,7 +127,7 @@ final class TouchesGame: Game {
 
     // MARK: Drawing
 
-    static let background = Color(r: 18, g: 20, b: 28)
+    nonisolated static let background = Color(r: 18, g: 20, b: 28)
     static let panel = Color(r: 34, g: 38, b: 52)
     static let text = Color(r: 220, g: 224, b: 235)
 

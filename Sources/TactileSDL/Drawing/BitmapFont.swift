@@ -1,0 +1,260 @@
+/// The 5×7 pixel font that ``Canvas`` draws text with.
+///
+/// It is drawn in code rather than loaded from a file so that text (a frame
+/// counter, a gesture's name, a debugging overlay) works with no assets and
+/// looks the same on every machine and in every screenshot a test compares.
+///
+/// It covers printable ASCII, 32 (space) through 126 (`~`). Lower-case
+/// letters are glyphs of their own, in the style of the HD44780 character
+/// LCD: a shorter x-height, and the descenders of g, j, p, q and y squeezed
+/// into the same seven rows, so every line of text is exactly seven pixels
+/// tall. Any other character (é, emoji, a tab) draws as ``unknownGlyph``, a
+/// hollow box, so missing text is visible instead of silently dropped.
+///
+/// Metrics are in font pixels; ``Canvas`` multiplies them by its text scale.
+/// Letters sit in 5×7 cells one pixel apart (``advance``), and lines sit two
+/// pixels apart (``lineAdvance``): "Hi" is 11×7 pixels, "Hi\nyo" 11×16.
+enum BitmapFont {
+    /// Width of every glyph, in font pixels.
+    static let glyphWidth = 5
+    /// Height of every glyph, in font pixels.
+    static let glyphHeight = 7
+    /// From one letter's left edge to the next one's: the glyph and a blank column.
+    static let advance = 6
+    /// From one line's top to the next one's: the glyph and two blank rows,
+    /// the least that keeps a g on one line off a T below it.
+    static let lineAdvance = 9
+
+    /// The glyph index of the box drawn for characters the font lacks.
+    static let unknownGlyph = printableCount
+    private static let firstPrintable: UInt8 = 32
+    private static let printableCount = 95
+
+    /// Bits of row `row` (0 is the top) of glyph `glyph`: bit 4 is the leftmost
+    /// column, bit 0 the rightmost.
+    static func rowBits(glyph: Int, row: Int) -> UInt8 {
+        glyphRows[glyph * glyphHeight + row]
+    }
+
+    /// The glyph index that draws `character`.
+    static func glyph(for character: Character) -> Int {
+        guard let code = character.asciiValue,
+              code >= firstPrintable, Int(code - firstPrintable) < printableCount
+        else { return unknownGlyph }
+        return Int(code - firstPrintable)
+    }
+
+    /// Calls `body` with each drawn character's glyph and the top-left corner
+    /// of its cell, in font pixels from the top-left of the text.
+    ///
+    /// Newlines (`\n`, `\r\n` and the other Unicode line breaks) start a new
+    /// line and draw nothing; a space advances without drawing anything either.
+    static func layOut(_ string: String, _ body: (_ glyph: Int, _ x: Int, _ y: Int) -> Void) {
+        var x = 0
+        var y = 0
+        for character in string {
+            if character.isNewline {
+                x = 0
+                y += lineAdvance
+                continue
+            }
+            if character != " " {
+                body(glyph(for: character), x, y)
+            }
+            x += advance
+        }
+    }
+
+    /// The size of `string` laid out by ``layOut(_:_:)``, in font pixels, with
+    /// no blank column after the last letter or blank rows after the last line.
+    ///
+    /// An empty string is one line tall and zero wide, so a label whose text
+    /// goes blank keeps its height.
+    static func size(of string: String) -> (width: Int, height: Int) {
+        var lines = 1
+        var widestLine = 0
+        var currentLine = 0
+        for character in string {
+            if character.isNewline {
+                lines += 1
+                currentLine = 0
+            } else {
+                currentLine += 1
+                widestLine = max(widestLine, currentLine)
+            }
+        }
+        let width = widestLine == 0 ? 0 : widestLine * advance - (advance - glyphWidth)
+        let height = lines * lineAdvance - (lineAdvance - glyphHeight)
+        return (width, height)
+    }
+
+    /// Seven row bytes per glyph, space first and the unknown-character box
+    /// last, parsed once from ``art``.
+    private static let glyphRows: [UInt8] = {
+        var rows = parse(art)
+        rows += [0b11111, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b11111]
+        return rows
+    }()
+
+    /// Reads the glyph table out of ``art``.
+    ///
+    /// The art is a constant, so a mistake in it is a bug in this file, not a
+    /// runtime condition: it stops the program with the band and glyph at fault.
+    private static func parse(_ art: String) -> [UInt8] {
+        let lines = art.split(separator: "\n").map(Array.init)
+        precondition(
+            lines.count % (1 + glyphHeight) == 0,
+            "BitmapFont art: \(lines.count) lines are not whole bands of a header and \(glyphHeight) rows"
+        )
+        var rows: [UInt8] = []
+        var expected = firstPrintable
+        for bandStart in stride(from: 0, to: lines.count, by: 1 + glyphHeight) {
+            let header = lines[bandStart]
+            // Headers name a glyph every glyphWidth + 1 columns and stop at the last one.
+            let glyphCount = (header.count + glyphWidth) / (glyphWidth + 1)
+            for index in 0..<glyphCount {
+                let column = index * (glyphWidth + 1)
+                precondition(
+                    header[column].asciiValue == expected,
+                    "BitmapFont art: band at line \(bandStart + 1) has '\(header[column])' where character \(expected) belongs"
+                )
+                for row in 1...glyphHeight {
+                    let line = lines[bandStart + row]
+                    precondition(
+                        line.count >= column + glyphWidth,
+                        "BitmapFont art: row \(row) of '\(header[column])' is cut short"
+                    )
+                    var bits: UInt8 = 0
+                    for pixel in line[column..<column + glyphWidth] {
+                        precondition(
+                            pixel == "#" || pixel == ".",
+                            "BitmapFont art: '\(header[column])' has '\(pixel)' where # or . belongs"
+                        )
+                        bits = bits << 1 | (pixel == "#" ? 1 : 0)
+                    }
+                    rows.append(bits)
+                }
+                expected += 1
+            }
+        }
+        precondition(
+            Int(expected - firstPrintable) == printableCount,
+            "BitmapFont art: ends before character \(expected), not after ~"
+        )
+        return rows
+    }
+
+    /// Every glyph, eight to a band under a header naming each one: `#` is a
+    /// lit pixel, `.` an unlit one. Characters run in ASCII order from space,
+    /// which is why the first header starts blank.
+    private static let art = #"""
+              !     "     #     $     %     &     '
+        ..... ..#.. .#.#. .#.#. ..#.. ##... .##.. ..#..
+        ..... ..#.. .#.#. .#.#. .#### ##..# #..#. ..#..
+        ..... ..#.. .#.#. ##### #.#.. ...#. #.#.. ..#..
+        ..... ..#.. ..... .#.#. .###. ..#.. .#... .....
+        ..... ..#.. ..... ##### ..#.# .#... #.#.# .....
+        ..... ..... ..... .#.#. ####. #..## #..#. .....
+        ..... ..#.. ..... .#.#. ..#.. ...## .##.# .....
+
+        (     )     *     +     ,     -     .     /
+        ...#. .#... ..... ..... ..... ..... ..... .....
+        ..#.. ..#.. ..#.. ..#.. ..... ..... ..... ....#
+        .#... ...#. #.#.# ..#.. ..... ..... ..... ...#.
+        .#... ...#. .###. ##### ..... ##### ..... ..#..
+        .#... ...#. #.#.# ..#.. .##.. ..... ..... .#...
+        ..#.. ..#.. ..#.. ..#.. ..#.. ..... .##.. #....
+        ...#. .#... ..... ..... .#... ..... .##.. .....
+
+        0     1     2     3     4     5     6     7
+        .###. ..#.. .###. ##### ...#. ##### ..##. #####
+        #...# .##.. #...# ...#. ..##. #.... .#... ....#
+        #..## ..#.. ....# ..#.. .#.#. ####. #.... ...#.
+        #.#.# ..#.. ...#. ...#. #..#. ....# ####. ..#..
+        ##..# ..#.. ..#.. ....# ##### ....# #...# .#...
+        #...# ..#.. .#... #...# ...#. #...# #...# .#...
+        .###. .###. ##### .###. ...#. .###. .###. .#...
+
+        8     9     :     ;     <     =     >     ?
+        .###. .###. ..... ..... ...#. ..... .#... .###.
+        #...# #...# .##.. .##.. ..#.. ..... ..#.. #...#
+        #...# #...# .##.. .##.. .#... ##### ...#. ....#
+        .###. .#### ..... ..... #.... ..... ....# ...#.
+        #...# ....# .##.. .##.. .#... ##### ...#. ..#..
+        #...# ...#. .##.. ..#.. ..#.. ..... ..#.. .....
+        .###. .##.. ..... .#... ...#. ..... .#... ..#..
+
+        @     A     B     C     D     E     F     G
+        .###. .###. ####. .###. ###.. ##### ##### .###.
+        #...# #...# #...# #...# #..#. #.... #.... #...#
+        ....# #...# #...# #.... #...# #.... #.... #....
+        .##.# #...# ####. #.... #...# ####. ####. #.###
+        #.#.# ##### #...# #.... #...# #.... #.... #...#
+        #.#.# #...# #...# #...# #..#. #.... #.... #...#
+        .###. #...# ####. .###. ###.. ##### #.... .####
+
+        H     I     J     K     L     M     N     O
+        #...# .###. ..### #...# #.... #...# #...# .###.
+        #...# ..#.. ...#. #..#. #.... ##.## #...# #...#
+        #...# ..#.. ...#. #.#.. #.... #.#.# ##..# #...#
+        ##### ..#.. ...#. ##... #.... #.#.# #.#.# #...#
+        #...# ..#.. ...#. #.#.. #.... #...# #..## #...#
+        #...# ..#.. #..#. #..#. #.... #...# #...# #...#
+        #...# .###. .##.. #...# ##### #...# #...# .###.
+
+        P     Q     R     S     T     U     V     W
+        ####. .###. ####. .#### ##### #...# #...# #...#
+        #...# #...# #...# #.... ..#.. #...# #...# #...#
+        #...# #...# #...# #.... ..#.. #...# #...# #...#
+        ####. #...# ####. .###. ..#.. #...# #...# #.#.#
+        #.... #.#.# #.#.. ....# ..#.. #...# #...# #.#.#
+        #.... #..#. #..#. ....# ..#.. #...# .#.#. #.#.#
+        #.... .##.# #...# ####. ..#.. .###. ..#.. .#.#.
+
+        X     Y     Z     [     \     ]     ^     _
+        #...# #...# ##### .###. ..... .###. ..#.. .....
+        #...# #...# ....# .#... #.... ...#. .#.#. .....
+        .#.#. #...# ...#. .#... .#... ...#. #...# .....
+        ..#.. .#.#. ..#.. .#... ..#.. ...#. ..... .....
+        .#.#. ..#.. .#... .#... ...#. ...#. ..... .....
+        #...# ..#.. #.... .#... ....# ...#. ..... .....
+        #...# ..#.. ##### .###. ..... .###. ..... #####
+
+        `     a     b     c     d     e     f     g
+        .#... ..... #.... ..... ....# ..... ..##. .....
+        ..#.. ..... #.... ..... ....# ..... .#..# .....
+        ...#. .###. #.##. .###. .##.# .###. .#... .####
+        ..... ....# ##..# #.... #..## #...# ###.. #...#
+        ..... .#### #...# #.... #...# ##### .#... .####
+        ..... #...# #...# #...# #...# #.... .#... ....#
+        ..... .#### ####. .###. .#### .###. .#... .###.
+
+        h     i     j     k     l     m     n     o
+        #.... ..#.. ...#. #.... .##.. ..... ..... .....
+        #.... ..... ..... #.... ..#.. ..... ..... .....
+        #.##. .##.. ..##. #..#. ..#.. ##.#. #.##. .###.
+        ##..# ..#.. ...#. #.#.. ..#.. #.#.# ##..# #...#
+        #...# ..#.. ...#. ##... ..#.. #.#.# #...# #...#
+        #...# ..#.. #..#. #.#.. ..#.. #...# #...# #...#
+        #...# .###. .##.. #..#. .###. #...# #...# .###.
+
+        p     q     r     s     t     u     v     w
+        ..... ..... ..... ..... .#... ..... ..... .....
+        ..... ..... ..... ..... .#... ..... ..... .....
+        ####. .##.# #.##. .###. ###.. #...# #...# #...#
+        #...# #..## ##..# #.... .#... #...# #...# #...#
+        ####. .#### #.... .###. .#... #...# #...# #.#.#
+        #.... ....# #.... ....# .#..# #..## .#.#. #.#.#
+        #.... ....# #.... ####. ..##. .##.# ..#.. .#.#.
+
+        x     y     z     {     |     }     ~
+        ..... ..... ..... ...#. ..#.. .#... .....
+        ..... ..... ..... ..#.. ..#.. ..#.. .....
+        #...# #...# ##### ..#.. ..#.. ..#.. .#...
+        .#.#. #...# ...#. .#... ..#.. ...#. #.#.#
+        ..#.. .#### ..#.. ..#.. ..#.. ..#.. ...#.
+        .#.#. ....# .#... ..#.. ..#.. ..#.. .....
+        #...# .###. ##### ...#. ..#.. .#... .....
+
+        """#
+}

@@ -1,0 +1,20 @@
+# Installs the Debian packages Tactile needs, if any is missing.
+# Sourced by scripts/demo, scripts/test and scripts/bench.
+
+# The C libraries the package links (SDL2 for everything, zlib for PNG
+# screenshots) and pkg-config, through which SwiftPM finds them.
+TACTILE_PACKAGES=(libsdl2-dev zlib1g-dev pkg-config)
+
+ensure_packages() {
+    local missing=()
+    local package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing ${missing[*]} (apt-get)..." >&2
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
