@@ -13,8 +13,9 @@ import TactileSDL
 /// ```
 ///
 /// With no display a demo runs headless; if it was given no trace it plays
-/// its own from `Assets/Traces/` and saves a screenshot to `out/`, so that
-/// running it on a server still shows it working.
+/// its own from `Assets/Traces/` up to a frame that shows it busy and saves
+/// a screenshot to `out/`, so that running it on a server still shows it
+/// working.
 public struct DemoOptions: Equatable {
     public var replayPath: String?
     public var recordPath: String?
@@ -71,7 +72,8 @@ public struct DemoOptions: Equatable {
           --headless         run without a window (automatic when there is no display)
 
         With no display and no --replay, the demo plays its own trace from
-        Assets/Traces and saves a screenshot to out/.
+        Assets/Traces up to a frame that shows it busy, and saves a screenshot
+        to out/.
 
         Controls:
         \(controls)
@@ -80,8 +82,9 @@ public struct DemoOptions: Equatable {
 
     /// The app configuration these options ask for. A headless run without
     /// a trace of its own plays `defaultTrace` (a file in `Assets/Traces`)
-    /// and saves its screenshot to `out/<name>.png`.
-    public func configuration(title: String, name: String, defaultTrace: String) throws -> SDLApp.Configuration {
+    /// up to `showcaseFrame`, a frame chosen to show the demo busy, and saves
+    /// its screenshot to `out/<name>.png`.
+    public func configuration(title: String, name: String, defaultTrace: String, showcaseFrame: Int) throws -> SDLApp.Configuration {
         var configuration = SDLApp.Configuration(title: title)
         configuration.headless = headless
         configuration.frameLimit = frameLimit
@@ -90,6 +93,7 @@ public struct DemoOptions: Equatable {
         configuration.screenshotPath = screenshotPath
         if headless && replayPath == nil {
             configuration.replayPath = try Assets.path(of: "Traces/\(defaultTrace)")
+            configuration.frameLimit = frameLimit ?? showcaseFrame
             if screenshotPath == nil {
                 try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
                 configuration.screenshotPath = "out/\(name).png"

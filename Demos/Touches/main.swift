@@ -22,7 +22,7 @@ do {
         print(DemoOptions.usage(name: "touches", summary: summary, controls: controls))
         exit(0)
     }
-    let configuration = try options.configuration(title: "Tactile: Touches", name: "touches", defaultTrace: "touches.trace")
+    let configuration = try options.configuration(title: "Tactile: Touches", name: "touches", defaultTrace: "touches.trace", showcaseFrame: 190)
     try MainActor.assumeIsolated {
         let app = try SDLApp(configuration)
         app.pump.controllerCursors = ControllerCursor.Settings()
