@@ -1,3 +1,5 @@
+import Tactile
+
 /// A picture in memory: opaque 8-bit RGB pixels, row by row from the top.
 ///
 /// This is what a screenshot is (``Canvas/readPixels()``) and what

@@ -1,16 +1,17 @@
 /// A colour to draw with: 8-bit red, green, blue and opacity.
 ///
-/// Components are sRGB values as SDL takes them, 0…255. `a` is opacity:
-/// 255 covers what is underneath, 0 leaves it untouched, and values between
-/// blend over it (a ``Canvas`` always draws with alpha blending).
+/// Components are sRGB values, 0…255, as SDL and most image formats take
+/// them. `a` is opacity: 255 covers what is underneath, 0 leaves it
+/// untouched, and values between blend over it.
 ///
 /// ```swift
-/// canvas.fillCircle(center: touch, radius: 30, color: Color.orange.withAlpha(128))
+/// layer.fillColor = Color.orange.withAlpha(128)
 /// ```
 ///
 /// ## See Also
-/// - ``Canvas``: draws with these colours.
-/// - ``Image/pixel(x:y:)``: reads them back from a screenshot, always opaque.
+/// - ``Layer``: carries the colours it is drawn with.
+/// - TactileSDL's `Canvas`, which draws with these colours, and `Image`,
+///   which reads them back from a screenshot.
 public struct Color: Hashable, Sendable {
     public var r: UInt8
     public var g: UInt8
