@@ -1,0 +1,271 @@
+/// A node of the scene graph: a rectangle of the game's world that can be
+/// drawn, hit by touches, and handle events.
+///
+/// A layer has its own coordinate space, given by ``bounds``. Its place in
+/// its parent's space is given by ``position`` (where its ``anchorPoint``
+/// sits), then ``transform`` (rotation, scale, translation about the anchor).
+/// Children are drawn in order, so the last child is on top, and hit-testing
+/// tries them from the top down.
+///
+/// ```swift
+/// let button = Layer(frame: Rect(x: 20, y: 20, width: 44, height: 44))
+/// button.appearance.fill = .orange
+/// scene.root.addChild(button)
+/// ```
+///
+/// A layer is a ``Responder``: the touches that hit it arrive in
+/// `touchesBegan(_:with:)` and the rest, and what it does not handle goes to
+/// its parent.
+///
+/// ## Touch delivery
+///
+/// - ``isUserInteractionEnabled``, ``isHidden`` and an ``alpha`` below 0.01
+///   (UIKit's threshold for "fully transparent") take the layer and all its
+///   children out of hit-testing.
+/// - ``isMultipleTouchEnabled`` (off by default): with it off, the layer gets
+///   only the first touch of a sequence; touches that land on it while it is
+///   tracking one are ignored.
+/// - ``isExclusiveTouch`` (off by default): while an exclusive layer tracks a
+///   touch, no other layer of the scene gets new touches, and it gets none
+///   while another layer tracks one.
+///
+/// ## See Also
+/// - ``Scene``: owns the root layer and sends touches to the layers they hit.
+/// - ``hitTest(_:with:)`` and ``contains(_:)``: override to change which
+///   points hit the layer.
+@MainActor
+open class Layer: Responder {
+    // MARK: Geometry
+
+    /// Where the anchor point sits in the parent's coordinate space.
+    public var position: Point = .zero { didSet { geometryChanged() } }
+    /// The layer's own coordinate space: the rectangle it covers, in its own points.
+    public var bounds: Rect = .zero { didSet { geometryChanged() } }
+    /// The point of the bounds that ``position`` places and ``transform``
+    /// turns about, in units of the bounds' size: (0.5, 0.5) is the centre.
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { geometryChanged() } }
+    /// Rotation, scale and translation applied about the anchor point.
+    public var transform: AffineTransform = .identity { didSet { geometryChanged() } }
+
+    /// Maps this layer's points to its parent's; derived from the four
+    /// properties above and kept, since hit-testing reads it for every layer
+    /// it visits.
+    public private(set) var transformToParent: AffineTransform = .identity
+    /// Maps the parent's points to this layer's, or `nil` while a zero scale
+    /// squashes the layer flat (then no point hits it).
+    public private(set) var transformFromParent: AffineTransform? = .identity
+
+    // MARK: Tree
+
+    /// The layer this one is a child of.
+    public private(set) weak var parent: Layer?
+    /// The children, bottom first: the last is drawn on top.
+    public private(set) var children: [Layer] = []
+    /// Set on a scene's root layer only.
+    weak var ownerScene: Scene?
+
+    // MARK: Interaction
+
+    public var isHidden = false
+    /// Opacity, 0…1. Below 0.01 the layer is not hit.
+    public var alpha = 1.0
+    public var isUserInteractionEnabled = true
+    public var isMultipleTouchEnabled = false
+    public var isExclusiveTouch = false
+
+    /// Whether the layer processes touches itself (it overrides the touch
+    /// handlers). Control selection approximation uses this to tell a
+    /// layer that can process a contact from one that cannot.
+    public var handlesTouches = false
+    /// Whether control selection approximation may pick this layer for a
+    /// contact that missed every layer able to process it.
+    public var isApproximationEligible = true
+
+    /// What the layer looks like; TactileSDL's renderer draws it.
+    public var appearance = Appearance()
+    /// A name for logs and debugging.
+    public var name: String?
+
+    // MARK: Making layers
+
+    public override init() {
+        super.init()
+    }
+
+    /// A layer covering `frame` of its parent, unrotated and unscaled.
+    public init(frame: Rect, name: String? = nil) {
+        super.init()
+        self.name = name
+        bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        position = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+        // Property observers do not run for assignments in a class's own
+        // initialiser.
+        geometryChanged()
+    }
+
+    private func geometryChanged() {
+        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        transformToParent = AffineTransform.translation(x: -anchor.x, y: -anchor.y)
+            .concatenating(transform)
+            .concatenating(.translation(x: position.x, y: position.y))
+        transformFromParent = transformToParent.inverted
+    }
+
+    /// The scene the layer is in, if any.
+    public var scene: Scene? {
+        var layer = self
+        while let parent = layer.parent { layer = parent }
+        return layer.ownerScene
+    }
+
+    // MARK: Responder
+
+    /// The parent layer; for the root layer, its scene.
+    open override var next: Responder? { parent ?? ownerScene }
+
+    open override var responderScene: Scene? { scene }
+
+    // MARK: Children
+
+    /// Adds `child` on top of the other children, taking it from its old
+    /// parent. Moving a layer within its scene keeps the touches it tracks;
+    /// moving it to another scene, or out of one, cancels them.
+    public func addChild(_ child: Layer) {
+        insertChild(child, at: children.count)
+    }
+
+    /// Inserts `child` at `index` of the children (0 is the bottom); an
+    /// index past the end puts it on top.
+    public func insertChild(_ child: Layer, at index: Int) {
+        precondition(!child.isAncestor(of: self), "a layer cannot be added to itself or to one of its own descendants")
+        let oldScene = child.scene
+        let newScene = scene
+        if let oldParent = child.parent {
+            oldParent.children.removeAll { $0 === child }
+        }
+        if let oldScene, oldScene !== newScene {
+            oldScene.layerLeft(child)
+        }
+        child.parent = self
+        children.insert(child, at: min(max(index, 0), children.count))
+    }
+
+    /// Takes the layer out of its parent. If that takes it out of a scene,
+    /// the touches it and its children track are cancelled for them, and it
+    /// stops being first responder.
+    public func removeFromParent() {
+        guard let parent else { return }
+        let scene = self.scene
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        scene?.layerLeft(self)
+    }
+
+    /// Moves `child` above its siblings.
+    public func bringChildToFront(_ child: Layer) {
+        guard let index = children.firstIndex(where: { $0 === child }) else { return }
+        children.append(children.remove(at: index))
+    }
+
+    /// Moves `child` below its siblings.
+    public func sendChildToBack(_ child: Layer) {
+        guard let index = children.firstIndex(where: { $0 === child }) else { return }
+        children.insert(children.remove(at: index), at: 0)
+    }
+
+    /// Whether this layer is `layer` or one of its ancestors.
+    public func isAncestor(of layer: Layer) -> Bool {
+        var current: Layer? = layer
+        while let candidate = current {
+            if candidate === self { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    // MARK: Hit-testing
+
+    /// Whether the layer can be hit at all: visible, opaque enough and
+    /// interactive. Its children can be hit only if it can.
+    public var isHittable: Bool {
+        !isHidden && alpha >= 0.01 && isUserInteractionEnabled
+    }
+
+    /// Whether `point`, in the layer's own coordinates, is inside it: inside
+    /// the bounds, or the ellipse they enclose for an elliptic layer.
+    /// Override for other shapes.
+    open func contains(_ point: Point) -> Bool {
+        switch appearance.shape {
+        case .rectangle, .roundedRectangle:
+            return bounds.contains(point)
+        case .ellipse:
+            let center = bounds.center
+            let dx = (point.x - center.x) / (bounds.width / 2)
+            let dy = (point.y - center.y) / (bounds.height / 2)
+            return dx * dx + dy * dy <= 1
+        }
+    }
+
+    /// The deepest, topmost layer at `point` (in this layer's coordinates)
+    /// among this layer and its descendants, or `nil` if the point misses.
+    ///
+    /// A layer that cannot be hit, or that does not contain the point, hides
+    /// its whole subtree, so children that stick out of their parent are not
+    /// hit outside it. Override to change the rule; returning `self` for
+    /// every point inside keeps touches from the children (the guide's
+    /// listing 2-10).
+    ///
+    /// Complexity: O(d × c) for depth d and c children per visited layer,
+    /// with no allocation.
+    open func hitTest(_ point: Point, with event: TouchEvent?) -> Layer? {
+        guard isHittable, contains(point) else { return nil }
+        for child in children.reversed() {
+            guard let toChild = child.transformFromParent else { continue }
+            if let hit = child.hitTest(toChild.apply(to: point), with: event) {
+                return hit
+            }
+        }
+        return self
+    }
+
+    // MARK: Coordinates
+
+    /// `point`, given in this layer's coordinates, in `layer`'s coordinates;
+    /// with `nil`, in the window's (the scene's) coordinates.
+    public func convert(_ point: Point, to layer: Layer?) -> Point {
+        let inWindow = convertToWindow(point)
+        return layer?.convertFromWindow(inWindow) ?? inWindow
+    }
+
+    /// `point`, given in `layer`'s coordinates (the window's for `nil`), in
+    /// this layer's coordinates.
+    public func convert(_ point: Point, from layer: Layer?) -> Point {
+        let inWindow = layer?.convertToWindow(point) ?? point
+        return convertFromWindow(inWindow)
+    }
+
+    private func convertToWindow(_ point: Point) -> Point {
+        var point = point
+        var layer: Layer? = self
+        while let current = layer {
+            point = current.transformToParent.apply(to: point)
+            layer = current.parent
+        }
+        return point
+    }
+
+    private func convertFromWindow(_ point: Point) -> Point {
+        let inParent = parent?.convertFromWindow(point) ?? point
+        // A layer squashed flat has no point of its own for any window point.
+        return transformFromParent?.apply(to: inParent) ?? Point(x: .nan, y: .nan)
+    }
+
+    /// The smallest rectangle of the parent's space that holds the layer.
+    public var frame: Rect {
+        let m = transformToParent
+        let a = m.apply(to: Point(x: bounds.minX, y: bounds.minY)), b = m.apply(to: Point(x: bounds.maxX, y: bounds.minY))
+        let c = m.apply(to: Point(x: bounds.minX, y: bounds.maxY)), d = m.apply(to: Point(x: bounds.maxX, y: bounds.maxY))
+        let minX = min(a.x, b.x, c.x, d.x), minY = min(a.y, b.y, c.y, d.y)
+        return Rect(x: minX, y: minY, width: max(a.x, b.x, c.x, d.x) - minX, height: max(a.y, b.y, c.y, d.y) - minY)
+    }
+}

@@ -1,0 +1,342 @@
+/// The window-level object: it owns the root layer and sends each input
+/// event where it belongs.
+///
+/// ```swift
+/// let scene = Scene(size: Size(width: 800, height: 600))
+/// scene.root.addChild(button)
+/// for event in events { scene.send(event) }   // each frame, in order
+/// ```
+///
+/// ## Where events go
+///
+/// ```
+/// pointer down ──► hit-test from the root ──► hit layer ──► regulation ──► Touch bound to the layer
+///                                                (multiple touch, exclusive touch, ignoring interaction)
+/// pointer move / up / cancel ──► the Touch's layer, wherever the pointer is now
+/// key, controller button ──► Press ──► first responder (or the scene) ──► up the responder chain
+/// remote command, motion ──► first responder (or the scene) ──► up the responder chain
+/// interrupted ──► every touch cancelled, for every layer that tracks one
+/// ```
+///
+/// The rules, each taken from the event-handling guide and the touch event
+/// model patent:
+///
+/// - The hit layer is found once, at touch-down, and the touch stays bound
+///   to it for life, even when it moves outside.
+/// - A layer with ``Layer/isMultipleTouchEnabled`` off gets only the first
+///   touch of its sequence; later touches on it are ignored until it has none.
+/// - While a layer with ``Layer/isExclusiveTouch`` tracks a touch, new
+///   touches elsewhere are ignored; and an exclusive layer gets a new touch
+///   only when no other layer tracks one. Exclusivity is scoped to the scene.
+/// - An ignored touch is ignored for life: its moves and lift go nowhere.
+/// - Between ``beginIgnoringInteractionEvents()`` and
+///   ``endIgnoringInteractionEvents()`` (which nest), new touches are
+///   ignored; touches already down carry on to their end, so every touch a
+///   layer saw begin still ends for it.
+/// - Every touch that began for a layer ends for it exactly once: lifted,
+///   or cancelled by an interruption, by the layer leaving the scene, or by
+///   a repeated down of its pointer.
+///
+/// ## See Also
+/// - ``Layer``: the nodes touches hit.
+/// - ``Responder``: the handlers and the chain.
+/// - ``Touch`` and ``TouchEvent``: what the handlers receive.
+@MainActor
+public final class Scene: Responder {
+    /// How close in time and space taps must be to count as one multi-tap.
+    public struct TapSettings: Hashable, Sendable {
+        /// The most time between one touch lifting and the next touching
+        /// down. 0.3 s is Flutter's `kDoubleTapTimeout`, which in turn
+        /// follows Android's double-tap timeout.
+        public var interval: Double = 0.3
+        /// The farthest the next touch may land from where the last one
+        /// lifted, in points. 100 is Flutter's `kDoubleTapSlop`: fingers
+        /// land loosely on a second tap, and the same-layer rule already
+        /// keeps taps on different targets apart.
+        public var distance: Double = 100
+
+        public init() {}
+    }
+
+    /// The layer everything else in the scene descends from. It covers the
+    /// window: its coordinates are window points.
+    public let root: Layer
+    /// The touches of the moment; the same object is handed to every handler.
+    public let event = TouchEvent()
+    public var tapSettings = TapSettings()
+    /// The object at the end of the responder chain, after the scene.
+    public var application: Responder?
+    /// Called for every piece of input the scene drops, with why.
+    public var diagnostics: ((Diagnostic) -> Void)?
+
+    /// The responder that presses, remote-control commands and motion events
+    /// go to first. See ``Responder/becomeFirstResponder()``.
+    public private(set) var firstResponder: Responder?
+
+    private var ignoringDepth = 0
+    /// Pointers whose touch-down was ignored; the rest of their events are too.
+    private var ignoredPointers: [PointerID] = []
+    /// Where and when recent touches lifted, per layer, for tap counts.
+    private var recentTaps: [RecentTap] = []
+    /// The offset from a contact's actual location to its touch's location,
+    /// for touches that approximation moved into a layer.
+    private var approximationOffsets: [ObjectIdentifier: Point] = [:]
+    /// Handed to handlers as the touches that changed; reused so that
+    /// delivering a move allocates nothing.
+    private var changed: [Touch] = []
+
+    private struct RecentTap {
+        weak var layer: Layer?
+        var location: Point
+        var time: Double
+        var count: Int
+    }
+
+    /// A scene covering a window of `size` points.
+    public init(size: Size) {
+        root = Layer(frame: Rect(origin: .zero, size: size), name: "root")
+        super.init()
+        root.ownerScene = self
+        changed.reserveCapacity(16)
+    }
+
+    /// The window's size, in points: the root layer's size.
+    public var size: Size {
+        get { root.bounds.size }
+        set {
+            root.bounds = Rect(origin: .zero, size: newValue)
+            root.position = Point(x: newValue.width * root.anchorPoint.x, y: newValue.height * root.anchorPoint.y)
+        }
+    }
+
+    // MARK: Responder
+
+    public override var next: Responder? { application }
+    public override var responderScene: Scene? { self }
+
+    /// Makes `responder` the first responder (`nil` for none) if the
+    /// current one agrees to resign and the new one accepts.
+    func makeFirstResponder(_ responder: Responder?) -> Bool {
+        if firstResponder === responder { return true }
+        if let current = firstResponder, !current.canResignFirstResponder { return false }
+        if let responder, !responder.canBecomeFirstResponder || responder.responderScene !== self { return false }
+        firstResponder = responder
+        return true
+    }
+
+    // MARK: Ignoring interaction
+
+    /// Stops new touches from reaching any layer until the matching
+    /// ``endIgnoringInteractionEvents()``. Calls nest.
+    public func beginIgnoringInteractionEvents() {
+        ignoringDepth += 1
+    }
+
+    public func endIgnoringInteractionEvents() {
+        ignoringDepth = max(0, ignoringDepth - 1)
+    }
+
+    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+
+    // MARK: Sending events
+
+    /// Sends one input event where it belongs.
+    public func send(_ input: InputEvent) {
+        switch input.kind {
+        case .pointer(let pointer):
+            send(pointer, at: input.timestamp)
+        case .key(let key) where !key.isRepeat:
+            sendPress(Press(.key(scancode: key.scancode, keycode: key.keycode, modifiers: key.modifiers), timestamp: input.timestamp), isDown: key.isDown)
+        case .controller(.button(let controller, let button, let isDown)):
+            sendPress(Press(.controllerButton(controller: controller, button: button), timestamp: input.timestamp), isDown: isDown)
+        case .remote(let command):
+            (firstResponder ?? self).remoteControlReceived(command, timestamp: input.timestamp)
+        case .interrupted:
+            cancelAllTouches(at: input.timestamp)
+        case .key, .controller, .mouseHover, .mouseButton, .mouseWheel, .sensor:
+            // Key repeats are not new presses. The rest has no place in the
+            // responder chain: games read them as actions or motion.
+            break
+        }
+    }
+
+    /// Sends a device motion, such as a shake, to the first responder (or
+    /// the scene) and up the responder chain.
+    public func send(_ motion: Motion, _ phase: MotionPhase, timestamp: Double) {
+        let responder = firstResponder ?? self
+        switch phase {
+        case .began: responder.motionBegan(motion, timestamp: timestamp)
+        case .ended: responder.motionEnded(motion, timestamp: timestamp)
+        case .cancelled: responder.motionCancelled(motion, timestamp: timestamp)
+        }
+    }
+
+    private func sendPress(_ press: Press, isDown: Bool) {
+        let responder = firstResponder ?? self
+        if isDown { responder.pressesBegan([press]) } else { responder.pressesEnded([press]) }
+    }
+
+    // MARK: Touches
+
+    private func activeTouch(for pointer: PointerID) -> Touch? {
+        event.allTouches.first { $0.pointer == pointer && !$0.hasEnded }
+    }
+
+    private func send(_ pointer: PointerEvent, at timestamp: Double) {
+        // Touches that ended in the previous event have been reported; the
+        // event now holds only what is down.
+        event.allTouches.removeAll { $0.hasEnded }
+        event.timestamp = timestamp
+        switch pointer.phase {
+        case .down:
+            touchDown(pointer, at: timestamp)
+        case .move, .up, .cancel:
+            guard let touch = activeTouch(for: pointer.id) else {
+                if let index = ignoredPointers.firstIndex(of: pointer.id) {
+                    if pointer.phase != .move { ignoredPointers.remove(at: index) }
+                } else {
+                    diagnostics?(Diagnostic(.unknownPointer, "\(pointer.phase.rawValue) for \(pointer.id), which has no touch"))
+                }
+                return
+            }
+            guard pointer.location.isFinite else {
+                diagnostics?(Diagnostic(.nonFiniteValue, "\(pointer.phase.rawValue) of \(pointer.id) at \(pointer.location)"))
+                if pointer.phase == .cancel { cancel([touch], at: timestamp) }
+                return
+            }
+            let location = pointer.location + (approximationOffsets[ObjectIdentifier(touch)] ?? .zero)
+            markOthersStationary(except: touch)
+            switch pointer.phase {
+            case .move:
+                touch.update(.moved, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                deliver(touch, to: { $0.touchesMoved($1, with: $2) })
+            case .up:
+                touch.update(.ended, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                rememberTap(touch)
+                finish(touch)
+                deliver(touch, to: { $0.touchesEnded($1, with: $2) })
+            default:
+                touch.update(.cancelled, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                finish(touch)
+                deliver(touch, to: { $0.touchesCancelled($1, with: $2) })
+            }
+        }
+    }
+
+    private func touchDown(_ pointer: PointerEvent, at timestamp: Double) {
+        if let stale = activeTouch(for: pointer.id) {
+            // The pointer's lift was lost: end the old touch before the new
+            // one begins, so it still ends exactly once.
+            diagnostics?(Diagnostic(.repeatedDown, "\(pointer.id) touched down again; cancelling its earlier touch"))
+            cancel([stale], at: timestamp)
+        }
+        ignoredPointers.removeAll { $0 == pointer.id }
+        guard pointer.location.isFinite else {
+            diagnostics?(Diagnostic(.nonFiniteValue, "down of \(pointer.id) at \(pointer.location)"))
+            ignoredPointers.append(pointer.id)
+            return
+        }
+        guard !isIgnoringInteractionEvents,
+              let layer = root.hitTest(root.convert(pointer.location, from: nil), with: event),
+              admits(layer)
+        else {
+            ignoredPointers.append(pointer.id)
+            return
+        }
+        let touch = Touch(
+            pointer: pointer.id, location: pointer.location, actualLocation: pointer.location,
+            pressure: pointer.pressure, timestamp: timestamp,
+            tapCount: tapCount(on: layer, at: pointer.location, time: timestamp), layer: layer, isApproximated: false)
+        markOthersStationary(except: touch)
+        event.allTouches.append(touch)
+        deliver(touch, to: { $0.touchesBegan($1, with: $2) })
+    }
+
+    /// Whether a new touch may reach `layer`, by the multiple-touch and
+    /// exclusive-touch rules (seed 003's four flag combinations).
+    private func admits(_ layer: Layer) -> Bool {
+        for touch in event.allTouches where !touch.hasEnded {
+            guard let tracking = touch.layer else { continue }
+            if tracking === layer {
+                if !layer.isMultipleTouchEnabled { return false }
+            } else if tracking.isExclusiveTouch || layer.isExclusiveTouch {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func markOthersStationary(except touch: Touch) {
+        for other in event.allTouches where other !== touch {
+            other.markStationary()
+        }
+    }
+
+    private func deliver(_ touch: Touch, to handler: (Layer, [Touch], TouchEvent) -> Void) {
+        guard let layer = touch.layer else { return }
+        changed.removeAll(keepingCapacity: true)
+        changed.append(touch)
+        handler(layer, changed, event)
+    }
+
+    private func finish(_ touch: Touch) {
+        approximationOffsets[ObjectIdentifier(touch)] = nil
+    }
+
+    /// Cancels `touches`, telling each layer about its own in one call.
+    private func cancel(_ touches: [Touch], at timestamp: Double) {
+        event.timestamp = timestamp
+        for touch in touches {
+            touch.cancel(at: timestamp)
+            finish(touch)
+        }
+        var remaining = touches
+        while let first = remaining.first {
+            let layer = first.layer
+            let group = remaining.filter { $0.layer === layer }
+            remaining.removeAll { $0.layer === layer }
+            layer?.touchesCancelled(group, with: event)
+        }
+    }
+
+    /// Cancels every touch that is down: the window lost focus, was hidden
+    /// or minimised.
+    public func cancelAllTouches(at timestamp: Double) {
+        cancel(event.allTouches.filter { !$0.hasEnded }, at: timestamp)
+        ignoredPointers.removeAll()
+    }
+
+    /// A layer (and its subtree) left the scene: cancel the touches bound to
+    /// it, for it, and take away its first-responder role.
+    func layerLeft(_ layer: Layer) {
+        let bound = event.allTouches.filter { touch in
+            !touch.hasEnded && touch.layer.map(layer.isAncestor(of:)) == true
+        }
+        if !bound.isEmpty { cancel(bound, at: event.timestamp) }
+        if let first = firstResponder as? Layer, layer.isAncestor(of: first) {
+            firstResponder = nil
+        }
+        recentTaps.removeAll { tap in tap.layer.map(layer.isAncestor(of:)) ?? true }
+    }
+
+    // MARK: Tap counts
+
+    private func tapCount(on layer: Layer, at location: Point, time: Double) -> Int {
+        recentTaps.removeAll { $0.layer == nil || time - $0.time > tapSettings.interval }
+        guard let previous = recentTaps.first(where: { $0.layer === layer }),
+              previous.location.distance(to: location) <= tapSettings.distance
+        else { return 1 }
+        return previous.count + 1
+    }
+
+    private func rememberTap(_ touch: Touch) {
+        guard let layer = touch.layer else { return }
+        recentTaps.removeAll { $0.layer === layer }
+        recentTaps.append(RecentTap(layer: layer, location: touch.actualLocation, time: touch.timestamp, count: touch.tapCount))
+    }
+}
+
+/// Where a device motion is in its life.
+public enum MotionPhase: String, Hashable, Sendable {
+    case began, ended, cancelled
+}

@@ -1,0 +1,106 @@
+/// One contact (a finger, the mouse button, a controller cursor's button)
+/// for its whole life, from touching down to lifting or being cancelled.
+///
+/// The scene makes one `Touch` per contact and updates it in place, so a
+/// touch can be kept and compared by identity for as long as it lasts. Its
+/// ``layer``, the hit layer found when it touched down, never changes: the
+/// touch keeps going to that layer even when it moves outside it.
+///
+/// Locations are kept in window points; ask for them in any layer's space
+/// with ``location(in:)``.
+///
+/// ## See Also
+/// - ``TouchEvent``: every touch of the moment, handed over with each delivery.
+/// - ``Scene``: makes touches from pointer events.
+@MainActor
+public final class Touch {
+    /// Where a touch is in its life.
+    public enum Phase: String, Hashable, Sendable {
+        /// It touched down in this event.
+        case began
+        /// It moved in this event.
+        case moved
+        /// It is down but did not change in this event, while another touch did.
+        case stationary
+        /// It lifted in this event.
+        case ended
+        /// It stopped without lifting: focus lost, layer removed, or taken by a gesture.
+        case cancelled
+    }
+
+    /// The pointer this touch follows.
+    public let pointer: PointerID
+    public private(set) var phase: Phase
+    /// Where the touch is, in window points. For a touch that control
+    /// selection approximation moved to a nearby layer, this is inside that
+    /// layer; ``actualLocation`` keeps where the contact really is.
+    public private(set) var location: Point
+    /// Where the touch was before the last change, in window points.
+    public private(set) var previousLocation: Point
+    /// Where the contact really is, in window points.
+    public private(set) var actualLocation: Point
+    /// When the touch last changed, in seconds on the scene's clock.
+    public private(set) var timestamp: Double
+    /// How hard the contact presses, 0…1.
+    public private(set) var pressure: Double
+    /// How many taps in quick succession, at about the same place on the
+    /// same layer, this touch is: 1 for a single tap, 2 for the second of a
+    /// double tap.
+    public let tapCount: Int
+    /// The hit layer this touch is bound to for life. `nil` only for a touch
+    /// whose layer left the scene after the touch was cancelled for it.
+    public private(set) weak var layer: Layer?
+    /// Whether control selection approximation chose ``layer`` for a contact
+    /// that missed it.
+    public let isApproximated: Bool
+
+    /// What made the contact.
+    public var kind: PointerKind { pointer.kind }
+
+    init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
+        self.pointer = pointer
+        self.phase = .began
+        self.location = location
+        self.previousLocation = location
+        self.actualLocation = actualLocation
+        self.pressure = pressure
+        self.timestamp = timestamp
+        self.tapCount = tapCount
+        self.layer = layer
+        self.isApproximated = isApproximated
+    }
+
+    /// The touch's location in `layer`'s coordinates; in window points for `nil`.
+    public func location(in layer: Layer?) -> Point {
+        layer?.convert(location, from: nil) ?? location
+    }
+
+    /// The touch's previous location in `layer`'s coordinates.
+    public func previousLocation(in layer: Layer?) -> Point {
+        layer?.convert(previousLocation, from: nil) ?? previousLocation
+    }
+
+    /// Whether the touch has lifted or been cancelled.
+    public var hasEnded: Bool { phase == .ended || phase == .cancelled }
+
+    // MARK: Updates, by the scene
+
+    func update(_ phase: Phase, location: Point, actualLocation: Point, pressure: Double, timestamp: Double) {
+        previousLocation = self.location
+        self.phase = phase
+        self.location = location
+        self.actualLocation = actualLocation
+        self.pressure = pressure
+        self.timestamp = timestamp
+    }
+
+    /// Marks a touch that is down but did not change in the current event.
+    func markStationary() {
+        if phase == .began || phase == .moved { phase = .stationary }
+    }
+
+    func cancel(at timestamp: Double) {
+        phase = .cancelled
+        self.timestamp = timestamp
+    }
+}

@@ -1,0 +1,25 @@
+/// Every touch of the moment, handed to each touch handler along with the
+/// touches that just changed.
+///
+/// The scene keeps one `TouchEvent` and updates it as touches come and go,
+/// so, as the guide says of `UIEvent`, do not keep it: copy what you need.
+///
+/// ## See Also
+/// - ``Touch``: one contact, with its phase and location.
+@MainActor
+public final class TouchEvent {
+    /// When the latest change happened, in seconds on the scene's clock.
+    public internal(set) var timestamp: Double = 0
+    /// Every touch that is down, plus those that ended in this event, in the
+    /// order they touched down.
+    public internal(set) var allTouches: [Touch] = []
+
+    init() {
+        allTouches.reserveCapacity(16)
+    }
+
+    /// The touches bound to `layer`.
+    public func touches(for layer: Layer) -> [Touch] {
+        allTouches.filter { $0.layer === layer }
+    }
+}
