@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "Tactile", targets: ["Tactile"]),
         // The SDL2 backend: event pump, clock, window and frame loop.
         .library(name: "TactileSDL", targets: ["TactileSDL"]),
+        // Test helpers (a seeded random generator) for games' own tests.
+        .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
         .executable(name: "touches", targets: ["Touches"]),
     ],
     targets: [
@@ -23,10 +25,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "Tactile"),
+        // Helpers for tests of Tactile and of games built on it.
+        .target(name: "TactileTestSupport", dependencies: ["Tactile"]),
         .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2", "CZlib"]),
         .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
         .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
-        .testTarget(name: "TactileTests", dependencies: ["Tactile"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches"]),
+        .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "TactileTestSupport"]),
     ]
 )

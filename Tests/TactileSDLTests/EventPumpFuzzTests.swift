@@ -1,5 +1,6 @@
 import CSDL2
 import Tactile
+import TactileTestSupport
 import Testing
 @testable import TactileSDL
 
@@ -15,21 +16,21 @@ extension SDLIntegration {
             let strangeNumbers: [Float] = [.nan, .infinity, -.infinity, -3, 0, 0.5, 1, 7, .greatestFiniteMagnitude]
             for _ in 0..<40 {
                 for _ in 0..<50 {
-                    let x = random.next(below: 4) == 0 ? strangeNumbers[random.next(below: strangeNumbers.count)] : random.unitFloat()
-                    let y = random.next(below: 4) == 0 ? strangeNumbers[random.next(below: strangeNumbers.count)] : random.unitFloat()
-                    let finger = Int64(random.next(below: 4))
-                    let touch = random.next(below: 8) == 0 ? tactile_mouse_touch_id() : Int64(random.next(below: 2))
-                    let modifiers: KeyModifiers = [[], .leftAlt, [.leftAlt, .leftShift]][random.next(below: 3)]
-                    switch random.next(below: 9) {
+                    let x = random.below(4) == 0 ? strangeNumbers[random.below(strangeNumbers.count)] : random.unitFloat()
+                    let y = random.below(4) == 0 ? strangeNumbers[random.below(strangeNumbers.count)] : random.unitFloat()
+                    let finger = Int64(random.below(4))
+                    let touch = random.below(8) == 0 ? tactile_mouse_touch_id() : Int64(random.below(2))
+                    let modifiers: KeyModifiers = [[], .leftAlt, [.leftAlt, .leftShift]][random.below(3)]
+                    switch random.below(9) {
                     case 0: sdl.pushFinger(SDL_FINGERDOWN, touch: touch, finger: finger, x: x, y: y)
                     case 1, 2: sdl.pushFinger(SDL_FINGERMOTION, touch: touch, finger: finger, x: x, y: y)
                     case 3: sdl.pushFinger(SDL_FINGERUP, touch: touch, finger: finger, x: x, y: y)
                     case 4: sdl.pushMouseButton(SDL_MOUSEBUTTONDOWN, x: Int32(x.isFinite ? min(max(x * 320, -1000), 1000) : 0), y: 5)
-                    case 5: sdl.pushMouseMotion(x: Int32(random.next(below: 320)), y: Int32(random.next(below: 240)))
+                    case 5: sdl.pushMouseMotion(x: Int32(random.below(320)), y: Int32(random.below(240)))
                     case 6: sdl.pushMouseButton(SDL_MOUSEBUTTONUP, x: 1, y: 1)
-                    case 7: sdl.pushKey(random.next(below: 2) == 0 ? SDL_KEYDOWN : SDL_KEYUP, SDL_SCANCODE_LALT, modifiers: modifiers)
+                    case 7: sdl.pushKey(random.below(2) == 0 ? SDL_KEYDOWN : SDL_KEYUP, SDL_SCANCODE_LALT, modifiers: modifiers)
                     default:
-                        if random.next(below: 10) == 0 { sdl.pushWindowEvent(SDL_WINDOWEVENT_FOCUS_LOST) }
+                        if random.below(10) == 0 { sdl.pushWindowEvent(SDL_WINDOWEVENT_FOCUS_LOST) }
                         else { sdl.pushFinger(SDL_FINGERDOWN, touch: 1, finger: finger, x: x, y: y, windowID: 999_999) }
                     }
                 }
@@ -49,21 +50,4 @@ extension SDLIntegration {
             #expect(checker.pointersDown.isEmpty)
         }
     }
-}
-
-/// A small deterministic generator, so a failing seed fails the same way again.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func unitFloat() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

@@ -1,3 +1,4 @@
+import TactileTestSupport
 import Testing
 @testable import Tactile
 
@@ -189,37 +190,6 @@ struct TraceFuzzTests {
             return .remote(RemoteCommand.allCases.randomElement(using: &rng)!)
         default:
             return .interrupted(Interruption.allCases.randomElement(using: &rng)!)
-        }
-    }
-}
-
-/// A small, fast, seeded generator (Steele, Lea and Flood's SplitMix64), so
-/// that every run of the fuzz tests sees the same texts and a failure can be
-/// replayed.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`, or 0 when `bound` is 0.
-    mutating func below(_ bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
-    }
-
-    /// Any finite `Double`, from a random bit pattern: subnormals, huge
-    /// exponents and negative zero included, the numbers a format gets wrong.
-    mutating func finiteDouble() -> Double {
-        while true {
-            let value = Double(bitPattern: next())
-            if value.isFinite { return value }
         }
     }
 }

@@ -1,0 +1,102 @@
+import Testing
+@testable import Tactile
+
+/// The responder chain: layer, parent layers, scene, application.
+@MainActor
+struct ResponderChainTests {
+    let log = EventLog()
+    let scene = Scene(size: Size(width: 400, height: 300))
+    let panel: RecordingLayer
+    let button: RecordingLayer
+
+    init() {
+        panel = RecordingLayer("panel", frame: Rect(x: 0, y: 0, width: 200, height: 200), log: log)
+        button = RecordingLayer("button", frame: Rect(x: 10, y: 10, width: 50, height: 50), log: log)
+        scene.root.addChild(panel)
+        panel.addChild(button)
+        scene.application = RecordingApplication(log: log)
+    }
+
+    func key(_ scancode: Int32, down: Bool) -> InputEvent {
+        InputEvent(timestamp: 0, .key(KeyEvent(isDown: down, scancode: scancode, keycode: 0)))
+    }
+
+    @Test func touchesALayerDoesNotHandleGoUpTheChain() {
+        button.passesTouchesOn = true
+        scene.send(finger(1, .down, 20, 20))
+        scene.send(finger(1, .up, 20, 20))
+        #expect(log.take() == ["button began 1", "panel began 1", "button ended 1", "panel ended 1"])
+        panel.passesTouchesOn = true
+        scene.send(finger(2, .down, 20, 20))
+        scene.send(finger(2, .up, 20, 20))
+        // The root layer and the scene do not handle touches: the application gets them.
+        #expect(log.take() == ["button began 2", "panel began 2", "app began 1", "button ended 2", "panel ended 2", "app ended 1"])
+    }
+
+    @Test func withoutAFirstResponderPressesAndRemoteCommandsGoToTheSceneThenTheApplication() {
+        scene.send(key(4, down: true))
+        scene.send(InputEvent(timestamp: 0, .controller(.button(controller: 3, button: .south, isDown: false))))
+        scene.send(InputEvent(timestamp: 0, .remote(.nextTrack)))
+        scene.send(.shake, .began, timestamp: 0)
+        #expect(log.take() == [
+            "app pressesBegan [Tactile.Press.Kind.key(scancode: 4, keycode: 0, modifiers: Tactile.KeyModifiers(rawValue: 0))]",
+            "app pressesEnded [Tactile.Press.Kind.controllerButton(controller: 3, button: Tactile.ControllerButton.south)]",
+            "app remote next-track",
+            "app motionBegan shake",
+        ])
+    }
+
+    @Test func theFirstResponderGetsPressesRemoteCommandsAndMotionFirst() {
+        #expect(!button.becomeFirstResponder())   // it does not accept the role
+        button.acceptsFirstResponder = true
+        #expect(button.becomeFirstResponder())
+        #expect(scene.firstResponder === button && button.isFirstResponder)
+        scene.send(InputEvent(timestamp: 0, .remote(.togglePlayPause)))
+        scene.send(.shake, .began, timestamp: 0)
+        scene.send(key(44, down: true))
+        #expect(log.take() == [
+            "button remote toggle-play-pause", "panel remote toggle-play-pause", "app remote toggle-play-pause",
+            "button motionBegan shake", "panel motionBegan shake", "app motionBegan shake",
+            "button pressesBegan [Tactile.Press.Kind.key(scancode: 44, keycode: 0, modifiers: Tactile.KeyModifiers(rawValue: 0))]",
+            "panel pressesBegan [Tactile.Press.Kind.key(scancode: 44, keycode: 0, modifiers: Tactile.KeyModifiers(rawValue: 0))]",
+            "app pressesBegan [Tactile.Press.Kind.key(scancode: 44, keycode: 0, modifiers: Tactile.KeyModifiers(rawValue: 0))]",
+        ])
+        // A responder that handles the event stops it.
+        button.passesOtherEventsOn = false
+        scene.send(InputEvent(timestamp: 0, .remote(.stop)))
+        #expect(log.take() == ["button remote stop"])
+        #expect(button.resignFirstResponder())
+        #expect(scene.firstResponder == nil)
+    }
+
+    @Test func keyRepeatsAreNotNewPresses() {
+        scene.send(InputEvent(timestamp: 0, .key(KeyEvent(isDown: true, scancode: 4, keycode: 0, isRepeat: true))))
+        #expect(log.take().isEmpty)
+    }
+
+    @Test func aLayerOutsideAnySceneCannotBecomeFirstResponder() {
+        let loose = RecordingLayer("loose", frame: .zero, log: log)
+        loose.acceptsFirstResponder = true
+        #expect(!loose.becomeFirstResponder())
+    }
+
+    @Test func aFirstResponderThatWillNotResignKeepsTheRole() {
+        final class Stubborn: Layer {
+            override var canBecomeFirstResponder: Bool { true }
+            override var canResignFirstResponder: Bool { false }
+        }
+        let stubborn = Stubborn(frame: .zero)
+        scene.root.addChild(stubborn)
+        button.acceptsFirstResponder = true
+        #expect(stubborn.becomeFirstResponder())
+        #expect(!button.becomeFirstResponder())
+        #expect(scene.firstResponder === stubborn)
+    }
+
+    @Test func theChainRunsThroughParentsTheSceneAndTheApplication() {
+        #expect(button.next === panel)
+        #expect(panel.next === scene.root)
+        #expect(scene.root.next === scene)
+        #expect(scene.next === scene.application)
+    }
+}

@@ -1,0 +1,161 @@
+import Testing
+@testable import Tactile
+
+/// Touches from pointer events: binding, phases, regulation, tap counts.
+@MainActor
+struct TouchDeliveryTests {
+    let log = EventLog()
+    let scene = Scene(size: Size(width: 400, height: 300))
+    let left: RecordingLayer
+    let right: RecordingLayer
+
+    init() {
+        left = RecordingLayer("left", frame: Rect(x: 0, y: 0, width: 200, height: 300), log: log)
+        right = RecordingLayer("right", frame: Rect(x: 200, y: 0, width: 200, height: 300), log: log)
+        scene.root.addChild(left)
+        scene.root.addChild(right)
+    }
+
+    @Test func aTouchStaysBoundToItsHitLayerWhenItMovesOutside() throws {
+        scene.send(finger(1, .down, 50, 50))
+        scene.send(finger(1, .move, 350, 50))
+        scene.send(finger(1, .up, 350, 60))
+        #expect(log.take() == ["left began 1", "left moved 1", "left ended 1"])
+        let touch = try #require(scene.event.allTouches.first)
+        #expect(touch.layer === left)
+        #expect(touch.location(in: left) == Point(x: 350, y: 60))
+        #expect(touch.previousLocation(in: right) == Point(x: 150, y: 50))
+    }
+
+    @Test func aTouchThatDidNotChangeIsStationary() throws {
+        left.isMultipleTouchEnabled = true
+        scene.send(finger(1, .down, 10, 10))
+        scene.send(finger(2, .down, 20, 20))
+        let first = try #require(scene.event.allTouches.first)
+        #expect(first.phase == .stationary)
+        scene.send(finger(2, .move, 25, 20))
+        let second = scene.event.allTouches[1]
+        #expect(first.phase == .stationary && second.phase == .moved)
+        scene.send(finger(1, .move, 15, 10))
+        #expect(first.phase == .moved && second.phase == .stationary)
+        scene.send(finger(1, .up, 15, 10))
+        #expect(first.phase == .ended && second.phase == .stationary)
+        #expect(scene.event.allTouches.count == 2)
+        // The ended touch leaves the event once it has been reported.
+        scene.send(finger(2, .move, 30, 20))
+        #expect(scene.event.allTouches.count == 1)
+        #expect(scene.event.touches(for: left).count == 1)
+    }
+
+    // MARK: Seed 003: the multiple-touch and exclusive-touch flags
+
+    /// Each row: the flags of `left`, then which of four touches reach a
+    /// layer, in this order: (1) on left, (2) a second on left while 1 is
+    /// down, (3) on right while left tracks, and, after all lift, (4) on
+    /// right then (5) on left while right tracks.
+    @Test(arguments: [
+        // multiple, exclusive: 1, 2, 3, 5 (4 always arrives: nothing is down)
+        (false, false, [true, false, true, true]),   // one touch at a time on left; others free
+        (true, false, [true, true, true, true]),     // everything arrives
+        (false, true, [true, false, false, false]),  // single touches, and only when nothing else is down
+        (true, true, [true, true, false, false]),    // many touches, and only when nothing else is down
+    ])
+    func theFourFlagCombinations(multiple: Bool, exclusive: Bool, delivered: [Bool]) {
+        left.isMultipleTouchEnabled = multiple
+        left.isExclusiveTouch = exclusive
+        scene.send(finger(1, .down, 50, 50))
+        scene.send(finger(2, .down, 60, 60))
+        scene.send(finger(3, .down, 250, 50))
+        for index in Int64(1)...3 { scene.send(finger(index, .up, 0, 0)) }
+        scene.send(finger(4, .down, 250, 50))
+        scene.send(finger(5, .down, 50, 50))
+        for index in Int64(4)...5 { scene.send(finger(index, .up, 0, 0)) }
+
+        let began = log.take().filter { $0.contains("began") }
+        let reached = [
+            began.contains("left began 1"), began.contains("left began 2"),
+            began.contains("right began 3"), began.contains("left began 5"),
+        ]
+        #expect(reached == delivered)
+        #expect(began.contains("right began 4"))
+    }
+
+    @Test func anIgnoredTouchIsIgnoredForLife() {
+        scene.send(finger(1, .down, 50, 50))
+        scene.send(finger(2, .down, 60, 60))   // multiple touch is off: ignored
+        scene.send(finger(2, .move, 70, 60))
+        scene.send(finger(1, .up, 50, 50))
+        scene.send(finger(2, .move, 80, 60))   // still ignored, though left is free now
+        scene.send(finger(2, .up, 80, 60))
+        #expect(log.take() == ["left began 1", "left ended 1"])
+    }
+
+    @Test func exclusivityIsScopedToTheScene() {
+        let other = Scene(size: Size(width: 400, height: 300))
+        let elsewhere = RecordingLayer("elsewhere", frame: Rect(x: 0, y: 0, width: 400, height: 300), log: log)
+        other.root.addChild(elsewhere)
+        left.isExclusiveTouch = true
+        scene.send(finger(1, .down, 50, 50))
+        other.send(finger(2, .down, 50, 50))
+        #expect(log.take() == ["left began 1", "elsewhere began 2"])
+    }
+
+    // MARK: Ignoring interaction
+
+    @Test func ignoringInteractionNestsAndLetsTouchesThatAreDownFinish() {
+        scene.send(finger(1, .down, 50, 50))
+        scene.beginIgnoringInteractionEvents()
+        scene.beginIgnoringInteractionEvents()
+        scene.send(finger(2, .down, 250, 50))
+        scene.send(finger(1, .move, 55, 50))
+        scene.endIgnoringInteractionEvents()
+        #expect(scene.isIgnoringInteractionEvents)
+        scene.send(finger(3, .down, 250, 60))
+        scene.endIgnoringInteractionEvents()
+        scene.send(finger(2, .up, 250, 50))
+        scene.send(finger(4, .down, 260, 60))
+        scene.send(finger(1, .up, 55, 50))
+        #expect(log.take() == ["left began 1", "left moved 1", "right began 4", "left ended 1"])
+        scene.endIgnoringInteractionEvents()   // one too many is harmless
+        #expect(!scene.isIgnoringInteractionEvents)
+    }
+
+    // MARK: Tap counts
+
+    func tapCounts(_ taps: [(layer: Double, x: Double, time: Double)]) -> [Int] {
+        var counts: [Int] = []
+        for (index, tap) in taps.enumerated() {
+            let id = Int64(index)
+            scene.send(finger(id, .down, tap.layer + tap.x, 50, at: tap.time))
+            counts.append(scene.event.allTouches.last!.tapCount)
+            scene.send(finger(id, .up, tap.layer + tap.x, 50, at: tap.time + 0.05))
+        }
+        return counts
+    }
+
+    @Test func tapsInQuickSuccessionAtTheSamePlaceCount() {
+        #expect(tapCounts([(0, 50, 0), (0, 52, 0.2), (0, 48, 0.4)]) == [1, 2, 3])
+    }
+
+    @Test func aTapTooFarAwayStartsAgain() {
+        // Over 100 points from where the last one lifted (both on `left`).
+        #expect(tapCounts([(0, 10, 0), (0, 130, 0.2), (0, 135, 0.4)]) == [1, 1, 2])
+    }
+
+    @Test func aTapOnAnotherLayerStartsAgain() {
+        // 20 points apart, but across the border between left and right.
+        #expect(tapCounts([(0, 190, 0), (0, 210, 0.2)]) == [1, 1])
+    }
+
+    @Test func aTapTooLateStartsAgain() {
+        // The second lands 0.35 s after the first lifted (limit 0.3 s).
+        #expect(tapCounts([(0, 50, 0), (0, 50, 0.4), (0, 50, 0.65)]) == [1, 1, 2])
+    }
+
+    @Test func aCancelledTouchIsNoTap() {
+        scene.send(finger(1, .down, 50, 50))
+        scene.send(finger(1, .cancel, 50, 50))
+        scene.send(finger(2, .down, 50, 50, at: 0.1))
+        #expect(scene.event.allTouches.last!.tapCount == 1)
+    }
+}
