@@ -74,9 +74,21 @@ open class Layer: Responder {
     public var isExclusiveTouch = false
 
     /// Whether the layer processes touches itself (it overrides the touch
-    /// handlers). Control selection approximation uses this to tell a
-    /// layer that can process a contact from one that cannot.
+    /// handlers). Control selection approximation reads it, through
+    /// ``canProcessTouches``, to tell a layer that can process a contact
+    /// from one that cannot.
     public var handlesTouches = false
+    /// Whether the layer can process a contact that lands on it. This is the
+    /// one place that question is answered, and it asks ``handlesTouches``.
+    ///
+    /// Control selection approximation asks it of the hit layer: when the
+    /// answer is no, the contact goes to a nearby layer that says yes (see
+    /// ``SelectionApproximation``). Seed 001 counts a layer as able to process
+    /// a contact when it has "an event recognizer configured to recognize a
+    /// gesture that includes the first contact". When layers get gesture
+    /// recognizers, a recognizer that would accept the contact counts here
+    /// too.
+    public var canProcessTouches: Bool { handlesTouches }
     /// Whether control selection approximation may pick this layer for a
     /// contact that missed every layer able to process it.
     public var isApproximationEligible = true

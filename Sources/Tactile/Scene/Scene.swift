@@ -10,8 +10,9 @@
 /// ## Where events go
 ///
 /// ```
-/// pointer down ──► hit-test from the root ──► hit layer ──► regulation ──► Touch bound to the layer
-///                                                (multiple touch, exclusive touch, ignoring interaction)
+/// pointer down ──► hit-test from the root ──► hit layer ──► approximation ──► regulation ──► Touch bound to the layer
+///                                                (if on, and the hit     (multiple touch, exclusive
+///                                                 layer cannot process)   touch, ignoring interaction)
 /// pointer move / up / cancel ──► the Touch's layer, wherever the pointer is now
 /// key, controller button ──► Press ──► first responder (or the scene) ──► up the responder chain
 /// remote command, motion ──► first responder (or the scene) ──► up the responder chain
@@ -23,6 +24,10 @@
 ///
 /// - The hit layer is found once, at touch-down, and the touch stays bound
 ///   to it for life, even when it moves outside.
+/// - With ``approximation`` on, a contact on a layer that cannot process it
+///   goes to the nearest layer that can (seed 001), as a virtual contact
+///   that moves in parallel with the real one; with none near enough, it is
+///   ignored.
 /// - A layer with ``Layer/isMultipleTouchEnabled`` off gets only the first
 ///   touch of its sequence; later touches on it are ignored until it has none.
 /// - While a layer with ``Layer/isExclusiveTouch`` tracks a touch, new
@@ -68,6 +73,13 @@ public final class Scene: Responder {
     public var application: Responder?
     /// Called for every piece of input the scene drops, with why.
     public var diagnostics: ((Diagnostic) -> Void)?
+    /// Control selection approximation: where a contact goes when the layer
+    /// it lands on cannot process it (seed 001). With `nil`, the default, it
+    /// is off and every contact goes to the layer it hits. Otherwise such a
+    /// contact goes, as a virtual contact, to the nearest layer that can
+    /// process it, or is ignored when none is near enough. See
+    /// ``SelectionApproximation``.
+    public var approximation: SelectionApproximation?
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
@@ -236,17 +248,34 @@ public final class Scene: Responder {
             ignoredPointers.append(pointer.id)
             return
         }
-        guard !isIgnoringInteractionEvents,
-              let layer = root.hitTest(root.convert(pointer.location, from: nil), with: event),
-              admits(layer)
-        else {
+        guard !isIgnoringInteractionEvents else {
+            ignoredPointers.append(pointer.id)
+            return
+        }
+        var target = root.hitTest(root.convert(pointer.location, from: nil), with: event)
+        var location = pointer.location
+        var isApproximated = false
+        if let approximation, target?.canProcessTouches != true {
+            // Seed 001: the hit layer cannot process the contact, so a nearby
+            // layer that can gets it as a virtual contact, or no layer does.
+            let found = approximation.target(forContactAt: pointer.location, hitLayer: target, root: root, admits: admits)
+            target = found?.layer
+            location = found?.location ?? location
+            isApproximated = found != nil
+        }
+        guard let layer = target, admits(layer) else {
             ignoredPointers.append(pointer.id)
             return
         }
         let touch = Touch(
-            pointer: pointer.id, location: pointer.location, actualLocation: pointer.location,
+            pointer: pointer.id, location: location, actualLocation: pointer.location,
             pressure: pointer.pressure, timestamp: timestamp,
-            tapCount: tapCount(on: layer, at: pointer.location, time: timestamp), layer: layer, isApproximated: false)
+            tapCount: tapCount(on: layer, at: pointer.location, time: timestamp), layer: layer, isApproximated: isApproximated)
+        if isApproximated {
+            // Later moves keep this offset: the virtual contact moves in
+            // parallel with the real one.
+            approximationOffsets[ObjectIdentifier(touch)] = location - pointer.location
+        }
         markOthersStationary(except: touch)
         event.allTouches.append(touch)
         deliver(touch, to: { $0.touchesBegan($1, with: $2) })

@@ -50,8 +50,9 @@ public final class Touch {
     /// The hit layer this touch is bound to for life. `nil` only for a touch
     /// whose layer left the scene after the touch was cancelled for it.
     public private(set) weak var layer: Layer?
-    /// Whether control selection approximation chose ``layer`` for a contact
-    /// that missed it.
+    /// Whether control selection approximation, rather than hit-testing,
+    /// chose ``layer``: the contact landed on a layer that could not process
+    /// it (see ``Scene/approximation``).
     public let isApproximated: Bool
 
     /// What made the contact.
