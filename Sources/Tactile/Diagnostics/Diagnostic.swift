@@ -25,6 +25,10 @@ public struct Diagnostic: Hashable, Sendable {
         case otherWindow = "other-window"
         /// A device could not be opened; its events will not arrive.
         case deviceUnavailable = "device-unavailable"
+        /// A gesture recognizer asked for a state change its state machine
+        /// does not allow; it was refused, or (for a gesture left under way)
+        /// the arena ended it.
+        case illegalTransition = "illegal-transition"
     }
 
     public var problem: Problem

@@ -88,10 +88,21 @@ open class Layer: Responder {
     /// gesture that includes the first contact". When layers get gesture
     /// recognizers, a recognizer that would accept the contact counts here
     /// too.
-    public var canProcessTouches: Bool { handlesTouches }
+    public var canProcessTouches: Bool {
+        handlesTouches || gestureRecognizers.contains { $0.isEnabled }
+    }
     /// Whether control selection approximation may pick this layer for a
     /// contact that missed every layer able to process it.
     public var isApproximationEligible = true
+
+    // MARK: Gesture recognizers
+
+    /// The recognizers attached to the layer, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Which sub-events this layer's recognizers (and its ancestors') get;
+    /// the event-recognition patent's skip, conditional-skip and stop
+    /// properties.
+    public var recognizerDelivery = RecognizerDelivery.normal
 
     /// What the layer looks like; TactileSDL's renderer draws it.
     public var appearance = Appearance()
@@ -193,6 +204,27 @@ open class Layer: Responder {
             current = candidate.parent
         }
         return false
+    }
+
+    // MARK: Attaching recognizers
+
+    /// Attaches `recognizer`, taking it from any layer it was on. It sees
+    /// touches from the next multitouch sequence on, not those already down.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if let previous = recognizer.layer { previous.removeGestureRecognizer(recognizer) }
+        recognizer.layer = self
+        recognizer.firstSequence = scene?.sequenceForNewRecognizers ?? 0
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// Detaches `recognizer`. One that was following touches stops at once,
+    /// without calling its actions, and the touches it held back go on to
+    /// the layer.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.remove(at: index)
+        recognizer.arena?.remove(recognizer)
+        recognizer.layer = nil
     }
 
     // MARK: Hit-testing

@@ -93,9 +93,11 @@ public final class Scene: Responder {
     /// The offset from a contact's actual location to its touch's location,
     /// for touches that approximation moved into a layer.
     private var approximationOffsets: [ObjectIdentifier: Point] = [:]
-    /// Handed to handlers as the touches that changed; reused so that
-    /// delivering a move allocates nothing.
-    private var changed: [Touch] = []
+    /// The multitouch sequence under way, or the last one: a new one begins
+    /// when a touch goes down while none is down.
+    private var sequence = 0
+    /// The referee between gesture recognizers and the gate to the layers.
+    private(set) lazy var arena = GestureArena(scene: self)
 
     private struct RecentTap {
         weak var layer: Layer?
@@ -109,7 +111,6 @@ public final class Scene: Responder {
         root = Layer(frame: Rect(origin: .zero, size: size), name: "root")
         super.init()
         root.ownerScene = self
-        changed.reserveCapacity(16)
     }
 
     /// The window's size, in points: the root layer's size.
@@ -150,10 +151,32 @@ public final class Scene: Responder {
 
     public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
 
+    // MARK: Time and the arena
+
+    /// Moves the scene's clock to `time`, firing the recognizer deadlines it
+    /// passes (a long press's duration, a double tap's window), earliest
+    /// first. Call it every frame with the game clock; events also advance
+    /// it to their own time before they are handled.
+    public func advanceTime(to time: Double) {
+        arena.advance(to: time)
+        arena.settleLayerDelivery()
+    }
+
+    /// Where the arena writes its decisions, one line each (gather, wait,
+    /// recognize, prevent, fail, reset): for debugging overlays and logs.
+    public var arenaLog: ((String) -> Void)? {
+        get { arena.log }
+        set { arena.log = newValue }
+    }
+
+    /// The sequence a recognizer added now may first join: the next one.
+    var sequenceForNewRecognizers: Int { sequence + 1 }
+
     // MARK: Sending events
 
     /// Sends one input event where it belongs.
     public func send(_ input: InputEvent) {
+        if input.timestamp.isFinite { arena.advance(to: input.timestamp) }
         switch input.kind {
         case .pointer(let pointer):
             send(pointer, at: input.timestamp)
@@ -221,16 +244,16 @@ public final class Scene: Responder {
             switch pointer.phase {
             case .move:
                 touch.update(.moved, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
-                deliver(touch, to: { $0.touchesMoved($1, with: $2) })
+                arena.dispatch(.moved, touch, at: timestamp)
             case .up:
                 touch.update(.ended, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
                 rememberTap(touch)
                 finish(touch)
-                deliver(touch, to: { $0.touchesEnded($1, with: $2) })
+                arena.dispatch(.ended, touch, at: timestamp)
             default:
                 touch.update(.cancelled, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
                 finish(touch)
-                deliver(touch, to: { $0.touchesCancelled($1, with: $2) })
+                arena.dispatch(.cancelled, touch, at: timestamp)
             }
         }
     }
@@ -276,9 +299,12 @@ public final class Scene: Responder {
             // parallel with the real one.
             approximationOffsets[ObjectIdentifier(touch)] = location - pointer.location
         }
+        if !event.allTouches.contains(where: { !$0.hasEnded }) { sequence += 1 }
+        touch.sequence = sequence
         markOthersStationary(except: touch)
         event.allTouches.append(touch)
-        deliver(touch, to: { $0.touchesBegan($1, with: $2) })
+        arena.gather(touch, hitLayer: layer)
+        arena.dispatch(.began, touch, at: timestamp)
     }
 
     /// Whether a new touch may reach `layer`, by the multiple-touch and
@@ -301,31 +327,20 @@ public final class Scene: Responder {
         }
     }
 
-    private func deliver(_ touch: Touch, to handler: (Layer, [Touch], TouchEvent) -> Void) {
-        guard let layer = touch.layer else { return }
-        changed.removeAll(keepingCapacity: true)
-        changed.append(touch)
-        handler(layer, changed, event)
-    }
-
     private func finish(_ touch: Touch) {
         approximationOffsets[ObjectIdentifier(touch)] = nil
     }
 
-    /// Cancels `touches`, telling each layer about its own in one call.
+    /// Cancels `touches` from outside (focus lost, a layer removed, a lost
+    /// lift): their recognizers first, then each layer in one call for its
+    /// touches of one sequence.
     private func cancel(_ touches: [Touch], at timestamp: Double) {
         event.timestamp = timestamp
         for touch in touches {
             touch.cancel(at: timestamp)
             finish(touch)
         }
-        var remaining = touches
-        while let first = remaining.first {
-            let layer = first.layer
-            let group = remaining.filter { $0.layer === layer }
-            remaining.removeAll { $0.layer === layer }
-            layer?.touchesCancelled(group, with: event)
-        }
+        arena.cancelFromOutside(touches, at: timestamp)
     }
 
     /// Cancels every touch that is down: the window lost focus, was hidden
@@ -345,6 +360,7 @@ public final class Scene: Responder {
         if let first = firstResponder as? Layer, layer.isAncestor(of: first) {
             firstResponder = nil
         }
+        arena.removeRecognizers { recognizer in recognizer.layer.map(layer.isAncestor(of:)) ?? true }
         recentTaps.removeAll { tap in tap.layer.map(layer.isAncestor(of:)) ?? true }
     }
 

@@ -1,0 +1,365 @@
+/// Recognizes one gesture in the touches on its layer and the layers below
+/// it, and tells its actions when it does.
+///
+/// Attach a recognizer to a layer; it then sees every touch that begins on
+/// that layer or its descendants, before the layer itself does, and decides
+/// whether the touches are its gesture:
+///
+/// ```swift
+/// let doubleTap = TapGestureRecognizer { recognizer in zoom(at: recognizer.location(in: map)) }
+/// doubleTap.numberOfTapsRequired = 2
+/// map.addGestureRecognizer(doubleTap)
+/// ```
+///
+/// ## State
+///
+/// A recognizer's ``state`` follows the guide's state machine (see
+/// ``State``). A *discrete* recognizer goes from possible to
+/// ``State/recognized`` and its actions run once. A *continuous* one goes to
+/// began, changed as often as the gesture changes, then ended or cancelled,
+/// and its actions run on each of those. A recognizer whose touches are not
+/// its gesture fails. After ended, cancelled or failed the recognizer is
+/// reset: ``reset()`` is called, the state returns to possible, and the
+/// recognizer sees no more of the touches that are still down.
+///
+/// ## Writing a recognizer
+///
+/// Subclass, override the touch handlers and ``reset()``, and set ``state``
+/// as the touches unfold. Setting a state the state machine does not allow
+/// (possible to changed, say) is refused and reported (see
+/// ``lastRefusedTransition``); the recognizer keeps its state. For gestures
+/// that depend on time (a long press, the window for a second tap), set a
+/// deadline with ``setDeadline(after:)``: ``deadlineReached()`` is called
+/// when the scene's clock passes it, as a sub-event of its own.
+///
+/// ## Working with other recognizers
+///
+/// The scene's arena decides between recognizers that see the same touches
+/// (see ``Scene``): by default the first to recognize wins and the others
+/// fail or are cancelled. ``require(toFail:)``, the ``delegate``,
+/// ``canPrevent(_:)`` / ``canBePrevented(by:)``, and ``isExclusive`` with
+/// ``addExclusivityException(_:)`` change that.
+///
+/// ## See Also
+/// - ``Layer/addGestureRecognizer(_:)``: attaching.
+/// - ``GestureRecognizerDelegate``: per-instance decisions.
+/// - ``cancelsTouchesInView``, ``delaysTouchesBegan``, ``delaysTouchesEnded``:
+///   what the layer receives while a recognizer is deciding.
+@MainActor
+open class GestureRecognizer {
+    /// Identifies an action added with ``addAction(_:)`` so it can be removed.
+    public struct ActionID: Hashable, Sendable {
+        fileprivate let value: Int
+    }
+
+    // MARK: Configuration
+
+    /// Decides, per instance, what the recognizer may do; held weakly.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// Whether the recognizer takes part. Turning it off mid-gesture cancels
+    /// a gesture that has begun and fails one that has not.
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled && oldValue { arena?.disable(self) }
+        }
+    }
+
+    /// Whether the layer's touches are cancelled when the gesture is
+    /// recognized (on by default): the layer gets `touchesCancelled` for the
+    /// touches it was tracking, and no more of them.
+    public var cancelsTouchesInView = true
+    /// Whether the layer gets a touch's `touchesBegan` only once this
+    /// recognizer has failed (off by default). A recognized gesture's
+    /// touches then never reach the layer at all.
+    public var delaysTouchesBegan = false
+    /// Whether the layer gets a touch's `touchesEnded` only once this
+    /// recognizer has failed or finished (on by default), so that a layer
+    /// does not complete an action for a touch the gesture will cancel.
+    public var delaysTouchesEnded = true
+    /// The event-recognition patent's touch-cancellation flag, applied to a
+    /// failure as its vertical-swipe example does (off by default): when the
+    /// recognizer fails, the touches it saw still reach the layer, but end
+    /// there with `touchesCancelled` instead of `touchesEnded`, so the layer
+    /// does not act on a sequence that a recognizer examined and rejected.
+    public var cancelsTouchesAfterFailure = false
+
+    /// The event-recognition patent's exclusivity flag (on by default, as
+    /// every UIKit recognizer is). When an exclusive recognizer recognizes,
+    /// the other recognizers sharing its touches stop, except its
+    /// exceptions; when a non-exclusive one recognizes, only exclusive ones
+    /// stop. Two non-exclusive recognizers never stop each other.
+    public var isExclusive = true
+
+    /// The kinds of pointer whose touches the recognizer sees.
+    public var allowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
+
+    // MARK: Identity and place
+
+    /// The layer the recognizer is attached to.
+    public internal(set) weak var layer: Layer?
+    /// A name for logs and the arena's decision log.
+    public var name: String?
+
+    // MARK: State
+
+    /// Where the recognizer is in recognizing its gesture. Subclasses set
+    /// it; see ``State`` for the transitions allowed.
+    public var state: State {
+        get { storedState }
+        set { requestTransition(to: newValue) }
+    }
+
+    /// The state as the arena has applied it.
+    var storedState = State.possible
+    /// Why the last refused state change was refused, for tests and logs.
+    public internal(set) var lastRefusedTransition: String?
+
+    // MARK: Arena bookkeeping (internal)
+
+    /// The arena of the scene whose touches the recognizer is seeing.
+    weak var arena: GestureArena?
+    /// Every touch the recognizer was given since its last reset, in order;
+    /// touches it ignored are removed.
+    var receivedTouches: [Touch] = []
+    /// A transition the recognizer asked for while recognizers it requires
+    /// to fail are still undecided.
+    var pendingTransition: State?
+    /// That an `ended` was asked for on top of a pending `began`.
+    var pendingEnd = false
+    /// The recognizers this one waits for.
+    var waitingFor: [ObjectIdentifier] = []
+    /// When ``deadlineReached()`` is due, on the scene's clock.
+    var deadline: Double?
+    /// Recognizers it must wait for, from ``require(toFail:)``.
+    var failureRequirements: [WeakRecognizer] = []
+    var exclusivityExceptions: [WeakRecognizer] = []
+    /// The first touch sequence the recognizer may join: one added while a
+    /// sequence is under way waits for the next.
+    var firstSequence = 0
+    /// Where the touches were, for `location(in:)` once they have gone.
+    private var lastLocation: Point = .zero
+
+    private var actions: [(id: ActionID, body: @MainActor (GestureRecognizer) -> Void)] = []
+    private var nextActionID = 0
+
+    /// A recognizer with no action yet; add them with ``addAction(_:)``.
+    public init() {}
+
+    /// A recognizer that calls `action` whenever it should.
+    public init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+        addAction(action)
+    }
+
+    // MARK: Actions
+
+    /// Adds an action, called with the recognizer on recognition (discrete)
+    /// or on began, each change, ended and cancelled (continuous).
+    @discardableResult
+    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> ActionID {
+        let id = ActionID(value: nextActionID)
+        nextActionID += 1
+        actions.append((id, action))
+        return id
+    }
+
+    /// Removes an action; the others stay.
+    public func removeAction(_ id: ActionID) {
+        actions.removeAll { $0.id == id }
+    }
+
+    /// Runs the actions. A copy of the list is iterated, so an action that
+    /// adds or removes actions, recognizers or layers does not disturb it.
+    func sendActions() {
+        let current = actions
+        for action in current { action.body(self) }
+    }
+
+    // MARK: Touches
+
+    /// The touches the recognizer is following that are still down.
+    public var touches: [Touch] {
+        receivedTouches.filter { !$0.hasEnded }
+    }
+
+    /// How many touches the recognizer is following that are still down.
+    public var numberOfTouches: Int {
+        var count = 0
+        for touch in receivedTouches where !touch.hasEnded { count += 1 }
+        return count
+    }
+
+    /// The centroid of the recognizer's touches that are down, in `layer`'s
+    /// coordinates (window points for `nil`); once they have all lifted,
+    /// where they were last.
+    public func location(in layer: Layer?) -> Point {
+        var sum = Point.zero
+        var count = 0.0
+        for touch in receivedTouches where !touch.hasEnded {
+            sum = sum + touch.location
+            count += 1
+        }
+        let inWindow = count > 0 ? Point(x: sum.x / count, y: sum.y / count) : lastLocation
+        return layer?.convert(inWindow, from: nil) ?? inWindow
+    }
+
+    /// The location of the touch at `index` of ``touches``, in `layer`'s
+    /// coordinates; `nil` when there is no such touch.
+    public func location(ofTouch index: Int, in layer: Layer?) -> Point? {
+        let down = touches
+        guard down.indices.contains(index) else { return nil }
+        return down[index].location(in: layer)
+    }
+
+    /// Stops following `touch`. The recognizer gets no more of it, and the
+    /// touch goes on to the layer as if this recognizer did not exist, even
+    /// if it later recognizes with ``cancelsTouchesInView`` on.
+    public func ignore(_ touch: Touch) {
+        guard let index = receivedTouches.firstIndex(where: { $0 === touch }) else { return }
+        receivedTouches.remove(at: index)
+        arena?.settleLayerDelivery()
+    }
+
+    func remember(_ touch: Touch) {
+        receivedTouches.append(touch)
+    }
+
+    func noteLocation() {
+        if numberOfTouches > 0 { lastLocation = location(in: nil) }
+    }
+
+    // MARK: Time
+
+    /// The time of the sub-event being handled, in seconds on the scene's clock.
+    public var currentTime: Double { arena?.now ?? 0 }
+
+    /// Asks for ``deadlineReached()`` `delay` seconds after ``currentTime``,
+    /// replacing any earlier deadline: the patent's "measure delay"
+    /// sub-event. It arrives as the scene's clock passes it, before any
+    /// later event.
+    public func setDeadline(after delay: Double) {
+        guard delay.isFinite else { return }
+        deadline = currentTime + max(0, delay)
+    }
+
+    /// Forgets the deadline, if any.
+    public func cancelDeadline() {
+        deadline = nil
+    }
+
+    /// The deadline set with ``setDeadline(after:)`` has passed. Set
+    /// ``state`` here as from a touch handler.
+    open func deadlineReached() {}
+
+    // MARK: Subclass hooks
+
+    /// Touches that began; they are already in ``touches``.
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+
+    /// Clears the subclass's own state for the next attempt. Called after
+    /// ended, cancelled or failed, just before the state returns to possible.
+    open func reset() {}
+
+    /// Whether this recognizer, on recognizing, may stop `other`. Yes by
+    /// default. The built-in tap recognizer says no to a tap that needs more
+    /// taps, which is what makes a single and a double tap stack.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+
+    /// Whether `other`, on recognizing, may stop this recognizer. Yes by default.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
+    // MARK: Relationships
+
+    /// A failure-requirement cycle: every recognizer in it would wait for the
+    /// next, for ever.
+    public struct RequirementCycle: Error, CustomStringConvertible {
+        /// The recognizers of the cycle, by name, in waiting order.
+        public let names: [String]
+        public var description: String {
+            "require(toFail:) would make a cycle: \(names.joined(separator: " waits for ")); each would wait for ever"
+        }
+    }
+
+    /// Makes this recognizer wait, in possible, until `other` fails; if
+    /// `other` recognizes instead, this one fails. Requirements chain (A
+    /// waits for B, which waits for C); a requirement that closes a cycle is
+    /// refused.
+    public func require(toFail other: GestureRecognizer) throws(RequirementCycle) {
+        if let path = other.requirementPath(to: self) {
+            throw RequirementCycle(names: ([self] + path).map(\.displayName))
+        }
+        failureRequirements.removeAll { $0.recognizer == nil || $0.recognizer === other }
+        failureRequirements.append(WeakRecognizer(other))
+    }
+
+    /// The chain of explicit requirements from this recognizer to `target`, if any.
+    private func requirementPath(to target: GestureRecognizer) -> [GestureRecognizer]? {
+        if self === target { return [self] }
+        for requirement in failureRequirements {
+            guard let next = requirement.recognizer else { continue }
+            if let rest = next.requirementPath(to: target) { return [self] + rest }
+        }
+        return nil
+    }
+
+    /// Lets `other` go on when this exclusive recognizer recognizes (the
+    /// patent's exclusivity exception list).
+    public func addExclusivityException(_ other: GestureRecognizer) {
+        exclusivityExceptions.append(WeakRecognizer(other))
+    }
+
+    func hasExclusivityException(for other: GestureRecognizer) -> Bool {
+        exclusivityExceptions.contains { $0.recognizer === other }
+    }
+
+    func explicitlyRequiresFailure(of other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0.recognizer === other }
+    }
+
+    var displayName: String { name ?? "\(type(of: self))" }
+
+    // MARK: Transitions
+
+    private func requestTransition(to next: State) {
+        if let arena {
+            arena.request(self, next)
+        } else {
+            // Not in a scene: no other recognizer to consult, so apply the
+            // state machine alone.
+            guard validate(next) else { return }
+            storedState = next
+            if next != .possible && next != .failed { sendActions() }
+            if next.isFinished { resetForNextAttempt() }
+        }
+    }
+
+    /// Whether `next` is allowed from the current state; records why not.
+    func validate(_ next: State) -> Bool {
+        if storedState == .possible && next == .possible { return false }
+        if let reason = storedState.illegality(of: next) {
+            lastRefusedTransition = "\(displayName): \(storedState.rawValue) → \(next.rawValue) refused: \(reason)"
+            return false
+        }
+        return true
+    }
+
+    func resetForNextAttempt() {
+        reset()
+        storedState = .possible
+        receivedTouches.removeAll()
+        pendingTransition = nil
+        pendingEnd = false
+        waitingFor.removeAll()
+        deadline = nil
+    }
+}
+
+/// A weak reference, so that recognizers that refer to each other do not
+/// keep each other alive.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}
