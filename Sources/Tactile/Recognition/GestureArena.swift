@@ -59,6 +59,11 @@ final class GestureArena {
     private var singleForLayer: [Touch] = []
     /// Where decisions are logged, one line each.
     var log: ((String) -> Void)?
+    /// While a sub-event is being handed out, phases released by the
+    /// recognizers' decisions wait for the sub-event's own phase, so that
+    /// they reach the layer together (the guide's "touchesEnded for both").
+    private var settlingDeferred = 0
+    private var needsSettling = false
 
     init(scene: Scene) {
         self.scene = scene
@@ -108,6 +113,7 @@ final class GestureArena {
     /// Hands `touch`'s new phase to its recognizers, then to the layer.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch, at time: Double) {
         advance(to: time)
+        settlingDeferred += 1
         var index = 0
         while index < touch.gestureRecognizers.count {
             let recognizer = touch.gestureRecognizers[index]
@@ -128,6 +134,7 @@ final class GestureArena {
         case .cancelled: sweep(after: touch, cancelled: true)
         case .began, .moved, .stationary: break
         }
+        settlingDeferred -= 1
         deliverToLayer(phase, touch)
     }
 
@@ -367,15 +374,15 @@ final class GestureArena {
 
     /// Sends `phase` of `touch` to its layer now, or withholds it.
     private func deliverToLayer(_ phase: Touch.Phase, _ touch: Touch) {
-        if touch.isTaken { return }
+        if touch.isTaken { return settleLayerDelivery() }
         if phase == .cancelled {
             touch.withheld.removeAll()
             withholding.removeAll { $0 === touch }
             if touch.layerSawBegan && !touch.layerIsDone { sendSingle(.cancelled, touch) }
-            return
+            return settleLayerDelivery()
         }
         let layerPhase: Touch.Phase = phase == .stationary ? .moved : phase
-        if touch.withheld.isEmpty && !isDelayed(touch, layerPhase) {
+        if touch.withheld.isEmpty && !needsSettling && !isDelayed(touch, layerPhase) {
             sendSingle(layerPhase, touch)
         } else {
             touch.withheld.append(layerPhase)
@@ -395,6 +402,11 @@ final class GestureArena {
 
     /// Releases every withheld phase that nothing delays any more, in order.
     func settleLayerDelivery() {
+        guard settlingDeferred == 0 else {
+            needsSettling = true
+            return
+        }
+        needsSettling = false
         guard !withholding.isEmpty else { return }
         var released: [(touch: Touch, phase: Touch.Phase)] = []
         for touch in withholding {
