@@ -48,3 +48,44 @@ extension SDLIntegration {
         }
     }
 }
+
+extension SDLIntegration {
+    /// A gesture recognizer fed from SDL's queue: SDL finger events, the
+    /// pump, the scene, the arena, the recognizer's actions.
+    @Suite @MainActor struct RecognizersFromSDL {
+        /// Begins once its touch has moved 10 points, changes as it moves, ends on lift.
+        final class Drag: GestureRecognizer {
+            private var start = Point.zero
+            override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { start = touches[0].location }
+            override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+                if state == .possible {
+                    if touches[0].location.distance(to: start) > 10 { state = .began }
+                } else {
+                    state = .changed
+                }
+            }
+            override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+                state = state == .possible ? .failed : .ended
+            }
+        }
+
+        @Test func aDragFromSDLFingersRunsItsActionsAndTakesTheTouchFromTheLayer() throws {
+            let sdl = try SDLHarness(width: 400, height: 200)
+            let scene = Scene(size: Size(width: 400, height: 200))
+            let layer = SceneFromSDL.Logging(frame: Rect(x: 0, y: 0, width: 400, height: 200))
+            scene.root.addChild(layer)
+            var actions: [String] = []
+            let drag = Drag { recognizer in actions.append("\(recognizer.state.rawValue) \(recognizer.location(in: nil).x)") }
+            layer.addGestureRecognizer(drag)
+
+            sdl.pushFinger(SDL_FINGERDOWN, x: 0.25, y: 0.5)
+            sdl.pushFinger(SDL_FINGERMOTION, x: 0.3125, y: 0.5)
+            sdl.pushFinger(SDL_FINGERMOTION, x: 0.375, y: 0.5)
+            sdl.pushFinger(SDL_FINGERUP, x: 0.375, y: 0.5)
+            for event in sdl.drain() { scene.send(event) }
+            #expect(actions == ["began 125.0", "changed 150.0", "ended 150.0"])
+            #expect(layer.log == ["began 1", "cancelled 1"])
+            #expect(drag.state == .possible)
+        }
+    }
+}
