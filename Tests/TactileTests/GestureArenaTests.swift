@@ -333,3 +333,32 @@ struct GestureArenaTests {
         #expect(lines.contains("strict reset") && !lines.contains("relaxed reset"))
     }
 }
+
+/// The arena's decision log and the event's per-recognizer touches.
+@MainActor
+struct GestureArenaLogTests {
+    @Test func theArenaLogsEachDecisionOnALine() throws {
+        let log = EventLog()
+        let scene = Scene(size: Size(width: 100, height: 100))
+        var lines: [String] = []
+        scene.arenaLog = { lines.append($0) }
+        let single = Probe("single", log: log), double = Probe("double", log: log)
+        try single.require(toFail: double)
+        scene.root.addGestureRecognizer(single)
+        scene.root.addGestureRecognizer(double)
+        single.onEnded = { $0.state = .recognized }
+        double.onEnded = { $0.setDeadline(after: 0.3) }
+        scene.send(finger(1, .down, 10, 10, at: 0))
+        #expect(scene.event.touches(for: single).count == 1)
+        scene.send(finger(1, .up, 10, 10, at: 0.1))
+        scene.advanceTime(to: 1)
+        #expect(lines == [
+            "gather double for finger:1:1", "gather single for finger:1:1",
+            "wait single to ended for 1 to fail",
+            "deadline double at 0.4",
+            "double possible → failed",
+            "release single: every recognizer it waited for failed",
+            "single possible → ended", "reset single", "reset double",
+        ])
+    }
+}

@@ -22,4 +22,10 @@ public final class TouchEvent {
     public func touches(for layer: Layer) -> [Touch] {
         allTouches.filter { $0.layer === layer }
     }
+
+    /// The touches `recognizer` is following (the guide's
+    /// `touchesForGestureRecognizer:`).
+    public func touches(for recognizer: GestureRecognizer) -> [Touch] {
+        allTouches.filter { touch in recognizer.touches.contains { $0 === touch } }
+    }
 }
