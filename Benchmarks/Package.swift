@@ -28,5 +28,17 @@ let package = Package(
             path: "Benchmarks/InputBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "SceneBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+                // SplitMix64, so the scene and its points are the same every run.
+                .product(name: "TactileTestSupport", package: "Tactile"),
+            ],
+            path: "Benchmarks/SceneBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

@@ -17,10 +17,10 @@ import Tactile
 /// Shapes are not antialiased: a pixel is lit when its centre is inside the
 /// shape. Everything except one-pixel lines is drawn as axis-aligned
 /// rectangles on whole pixels: rectangles and text have their edges rounded
-/// to pixel boundaries, and circles, rings and thick lines are filled one
-/// pixel row at a time (see `Scanline`). So every SDL renderer, software or
-/// GPU, lights the same pixels, and a screenshot taken headless in CI
-/// matches the screen. SDL's own triangle drawing, `SDL_RenderGeometry`,
+/// to pixel boundaries, and circles, rings, thick lines and polygons are
+/// filled one pixel row at a time (see `Scanline`). So every SDL renderer,
+/// software or GPU, lights the same pixels, and a screenshot taken headless
+/// in CI matches the screen. SDL's own triangle drawing, `SDL_RenderGeometry`,
 /// would not: SDL 2.26's software renderer truncates vertex positions to
 /// whole pixels (SW_QueueGeometry casts them to int), which makes small
 /// circles lopsided there and only there. One-pixel lines are SDL's own
@@ -65,7 +65,13 @@ public final class Canvas {
 
     /// The rectangles of the shape being drawn, in pixels; kept between calls
     /// so that its storage is reused.
-    private var rects: [SDL_FRect] = []
+    var rects: [SDL_FRect] = []
+    /// Where the edges of the polygon being filled cross the current pixel
+    /// row, in pixels; kept for reuse like ``rects`` (see `Canvas+Polygon`).
+    var crossings: [Double] = []
+    /// The inside edge of the polygon outline being drawn, in window points;
+    /// kept for reuse like ``rects``.
+    var insetPoints: [Point] = []
 
     /// A canvas over `renderer`, whose output has `pixelsPerPoint` pixels per window point.
     public init(renderer: OpaquePointer, pixelsPerPoint: Double = 1) {
@@ -73,6 +79,8 @@ public final class Canvas {
         self.renderer = renderer
         self.pixelsPerPoint = pixelsPerPoint
         rects.reserveCapacity(1024)
+        crossings.reserveCapacity(16)
+        insetPoints.reserveCapacity(16)
     }
 
     // MARK: Filling and clearing
@@ -368,7 +376,7 @@ public final class Canvas {
 
     /// The size of the render target in pixels, which bounds the rows and
     /// columns worth computing; nil if SDL cannot say.
-    private func targetSize() -> (width: Int32, height: Int32)? {
+    func targetSize() -> (width: Int32, height: Int32)? {
         var width: Int32 = 0
         var height: Int32 = 0
         if let target = SDL_GetRenderTarget(renderer) {
@@ -437,7 +445,7 @@ public final class Canvas {
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
     }
 
-    private func fillRects(_ color: Color) {
+    func fillRects(_ color: Color) {
         guard !rects.isEmpty else { return }
         useColor(color)
         rects.withUnsafeBufferPointer { buffer in

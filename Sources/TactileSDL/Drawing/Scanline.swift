@@ -1,7 +1,7 @@
 import Tactile
 
-/// The geometry ``Canvas`` fills circles, rings and thick lines with: which
-/// part of each pixel row a shape covers.
+/// The geometry ``Canvas`` fills circles, rings, thick lines and polygons
+/// with: which part of each pixel row a shape covers.
 ///
 /// A pixel belongs to a shape when its centre does, the sampling rule GPUs
 /// use for triangles. Each pixel row is sampled along its centre line, at
@@ -9,9 +9,11 @@ import Tactile
 /// pixels whose centres fall in that stretch (edges included) form one run,
 /// drawn as one rectangle. So a circle of radius r is about 2r rectangles,
 /// and its pixels are exactly those within r of its centre, symmetric on
-/// every side.
+/// every side. A polygon may cover several stretches of a row, which come
+/// from pairing its edges' crossings (``appendCrossings(of:scale:atY:to:)``).
 ///
-/// Everything here is in pixels, with y growing down.
+/// Everything here is in pixels, with y growing down; only a polygon's
+/// points come in window points, scaled as they are crossed.
 ///
 /// ## See Also
 /// - ``Canvas/fillCircle(center:radius:color:)`` and the other shape
@@ -55,6 +57,60 @@ enum Scanline {
             }
         }
         return covered
+    }
+
+    /// Appends where the edges of the closed polygon through `points`
+    /// (scaled by `scale`, from points to pixels) cross the horizontal line
+    /// at height `y`, in no particular order.
+    ///
+    /// An edge counts at heights from its upper end up to but not including
+    /// its lower end, so a line through a vertex crosses the two edges that
+    /// meet there once in all (twice at a peak or a valley, where the line
+    /// only touches the polygon), and horizontal edges never count. Taken
+    /// in order, pairs of crossings then bound the inside by the even-odd
+    /// rule.
+    static func appendCrossings(of points: [Point], scale: Double, atY y: Double, to crossings: inout [Double]) {
+        guard var previous = points.last else { return }
+        for point in points {
+            let (top, bottom) = previous.y <= point.y ? (previous, point) : (point, previous)
+            let (topY, bottomY) = (top.y * scale, bottom.y * scale)
+            if topY <= y, y < bottomY {
+                let along = (y - topY) / (bottomY - topY)
+                crossings.append((top.x + along * (bottom.x - top.x)) * scale)
+            }
+            previous = point
+        }
+    }
+
+    /// Sorts a row's crossings in place. A row has a handful (2 for a convex
+    /// polygon, 4 for a ring), for which insertion sort is quickest, and it
+    /// needs no scratch memory where the standard library's sort may.
+    static func sortCrossings(_ crossings: inout [Double]) {
+        guard crossings.count > 1 else { return }
+        for index in 1..<crossings.count {
+            let value = crossings[index]
+            var slot = index
+            while slot > 0, crossings[slot - 1] > value {
+                crossings[slot] = crossings[slot - 1]
+                slot -= 1
+            }
+            crossings[slot] = value
+        }
+    }
+
+    /// The pixels whose centres lie from `low` up to but not including
+    /// `high`, cut to `0..<limit`.
+    ///
+    /// Polygons use this half-open rule, where circles and lines include
+    /// both edges: two polygons that share an edge, such as two layers side
+    /// by side or a ring and its hole, then never both light a pixel centred
+    /// on it, so translucent neighbours neither overlap nor leave a gap.
+    static func pixels(from low: Double, upTo high: Double, limit: Int) -> ClosedRange<Int>? {
+        guard !low.isNaN, !high.isNaN, limit > 0 else { return nil }
+        let first = max((low - 0.5).rounded(.up), 0)
+        let last = min((high - 0.5).rounded(.up) - 1, Double(limit - 1))
+        guard first <= last else { return nil }
+        return Int(first)...Int(last)
     }
 
     /// The pixel rows whose centres lie between `top` and `bottom`
