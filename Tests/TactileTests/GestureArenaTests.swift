@@ -324,7 +324,7 @@ struct GestureArenaTests {
     @Test func aNonExclusiveRecognizerStopsOnlyExclusiveOnes() {
         let winner = probe("winner", on: panel)
         let relaxed = probe("relaxed", on: panel)
-        let strict = probe("strict", on: panel)
+        _ = probe("strict", on: panel)
         winner.isExclusive = false
         relaxed.isExclusive = false
         scene.send(finger(1, .down, 100, 100))

@@ -219,7 +219,10 @@ final class GestureArena {
         recognizer.waitingFor.removeAll()
         log?("\(recognizer.displayName) \(previous.rawValue) → \(next.rawValue)")
         switch next {
-        case .began, .ended where previous == .possible:
+        case .began:
+            recognized(recognizer)
+        case .ended where previous == .possible:
+            // A discrete gesture recognized; a continuous one ending is not news.
             recognized(recognizer)
         case .failed:
             if recognizer.cancelsTouchesAfterFailure {

@@ -1,0 +1,106 @@
+/// A value the motion manager reports, stamped on the game's clock.
+protocol TimestampedMotion {
+    var timestamp: Double { get }
+}
+
+extension AccelerometerData: TimestampedMotion {}
+extension GyroData: TimestampedMotion {}
+extension DeviceMotion: TimestampedMotion {}
+
+/// One kind of motion data (accelerometer, gyroscope or device motion) as the
+/// manager offers it: on or off, the latest value for the pull approach, and
+/// a handler called once per update interval for the push approach.
+///
+/// ## Push timing
+///
+/// Ticks fall every ``interval`` seconds on the game's clock from the moment
+/// updates started. At each tick up to `now`, the handler gets the newest
+/// value stamped at or before the tick, unless it already had that value: a
+/// handler never sees a value twice, and when the sensor is slower than the
+/// interval some ticks pass without a call. Values are kept in a ring of
+/// ``historyCapacity`` so that a frame longer than the interval still gives
+/// each tick the value that was newest at its time. When the clock jumps by
+/// more ticks than the ring holds, the ticks that could only repeat a
+/// value are skipped without counting them one by one.
+struct MotionStream<Value: TimestampedMotion> {
+    /// Values kept for push delivery: at 1 kHz, 64 ms of readings, four frames at 60 Hz.
+    static var historyCapacity: Int { 64 }
+
+    /// Seconds between pushes.
+    var interval: Double
+    private(set) var isActive = false
+    /// The latest value, for the pull approach.
+    private(set) var latest: Value?
+    /// Whether a handler was given (the push approach).
+    private(set) var isPushing = false
+
+    private var history: [(sequence: Int, value: Value)?]
+    private var newestIndex = -1
+    private var sequence = 0
+    private var nextTick = 0.0
+    private var lastDelivered = -1
+
+    init(interval: Double) {
+        self.interval = interval
+        history = Array(repeating: nil, count: Self.historyCapacity)
+    }
+
+    mutating func start(pushing: Bool, now: Double) {
+        isActive = true
+        isPushing = pushing
+        nextTick = now + interval
+        lastDelivered = sequence
+    }
+
+    mutating func stop() {
+        isActive = false
+        isPushing = false
+        clear()
+    }
+
+    /// Forgets every value (the source changed or went away).
+    mutating func clear() {
+        latest = nil
+        for index in history.indices { history[index] = nil }
+        newestIndex = -1
+    }
+
+    mutating func record(_ value: Value) {
+        guard isActive else { return }
+        latest = value
+        sequence += 1
+        newestIndex = (newestIndex + 1) % Self.historyCapacity
+        history[newestIndex] = (sequence, value)
+    }
+
+    /// The next value due for the handler by `now`, if any; advances past
+    /// the ticks it has dealt with.
+    mutating func nextPush(now: Double) -> Value? {
+        guard isPushing, interval > 0 else { return nil }
+        let behind = (now - nextTick) / interval
+        if behind > Double(Self.historyCapacity + 1) {
+            // Every tick older than the ring can only repeat a value.
+            nextTick += (behind - Double(Self.historyCapacity)).rounded(.down) * interval
+        }
+        while nextTick <= now {
+            let tick = nextTick
+            nextTick += interval
+            if let value = newest(atOrBefore: tick), value.sequence > lastDelivered {
+                lastDelivered = value.sequence
+                return value.value
+            }
+        }
+        return nil
+    }
+
+    private func newest(atOrBefore time: Double) -> (sequence: Int, value: Value)? {
+        guard newestIndex >= 0 else { return nil }
+        var index = newestIndex
+        for _ in 0..<Self.historyCapacity {
+            guard let entry = history[index] else { return nil }
+            if entry.value.timestamp <= time { return entry }
+            index = (index + Self.historyCapacity - 1) % Self.historyCapacity
+        }
+        return nil
+    }
+}
