@@ -17,6 +17,7 @@ import TactileTestSupport
 // | SDL push+poll (floor) | `SDL_PushEvent` + `SDL_PollEvent`, as in InputBenchmarks: SDL's own cost, in this run |
 // | Hit-test 10,000 layers | `scene.root.hitTest(_:with:)` of one point: 80% leaf centres, 10% anywhere in the window, 10% outside it |
 // | Touch move delivery | `scene.send` of one finger move to the level-10 layer it touched down on, whose `touchesMoved` reads the touch's location in its own space (a walk up 10 levels) |
+// | Move through 20 recognizers on 5 layers | `scene.send` of one finger move seen by 20 gesture recognizers (4 on each of 5 nested layers), all still deciding, then by the layer; the bar is twice SDL's push+poll |
 //
 // The floor is the InputBenchmarks benchmark repeated, so that the figures
 // it is compared with come from the same run on the same machine. Each
@@ -98,6 +99,66 @@ let benchmarks: @Sendable () -> Void = {
         fixture.liftFinger()
     } setup: { @MainActor in
         SceneFixture()
+    }
+
+    Benchmark("Move through 20 recognizers on 5 layers") { @MainActor (benchmark, fixture: RecognizerFixture) async in
+        let scene = fixture.scene
+        let moves = fixture.moves
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            scene.send(moves[index])
+        }
+        benchmark.stopMeasurement()
+        let seen = fixture.recognizers.map(\.moves)
+        if Set(seen).count != 1 || seen[0] < benchmark.scaledIterations.count {
+            benchmark.error("the recognizers saw \(Set(seen)) moves, not \(benchmark.scaledIterations.count) each")
+        }
+    } setup: { @MainActor in
+        RecognizerFixture()
+    }
+}
+
+// MARK: - Recognizers
+
+/// A recognizer still deciding: it measures how far its touch has gone
+/// against a distance it never reaches, as a pan below its slop does.
+@MainActor
+final class UndecidedRecognizer: GestureRecognizer {
+    var moves = 0
+    var travelled = 0.0
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves += 1
+        travelled += touches[0].location.distance(to: touches[0].previousLocation)
+        if travelled > .greatestFiniteMagnitude { state = .began }
+    }
+}
+
+/// Five nested layers with four recognizers each, and one finger down on
+/// the deepest, moving back and forth.
+@MainActor
+final class RecognizerFixture {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    var recognizers: [UndecidedRecognizer] = []
+    let moves: [InputEvent]
+
+    init() {
+        var parent = scene.root
+        for level in 0..<5 {
+            let layer = Tracker(frame: Rect(x: 10, y: 10, width: 700 - Double(level) * 40, height: 500 - Double(level) * 40))
+            parent.addChild(layer)
+            for _ in 0..<4 {
+                let recognizer = UndecidedRecognizer()
+                layer.addGestureRecognizer(recognizer)
+                recognizers.append(recognizer)
+            }
+            parent = layer
+        }
+        let id = PointerID(kind: .finger, device: 1, index: 0)
+        scene.send(InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: id, location: Point(x: 200, y: 200)))))
+        moves = (0..<1000).map { step in
+            let x = 200 + Double(step % 20)
+            return InputEvent(timestamp: Double(step) / 1000, .pointer(PointerEvent(.move, id: id, location: Point(x: x, y: 200))))
+        }
     }
 }
 

@@ -46,6 +46,9 @@
 @MainActor
 final class GestureArena {
     unowned let scene: Scene
+    /// The scene's touch event, held directly: reaching it through the
+    /// unowned `scene` costs an unowned-to-strong retain per recognizer.
+    let event: TouchEvent
     /// The time of the sub-event being handled.
     private(set) var now: Double = 0
     /// Recognizers following touches or waiting on a deadline or a
@@ -65,8 +68,13 @@ final class GestureArena {
     private var settlingDeferred = 0
     private var needsSettling = false
 
+    /// No deadline of any active recognizer is earlier than this; lets a
+    /// sub-event skip the scan for due deadlines.
+    private var earliestPossibleDeadline = Double.infinity
+
     init(scene: Scene) {
         self.scene = scene
+        self.event = scene.event
         single.reserveCapacity(4)
         singleForLayer.reserveCapacity(4)
     }
@@ -93,6 +101,7 @@ final class GestureArena {
                 recognizer.arena = self
                 recognizer.remember(touch)
                 touch.gestureRecognizers.append(recognizer)
+                touch.recognizerAttempts.append(recognizer.attempt)
                 if !active.contains(where: { $0 === recognizer }) { active.append(recognizer) }
                 log?("gather \(recognizer.displayName) for \(touch.pointer)")
             }
@@ -114,20 +123,21 @@ final class GestureArena {
     func dispatch(_ phase: Touch.Phase, _ touch: Touch, at time: Double) {
         advance(to: time)
         settlingDeferred += 1
+        // The same one-touch array for every recognizer, emptied after so
+        // that it does not keep the touch alive. A dispatch nested in an
+        // action (which sent an event of its own) finds it in use and makes
+        // its own.
+        let nested = !single.isEmpty
+        if !nested { single.append(touch) }
+        defer { if !nested { single.removeAll(keepingCapacity: true) } }
         var index = 0
         while index < touch.gestureRecognizers.count {
             let recognizer = touch.gestureRecognizers[index]
+            let followed = follows(recognizer, touch, at: index)
             index += 1
-            guard follows(recognizer, touch) else { continue }
-            single.removeAll(keepingCapacity: true)
-            single.append(touch)
-            switch phase {
-            case .began: recognizer.touchesBegan(single, with: scene.event)
-            case .moved, .stationary: recognizer.touchesMoved(single, with: scene.event)
-            case .ended: recognizer.touchesEnded(single, with: scene.event)
-            case .cancelled: recognizer.touchesCancelled(single, with: scene.event)
-            }
-            recognizer.noteLocation()
+            guard followed else { continue }
+            if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
+            hand(phase, nested ? [touch] : single, to: recognizer)
         }
         switch phase {
         case .ended: sweep(after: touch, cancelled: false)
@@ -138,17 +148,38 @@ final class GestureArena {
         deliverToLayer(phase, touch)
     }
 
-    /// Whether `recognizer` still follows `touch`: it has it, has not
-    /// ignored it, and has not finished since.
+    private func hand(_ phase: Touch.Phase, _ touches: [Touch], to recognizer: GestureRecognizer) {
+        switch phase {
+        case .began: recognizer.touchesBegan(touches, with: event)
+        case .moved, .stationary: recognizer.touchesMoved(touches, with: event)
+        case .ended: recognizer.touchesEnded(touches, with: event)
+        case .cancelled: recognizer.touchesCancelled(touches, with: event)
+        }
+    }
+
+    /// Whether `recognizer`, the `index`th of `touch`'s, still follows it:
+    /// it is in the same attempt it was gathered in (no reset since), has
+    /// not ignored the touch, and has not finished. Comparing attempt
+    /// numbers spares a search of the recognizer's touches on every move.
+    private func follows(_ recognizer: GestureRecognizer, _ touch: Touch, at index: Int) -> Bool {
+        touch.recognizerAttempts[index] == recognizer.attempt
+            && recognizer.isEnabled && !recognizer.storedState.isFinished
+    }
+
+    /// The same, for a recognizer found without its index.
     private func follows(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        recognizer.isEnabled && !recognizer.storedState.isFinished
-            && recognizer.receivedTouches.contains { $0 === touch }
+        guard let index = touch.gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return false }
+        return follows(recognizer, touch, at: index)
     }
 
     /// Fires every deadline due by `time`, earliest first, each as its own
     /// sub-event, then moves the arena's clock to `time`.
     func advance(to time: Double) {
         guard time.isFinite else { return }
+        guard time >= earliestPossibleDeadline else {
+            now = max(now, time)
+            return
+        }
         while let next = nextDeadline(dueBy: time) {
             now = max(now, next.deadline ?? now)
             next.deadline = nil
@@ -160,6 +191,12 @@ final class GestureArena {
             }
         }
         now = max(now, time)
+        earliestPossibleDeadline = active.reduce(.infinity) { min($0, $1.deadline ?? .infinity) }
+    }
+
+    /// A recognizer set a deadline.
+    func noteDeadline(_ deadline: Double) {
+        earliestPossibleDeadline = min(earliestPossibleDeadline, deadline)
     }
 
     private func nextDeadline(dueBy time: Double) -> GestureRecognizer? {
@@ -330,9 +367,7 @@ final class GestureArena {
                 let recognizer = touch.gestureRecognizers[index]
                 index += 1
                 guard follows(recognizer, touch) else { continue }
-                single.removeAll(keepingCapacity: true)
-                single.append(touch)
-                recognizer.touchesCancelled(single, with: scene.event)
+                hand(.cancelled, [touch], to: recognizer)
             }
             sweep(after: touch, cancelled: true)
         }
@@ -463,9 +498,10 @@ final class GestureArena {
     }
 
     private func sendSingle(_ phase: Touch.Phase, _ touch: Touch) {
-        singleForLayer.removeAll(keepingCapacity: true)
+        guard singleForLayer.isEmpty else { return send(phase, [touch]) }
         singleForLayer.append(touch)
         send(phase, singleForLayer)
+        singleForLayer.removeAll(keepingCapacity: true)
     }
 
     /// Calls the layer's handler for `touches`, all bound to one layer and
@@ -482,10 +518,10 @@ final class GestureArena {
             }
         }
         switch phase {
-        case .began: layer.touchesBegan(touches, with: scene.event)
-        case .moved, .stationary: layer.touchesMoved(touches, with: scene.event)
-        case .ended: layer.touchesEnded(touches, with: scene.event)
-        case .cancelled: layer.touchesCancelled(touches, with: scene.event)
+        case .began: layer.touchesBegan(touches, with: event)
+        case .moved, .stationary: layer.touchesMoved(touches, with: event)
+        case .ended: layer.touchesEnded(touches, with: event)
+        case .cancelled: layer.touchesCancelled(touches, with: event)
         }
     }
 }

@@ -96,8 +96,10 @@ open class GestureRecognizer {
 
     // MARK: Identity and place
 
-    /// The layer the recognizer is attached to.
-    public internal(set) weak var layer: Layer?
+    /// The layer the recognizer is attached to. Not `weak` (a weak
+    /// reference slows every later use of the layer): the layer owns its
+    /// recognizers and clears this when it removes one and in its `deinit`.
+    public internal(set) unowned(unsafe) var layer: Layer?
     /// A name for logs and the arena's decision log.
     public var name: String?
 
@@ -131,6 +133,9 @@ open class GestureRecognizer {
     var waitingFor: [ObjectIdentifier] = []
     /// When ``deadlineReached()`` is due, on the scene's clock.
     var deadline: Double?
+    /// Counts the recognizer's attempts: it goes up at every reset, so a
+    /// touch gathered in an earlier attempt is known not to be followed any more.
+    var attempt = 0
     /// Recognizers it must wait for, from ``require(toFail:)``.
     var failureRequirements: [WeakRecognizer] = []
     var exclusivityExceptions: [WeakRecognizer] = []
@@ -217,6 +222,9 @@ open class GestureRecognizer {
     public func ignore(_ touch: Touch) {
         guard let index = receivedTouches.firstIndex(where: { $0 === touch }) else { return }
         receivedTouches.remove(at: index)
+        if let mine = touch.gestureRecognizers.firstIndex(where: { $0 === self }) {
+            touch.recognizerAttempts[mine] = -1
+        }
         arena?.settleLayerDelivery()
     }
 
@@ -224,8 +232,16 @@ open class GestureRecognizer {
         receivedTouches.append(touch)
     }
 
-    func noteLocation() {
-        if numberOfTouches > 0 { lastLocation = location(in: nil) }
+    /// Keeps where the touches were as `touch` lifts or is cancelled, for
+    /// ``location(in:)`` once none is down.
+    func noteLocation(ending touch: Touch) {
+        var sum = Point.zero
+        var count = 0.0
+        for other in receivedTouches where !other.hasEnded || other === touch {
+            sum = sum + other.location
+            count += 1
+        }
+        if count > 0 { lastLocation = Point(x: sum.x / count, y: sum.y / count) }
     }
 
     // MARK: Time
@@ -239,7 +255,9 @@ open class GestureRecognizer {
     /// later event.
     public func setDeadline(after delay: Double) {
         guard delay.isFinite else { return }
-        deadline = currentTime + max(0, delay)
+        let time = currentTime + max(0, delay)
+        deadline = time
+        arena?.noteDeadline(time)
     }
 
     /// Forgets the deadline, if any.
@@ -348,6 +366,7 @@ open class GestureRecognizer {
 
     func resetForNextAttempt() {
         reset()
+        attempt += 1
         storedState = .possible
         receivedTouches.removeAll()
         pendingTransition = nil

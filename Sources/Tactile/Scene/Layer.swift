@@ -73,8 +73,9 @@ open class Layer: Responder {
     /// The children, bottom first: the last is drawn on top.
     public var children: [Layer] { storedChildren }
     private var storedChildren: [Layer] = []
-    /// Set on a scene's root layer only.
-    weak var ownerScene: Scene?
+    /// Set on a scene's root layer only. Not `weak`, for the reason given
+    /// at ``parent``: the scene owns its root and clears this in its `deinit`.
+    unowned(unsafe) var ownerScene: Scene?
 
     // MARK: Interaction
 
@@ -132,6 +133,7 @@ open class Layer: Responder {
         // The children outlive their parent only if someone else holds
         // them; they must not point at it any more.
         for child in storedChildren { child.storedParent = nil }
+        for recognizer in gestureRecognizers { recognizer.layer = nil }
     }
 
     public init(frame: Rect, name: String? = nil) {

@@ -100,7 +100,9 @@ public final class Scene: Responder {
     private(set) lazy var arena = GestureArena(scene: self)
 
     private struct RecentTap {
-        weak var layer: Layer?
+        /// The layer, by identity only: a tap must not keep a layer alive,
+        /// and a weak reference would slow every later use of the layer.
+        var layer: ObjectIdentifier
         var location: Point
         var time: Double
         var count: Int
@@ -111,6 +113,10 @@ public final class Scene: Responder {
         root = Layer(frame: Rect(origin: .zero, size: size), name: "root")
         super.init()
         root.ownerScene = self
+    }
+
+    isolated deinit {
+        root.ownerScene = nil
     }
 
     /// The window's size, in points: the root layer's size.
@@ -361,14 +367,20 @@ public final class Scene: Responder {
             firstResponder = nil
         }
         arena.removeRecognizers { recognizer in recognizer.layer.map(layer.isAncestor(of:)) ?? true }
-        recentTaps.removeAll { tap in tap.layer.map(layer.isAncestor(of:)) ?? true }
+        var removed: Set<ObjectIdentifier> = [ObjectIdentifier(layer)]
+        var stack = layer.children
+        while let next = stack.popLast() {
+            removed.insert(ObjectIdentifier(next))
+            stack.append(contentsOf: next.children)
+        }
+        recentTaps.removeAll { removed.contains($0.layer) }
     }
 
     // MARK: Tap counts
 
     private func tapCount(on layer: Layer, at location: Point, time: Double) -> Int {
-        recentTaps.removeAll { $0.layer == nil || time - $0.time > tapSettings.interval }
-        guard let previous = recentTaps.first(where: { $0.layer === layer }),
+        recentTaps.removeAll { time - $0.time > tapSettings.interval }
+        guard let previous = recentTaps.first(where: { $0.layer == ObjectIdentifier(layer) }),
               previous.location.distance(to: location) <= tapSettings.distance
         else { return 1 }
         return previous.count + 1
@@ -376,8 +388,8 @@ public final class Scene: Responder {
 
     private func rememberTap(_ touch: Touch) {
         guard let layer = touch.layer else { return }
-        recentTaps.removeAll { $0.layer === layer }
-        recentTaps.append(RecentTap(layer: layer, location: touch.actualLocation, time: touch.timestamp, count: touch.tapCount))
+        recentTaps.removeAll { $0.layer == ObjectIdentifier(layer) }
+        recentTaps.append(RecentTap(layer: ObjectIdentifier(layer), location: touch.actualLocation, time: touch.timestamp, count: touch.tapCount))
     }
 }
 

@@ -47,9 +47,11 @@ public final class Touch {
     /// same layer, this touch is: 1 for a single tap, 2 for the second of a
     /// double tap.
     public let tapCount: Int
-    /// The hit layer this touch is bound to for life. `nil` only for a touch
-    /// whose layer left the scene after the touch was cancelled for it.
-    public private(set) weak var layer: Layer?
+    /// The hit layer this touch is bound to for life (always set; optional
+    /// so that code written for UIKit's `UITouch.view` reads the same). The
+    /// touch holds it strongly: a touch lives only while it is down and
+    /// briefly after, and a weak reference would slow every use of the layer.
+    public private(set) var layer: Layer?
     /// Whether control selection approximation, rather than hit-testing,
     /// chose ``layer``: the contact landed on a layer that could not process
     /// it (see ``Scene/approximation``).
@@ -63,6 +65,10 @@ public final class Touch {
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // MARK: Bookkeeping of the scene and its arena
+
+    /// Each recognizer's attempt number when it was gathered for this touch
+    /// (-1 once it ignores the touch), parallel to ``gestureRecognizers``.
+    var recognizerAttempts: [Int] = []
 
     /// The multitouch sequence the touch belongs to: a sequence begins when
     /// a touch goes down while none is down, and lasts until none is.
