@@ -40,7 +40,7 @@ extension SDLIntegration {
                 #expect(image.pixel(x: 26, y: 26) == .black)
 
                 // The area is within 5% of π r², and the disc is symmetric about its centre.
-                let lit = count(of: .red, in: image)
+                let lit = SoftwareCanvas.count(of: .red, in: image)
                 #expect(abs(Double(lit) - Double.pi * 64) < 0.05 * Double.pi * 64, "area \(lit)")
                 #expect(isSymmetric(image, aroundPixelCorner: (20, 20)))
             }
@@ -60,7 +60,7 @@ extension SDLIntegration {
                 #expect(image.pixel(x: 20, y: 30) == .green)
                 #expect(image.pixel(x: 20, y: 9) == .green)
                 #expect(image.pixel(x: 33, y: 20) == .black)  // 13.5
-                let lit = count(of: .green, in: image)
+                let lit = SoftwareCanvas.count(of: .green, in: image)
                 let ringArea = Double.pi * (144 - 81)
                 #expect(abs(Double(lit) - ringArea) < 0.08 * ringArea, "area \(lit)")
                 #expect(isSymmetric(image, aroundPixelCorner: (20, 20)))
@@ -108,7 +108,7 @@ extension SDLIntegration {
                 }
                 #expect(image.pixel(x: 1, y: 5) == .black)
                 #expect(image.pixel(x: 31, y: 5) == .black)
-                #expect(count(of: .white, in: image) == 29)
+                #expect(SoftwareCanvas.count(of: .white, in: image) == 29)
             }
         }
 
@@ -120,7 +120,7 @@ extension SDLIntegration {
                 for i in 0..<40 {
                     #expect(image.pixel(x: i, y: i) == .white, "(\(i), \(i))")
                 }
-                #expect(count(of: .white, in: image) == 40)
+                #expect(SoftwareCanvas.count(of: .white, in: image) == 40)
             }
         }
 
@@ -212,7 +212,7 @@ extension SDLIntegration {
                 canvas.drawText("far", at: Point(x: -1e12, y: 5), color: .red)
                 canvas.drawText("nan", at: Point(x: .nan, y: 5), color: .red)
                 let blank = try canvas.readPixels()
-                #expect(count(of: .black, in: blank) == 1600)
+                #expect(SoftwareCanvas.count(of: .black, in: blank) == 1600)
 
                 // Shapes reaching far past the screen are cut to it, not skipped:
                 // a thick line, a thin one, and a rectangle whose border (but
@@ -222,9 +222,9 @@ extension SDLIntegration {
                 canvas.strokeRect(x: 30, y: -1e9, width: 2e9, height: 2e9, thickness: 2, color: .blue)
                 let image = try canvas.readPixels()
                 #expect(render(image, [".": .black, "R": .red, "G": .green, "B": .blue])[19] == "RRRRRGRRRRRRRRRRRRRRRRRRRRRRRRBBRRRRRRRR")
-                #expect(count(of: .red, in: image) == 80 - 2 - 4)
-                #expect(count(of: .green, in: image) == 40)
-                #expect(count(of: .blue, in: image) == 80)
+                #expect(SoftwareCanvas.count(of: .red, in: image) == 80 - 2 - 4)
+                #expect(SoftwareCanvas.count(of: .green, in: image) == 40)
+                #expect(SoftwareCanvas.count(of: .blue, in: image) == 80)
             }
         }
 
@@ -480,16 +480,6 @@ extension SDLIntegration {
                 }
             }
             return true
-        }
-
-        private func count(of color: Color, in image: Image) -> Int {
-            var total = 0
-            for y in 0..<image.height {
-                for x in 0..<image.width where image.pixel(x: x, y: y) == color {
-                    total += 1
-                }
-            }
-            return total
         }
 
         /// The image as text, one string per row: the key of `legend` whose
