@@ -40,5 +40,15 @@ let package = Package(
             path: "Benchmarks/SceneBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "MotionBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+            ],
+            path: "Benchmarks/MotionBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

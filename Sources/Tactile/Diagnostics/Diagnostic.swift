@@ -25,6 +25,18 @@ public struct Diagnostic: Hashable, Sendable {
         case otherWindow = "other-window"
         /// A device could not be opened; its events will not arrive.
         case deviceUnavailable = "device-unavailable"
+        /// A value was beyond anything real hardware can produce (an
+        /// acceleration of hundreds of g, say); the sample was dropped.
+        case absurdValue = "absurd-value"
+        /// A sample was older than the previous one from the same sensor;
+        /// it was dropped.
+        case timeWentBackwards = "time-went-backwards"
+        /// A sample had the same hardware timestamp as the previous one from
+        /// the same sensor, a duplicate; it was dropped.
+        case repeatedTimestamp = "repeated-timestamp"
+        /// Too long passed between samples of a sensor; the filters that
+        /// depend on continuity restarted (the sample itself was kept).
+        case sampleGap = "sample-gap"
         /// A gesture recognizer asked for a state change its state machine
         /// does not allow; it was refused, or (for a gesture left under way)
         /// the arena ended it.

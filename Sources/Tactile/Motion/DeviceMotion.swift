@@ -57,7 +57,20 @@ public struct DeviceMotion: Hashable, Sendable {
     }
 }
 
-/// How much device motion the active source can give.
+/// How much device motion the active source can give: full fusion, roll
+/// and pitch from the accelerometer alone, or none.
+///
+/// ```swift
+/// switch motion.deviceMotionAvailability {
+/// case .full: steering = .attitude
+/// case .rollAndPitchOnly: steering = .tilt
+/// case .unavailable: steering = .stick
+/// }
+/// ```
+///
+/// ## See Also
+/// - ``MotionManager/deviceMotionAvailability``: the active source's.
+/// - ``DeviceMotion/isFused``: the same, per value.
 public enum DeviceMotionAvailability: String, Hashable, Sendable, CaseIterable {
     /// No accelerometer: no device motion.
     case unavailable

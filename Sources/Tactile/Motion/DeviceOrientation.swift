@@ -18,6 +18,13 @@
 /// A game controller held in front of you reads as ``portrait`` (see
 /// ``AccelerometerData``).
 ///
+/// ```swift
+/// motion.beginGeneratingOrientationNotifications()
+/// motion.onOrientationChange = { orientation, _ in
+///     if orientation.isLandscape { hud.layOutWide() }
+/// }
+/// ```
+///
 /// ## See Also
 /// - ``OrientationDetector``: how readings become an orientation, with
 ///   hysteresis.

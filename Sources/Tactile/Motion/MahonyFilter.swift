@@ -11,7 +11,7 @@ import Foundation
 /// the measurement at a rate proportional to the error (a cross product):
 ///
 /// ```
-/// e = â × ĝ                     (â measured, ĝ predicted gravity, both unit)
+/// e = â × ĝ                     (â measured, ĝ gravity predicted for the reading's time)
 /// ω' = ω + Kp × e               (only when |a| is within tolerance of 1 g)
 /// q ← normalize(q × exp(ω' × dt / 2))
 /// ```
@@ -119,10 +119,17 @@ public struct MahonyFilter: Hashable, Sendable {
         if let acceleration {
             let magnitude = acceleration.length
             if magnitude > 0, abs(magnitude - 1) <= gains.accelerationTolerance {
+                // The reading was taken at the end of the interval, so it is
+                // compared with gravity as it will be then: in the device's
+                // frame a fixed vector changes as −ω × ĝ. Compared with the
+                // gravity of the interval's start instead, every reading of
+                // a turning device would pull the estimate one interval's
+                // rotation ahead (0.01 rad at 1 rad/s and 100 Hz).
+                let current = gravity
+                let predicted = current - rotationRate.cross(current) * interval
                 // Turning at Kp·(â × ĝ) moves the predicted gravity towards
-                // the measured one: in the device's frame a fixed vector
-                // changes as −ω × ĝ, and −(â × ĝ) × ĝ = â − (â·ĝ) ĝ.
-                let error = (acceleration / magnitude).cross(gravity)
+                // the measured one, since −(â × ĝ) × ĝ = â − (â·ĝ) ĝ.
+                let error = (acceleration / magnitude).cross(predicted)
                 rate += error * gains.proportional
             }
         }

@@ -12,6 +12,11 @@
 /// 3. ``simulated``: arrow keys, mouse or right stick standing in for
 ///    tilting, when ``MotionManager/simulation`` is on.
 ///
+/// ```swift
+/// motion.onSourceChange = { source in hud.showMotionSource(source) }
+/// motion.preferredSource = .controller(padID)   // the pad, even on a phone
+/// ```
+///
 /// Recorded traces need no source of their own: a trace's sensor samples
 /// name the device or controller they were recorded from, and replaying them
 /// into ``MotionManager/handle(_:)`` makes that source available again, so

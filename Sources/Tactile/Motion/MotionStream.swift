@@ -21,13 +21,19 @@ extension DeviceMotion: TimestampedMotion {}
 /// ``historyCapacity`` so that a frame longer than the interval still gives
 /// each tick the value that was newest at its time. When the clock jumps by
 /// more ticks than the ring holds, the ticks that could only repeat a
-/// value are skipped without counting them one by one.
+/// value are skipped, and the ticks start again from the end of the stall.
 struct MotionStream<Value: TimestampedMotion> {
     /// Values kept for push delivery: at 1 kHz, 64 ms of readings, four frames at 60 Hz.
     static var historyCapacity: Int { 64 }
 
-    /// Seconds between pushes.
-    var interval: Double
+    /// Seconds between pushes. Changing it keeps the ticks already passed
+    /// and spaces the next ones by the new interval.
+    var interval: Double {
+        didSet {
+            tickOrigin += Double(ticksPassed) * oldValue
+            ticksPassed = 0
+        }
+    }
     private(set) var isActive = false
     /// The latest value, for the pull approach.
     private(set) var latest: Value?
@@ -37,7 +43,10 @@ struct MotionStream<Value: TimestampedMotion> {
     private var history: [(sequence: Int, value: Value)?]
     private var newestIndex = -1
     private var sequence = 0
-    private var nextTick = 0.0
+    /// Ticks are `tickOrigin + n × interval`, counted rather than summed so
+    /// that the thousandth tick falls exactly where it should.
+    private var tickOrigin = 0.0
+    private var ticksPassed = 0
     private var lastDelivered = -1
 
     init(interval: Double) {
@@ -48,7 +57,8 @@ struct MotionStream<Value: TimestampedMotion> {
     mutating func start(pushing: Bool, now: Double) {
         isActive = true
         isPushing = pushing
-        nextTick = now + interval
+        tickOrigin = now
+        ticksPassed = 0
         lastDelivered = sequence
     }
 
@@ -76,16 +86,23 @@ struct MotionStream<Value: TimestampedMotion> {
     /// The next value due for the handler by `now`, if any; advances past
     /// the ticks it has dealt with.
     mutating func nextPush(now: Double) -> Value? {
-        guard isPushing, interval > 0 else { return nil }
-        let behind = (now - nextTick) / interval
+        guard isPushing, interval > 0, now.isFinite else { return nil }
+        // A tick exactly at `now`, give or take the rounding of the clock's
+        // own sums, is due.
+        let horizon = now + interval * 1e-9
+        let behind = (horizon - tickOrigin) / interval - Double(ticksPassed)
         if behind > Double(Self.historyCapacity + 1) {
-            // Every tick older than the ring can only repeat a value.
-            nextTick += (behind - Double(Self.historyCapacity)).rounded(.down) * interval
+            // Every tick older than the ring can only repeat a value: after
+            // a stall that long, the ticks start again from its end.
+            tickOrigin = horizon - Double(Self.historyCapacity) * interval
+            ticksPassed = 0
         }
-        while nextTick <= now {
-            let tick = nextTick
-            nextTick += interval
-            if let value = newest(atOrBefore: tick), value.sequence > lastDelivered {
+        // Bounded, so that no clock, however absurd, can keep this looping.
+        for _ in 0...(Self.historyCapacity + 1) {
+            let tick = tickOrigin + Double(ticksPassed + 1) * interval
+            guard tick <= horizon else { return nil }
+            ticksPassed += 1
+            if let value = newest(atOrBefore: tick + interval * 1e-9), value.sequence > lastDelivered {
                 lastDelivered = value.sequence
                 return value.value
             }

@@ -1,4 +1,13 @@
-/// A set of motion sensor kinds: which sensors a source has, or should have on.
+/// A set of motion sensor kinds: which sensors a source has, or which should
+/// be on.
+///
+/// ```swift
+/// if motion.sensors(of: .controller(id)).contains(.gyroscope) { showAimingHint() }
+/// ```
+///
+/// ## See Also
+/// - ``MotionManager/sensors(of:)``: what a source has.
+/// - ``SensorControl``: the backend switching sensors on and off by these sets.
 public struct SensorKinds: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -166,12 +166,16 @@ public struct SimulatedMotion: Hashable, Sendable {
     /// The next reading due by `now`, as (acceleration in g, rotation rate
     /// in rad/s, time), or `nil` when none is due.
     mutating func nextSample(until now: Double) -> (acceleration: Vector3, rotationRate: Vector3, time: Double)? {
-        let interval = max(settings.sampleInterval, 0.001)
+        // Settings a game got wrong (NaN, zero) fall back to the defaults
+        // rather than stall the frame or flood it.
+        let interval = settings.sampleInterval.isFinite && settings.sampleInterval >= 0.001 ? settings.sampleInterval : 0.01
+        let catchUp = settings.maximumCatchUp.isFinite ? min(max(settings.maximumCatchUp, interval), 1) : 0.25
+        guard now.isFinite else { return nil }
         guard var last = lastSampleTime else {
             lastSampleTime = now
             return nil
         }
-        if now - last > settings.maximumCatchUp { last = now - interval }
+        if now - last > catchUp { last = now - interval }
         let time = last + interval
         // A sliver of tolerance so that a clock advanced by exactly the
         // interval in floating point makes its reading.

@@ -1,0 +1,150 @@
+// How the manager takes input events: sensor samples through the checks and
+// into the filters, controllers and interruptions into source bookkeeping
+// and shake cancellation, keys and pointers into the simulated source.
+
+extension MotionManager {
+    /// Takes one input event of the frame, in order. Sensor samples feed the
+    /// active source's updates; controller arrivals and departures change
+    /// what is available; keys, mouse and sticks drive the simulated source;
+    /// an interruption cancels a shake in progress.
+    public func handle(_ event: InputEvent) {
+        switch event.kind {
+        case .sensor(let sample):
+            handle(sample, timestamp: event.timestamp)
+        case .controller(let controller):
+            simulator?.handle(event)
+            switch controller {
+            case .added(let id): controllerConnected(id, at: event.timestamp)
+            case .removed(let id): sourceDisconnected(.controller(id), at: event.timestamp)
+            case .button, .axis, .touchpad: break
+            }
+        case .key, .mouseButton, .mouseHover:
+            simulator?.handle(event)
+        case .interrupted:
+            simulator?.handle(event)
+            deliver(shakeDetector.cancel(), timestamp: event.timestamp)
+        case .pointer, .mouseWheel, .remote:
+            break
+        }
+    }
+
+    private func handle(_ sample: SensorSample, timestamp: Double) {
+        guard sample.value.isFinite, timestamp.isFinite, sample.sensorTime?.isFinite ?? true else {
+            diagnostics?(Diagnostic(.nonFiniteValue, "\(sample.kind.rawValue) sample \(sample.value) from \(sample.source) at \(timestamp), sensor time \(String(describing: sample.sensorTime))"))
+            return
+        }
+        let source = MotionSource(sample.source)
+        let kind = SensorKinds(sample.kind)
+        if source != activeSource || !activeSensors.contains(kind) {
+            // A sample is proof its source has that sensor: this is how
+            // sources the backend cannot list (traces, SDL's virtual pads)
+            // become available.
+            noteSensor(kind, of: source, at: timestamp)
+            guard source == activeSource else { return }
+        }
+        guard neededSensors.contains(kind) else { return }
+        switch sample.kind {
+        case .accelerometer:
+            process(acceleration: sample.motionValue, sensorTime: sample.sensorTime, timestamp: timestamp)
+        case .gyroscope:
+            process(rotationRate: sample.motionValue, sensorTime: sample.sensorTime, timestamp: timestamp)
+        }
+    }
+
+    /// One accelerometer reading of the active source, in g.
+    func process(acceleration: Vector3, sensorTime: Double?, timestamp: Double) {
+        // Checked again here, not only in `handle`: the simulated source's
+        // readings come this way too, and NaN must never reach a filter.
+        guard acceleration.isFinite, timestamp.isFinite else {
+            diagnostics?(Diagnostic(.nonFiniteValue, "acceleration \(acceleration) at \(timestamp)"))
+            return
+        }
+        guard acceleration.maximumMagnitude <= limits.maximumAcceleration else {
+            diagnostics?(Diagnostic(.absurdValue, "acceleration \(acceleration) g is beyond any accelerometer's range (\(limits.maximumAcceleration) g); dropped"))
+            return
+        }
+        guard let interval = admit(.accelerometer, sensorTime: sensorTime, timestamp: timestamp) else { return }
+        let time = sensorTime ?? timestamp
+        lastAccelerationTimestamp = timestamp
+        accelerometer.record(AccelerometerData(acceleration: acceleration, timestamp: timestamp))
+        if deviceMotionStream.isActive,
+           let motion = estimator.add(
+               acceleration: acceleration, interval: interval.seconds, timestamp: timestamp,
+               fused: activeSensors.contains(.gyroscope)) {
+            deviceMotionStream.record(motion)
+        }
+        if motionEventReceiver != nil {
+            deliver(shakeDetector.add(acceleration, at: time), timestamp: timestamp)
+        }
+        // Held still while the device is jolted or shaken: the guide's
+        // motion gestures "do not conflict with orientation changes".
+        if orientationRequests > 0, !shakeDetector.isDisturbed,
+           let changed = orientationDetector.add(acceleration, at: time) {
+            onOrientationChange?(changed, timestamp)
+        }
+    }
+
+    /// One gyroscope reading of the active source, in rad/s.
+    func process(rotationRate: Vector3, sensorTime: Double?, timestamp: Double) {
+        guard rotationRate.isFinite, timestamp.isFinite else {
+            diagnostics?(Diagnostic(.nonFiniteValue, "rotation rate \(rotationRate) at \(timestamp)"))
+            return
+        }
+        guard rotationRate.maximumMagnitude <= limits.maximumRotationRate else {
+            diagnostics?(Diagnostic(.absurdValue, "rotation rate \(rotationRate) rad/s is beyond any gyroscope's range (\(limits.maximumRotationRate) rad/s); dropped"))
+            return
+        }
+        guard let interval = admit(.gyroscope, sensorTime: sensorTime, timestamp: timestamp) else { return }
+        gyro.record(GyroData(rotationRate: rotationRate, timestamp: timestamp))
+        if deviceMotionStream.isActive,
+           let motion = estimator.add(rotationRate: rotationRate, interval: interval.seconds, timestamp: timestamp) {
+            deviceMotionStream.record(motion)
+        }
+    }
+
+    /// The interval since the sensor's previous reading; `nil` when the
+    /// reading is to be dropped.
+    private func admit(_ kind: SensorKind, sensorTime: Double?, timestamp: Double) -> Admitted? {
+        let step = switch kind {
+        case .accelerometer: accelerometerTimeline.admit(sensorTime: sensorTime, timestamp: timestamp, maximumGap: limits.maximumGap)
+        case .gyroscope: gyroTimeline.admit(sensorTime: sensorTime, timestamp: timestamp, maximumGap: limits.maximumGap)
+        }
+        switch step {
+        case .first:
+            return Admitted(seconds: nil)
+        case .interval(let seconds):
+            return Admitted(seconds: seconds)
+        case .repeated:
+            diagnostics?(Diagnostic(.repeatedTimestamp, "\(kind.rawValue) sample at sensor time \(sensorTime ?? timestamp) repeats the previous one's; dropped"))
+            return nil
+        case .backwards(let seconds):
+            diagnostics?(Diagnostic(.timeWentBackwards, "\(kind.rawValue) sample is \(seconds) s older than the previous one; dropped"))
+            return nil
+        case .gap(let seconds):
+            diagnostics?(Diagnostic(.sampleGap, "\(seconds) s between \(kind.rawValue) samples (more than \(limits.maximumGap) s); the filters restart"))
+            restartAfterGap(at: timestamp)
+            return Admitted(seconds: nil)
+        }
+    }
+
+    /// The outcome of a reading that is kept: its interval, `nil` for the
+    /// first of a run.
+    private struct Admitted {
+        var seconds: Double?
+    }
+
+    /// After a gap, what the filters held is stale: fusion re-levels
+    /// (keeping yaw), the orientation filter restarts (keeping the
+    /// orientation), a shake in progress is cancelled.
+    private func restartAfterGap(at timestamp: Double) {
+        estimator.resetAfterGap()
+        orientationDetector.restartFilter()
+        deliver(shakeDetector.cancel(), timestamp: timestamp)
+    }
+
+    /// Sends a shake phase, if any, to the receiver.
+    func deliver(_ phase: MotionPhase?, timestamp: Double) {
+        guard let phase, let receiver = motionEventReceiver else { return }
+        receiver.send(.shake, phase, timestamp: timestamp)
+    }
+}

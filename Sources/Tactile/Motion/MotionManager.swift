@@ -1,0 +1,424 @@
+/// The single access point to motion: accelerometer, gyroscope and fused
+/// device motion, each pulled every frame or pushed to a handler at its
+/// update interval, plus shake motion events and device orientation.
+///
+/// Modelled on the guide's `CMMotionManager`: one manager per game. It
+/// consumes the game's ``InputEvent``s (sensor samples from the pump, or from
+/// a replayed trace) and is advanced on the game's ``Clock`` once a frame;
+/// it never reads the wall clock and never blocks.
+///
+/// ```swift
+/// let motion = MotionManager(clock: app.clock, sensorControl: app.pump)
+/// motion.motionEventReceiver = scene            // shakes reach the first responder
+/// motion.deviceMotionUpdateInterval = 1.0 / 60
+/// if motion.isDeviceMotionAvailable { motion.startDeviceMotionUpdates() }
+///
+/// // each frame
+/// for event in events { motion.handle(event); scene.send(event) }
+/// motion.update()
+/// if let attitude = motion.deviceMotion?.attitude { paddle.angle = attitude.roll }
+/// ```
+///
+/// ## Lifecycle of a sensor sample
+///
+/// ```
+/// SDL_SENSORUPDATE / SDL_CONTROLLERSENSORUPDATE ──► SDLEventPump ──► InputEvent .sensor (m/s², rad/s, SDL axes)
+///                                                   (or TracePlayer)        │
+///                                                                           ▼
+///   handle(_:) ── not the active source? ──► noted as available (may become the active source)
+///      │        ── not finite / absurd / out of order / duplicate? ──► dropped, with a Diagnostic
+///      │        ── after a gap? ──► filters restart, shake cancelled, Diagnostic
+///      ▼
+///   SensorSample.motionValue (g, gravity down; rad/s)
+///      ├─► accelerometer: latest value (pull) and history (push)
+///      ├─► gyroscope: latest value and history
+///      ├─► device motion: bias removed, Mahony fusion ──► attitude, gravity, user acceleration
+///      ├─► ShakeDetector ──► motionEventReceiver.send(.shake, began/ended/cancelled)
+///      └─► OrientationDetector ──► orientation, onOrientationChange
+///
+///   update() ── simulated source makes its readings ──► the same path
+///            ── a shake whose sensor went silent ──► cancelled
+///            └─ push handlers, once per update interval
+/// ```
+///
+/// ## Pull and push
+///
+/// The guide recommends pulling for games: start updates, then read
+/// ``accelerometerData``, ``gyroData`` or ``deviceMotion`` each frame. With
+/// a handler (``startAccelerometerUpdates(handler:)`` and the like) the
+/// manager also calls it from ``update()``, once per update interval of the
+/// game's clock, with the newest value as of each interval's tick and never
+/// the same value twice. Real sensors deliver at their own rate (SDL cannot
+/// change it); the interval sets the push rate, and the simulated source's
+/// rate is its own setting.
+///
+/// ## Sensors on and off
+///
+/// Stopping a kind of update stops the sensors nothing else needs: the
+/// accelerometer stays on while accelerometer or device-motion updates, shake
+/// detection (a ``motionEventReceiver``) or orientation notifications need
+/// it; the gyroscope while gyroscope or device-motion updates do. Only the
+/// active source's sensors are ever on. The ``SensorControl`` given at
+/// creation does the switching.
+///
+/// ## Sources and availability
+///
+/// See ``MotionSource`` for how the active source is chosen. Availability
+/// (``isAccelerometerAvailable``, ``isGyroAvailable``,
+/// ``deviceMotionAvailability``) describes the active source and changes
+/// when it does: when a controller with sensors connects or disconnects,
+/// ``onSourceChange`` is called, the values of the old source are cleared,
+/// a shake in progress is cancelled, the orientation becomes unknown, and
+/// device motion starts a new reference frame.
+///
+/// ## Bad input
+///
+/// Every sample is checked before it is used, and nothing is allowed to
+/// reach the filters as NaN. See ``Limits`` for the bounds.
+///
+/// | input | outcome |
+/// |---|---|
+/// | NaN or infinite value | dropped, ``Diagnostic/Problem/nonFiniteValue`` |
+/// | beyond any real sensor's range | dropped, ``Diagnostic/Problem/absurdValue`` |
+/// | earlier than the sensor's previous sample | dropped, ``Diagnostic/Problem/timeWentBackwards`` |
+/// | the same hardware time as the previous | dropped, ``Diagnostic/Problem/repeatedTimestamp`` |
+/// | more than ``Limits/maximumGap`` after the previous | kept; fusion re-levels (keeping yaw), filters restart, a shake is cancelled; ``Diagnostic/Problem/sampleGap`` |
+/// | the source disconnects | availability updated, values cleared, shake cancelled, next source chosen |
+/// | the sensor goes silent mid-shake | the shake is cancelled at the next ``update()`` after ``Limits/maximumGap`` |
+///
+/// ## See Also
+/// - ``DeviceMotion`` and ``Attitude``: what fusion gives.
+/// - ``LowPassFilter`` and ``HighPassFilter``: the guide's filters, for raw
+///   accelerometer data.
+/// - ``ShakeDetector`` and ``OrientationDetector``: the rules for shakes and
+///   orientation, with their thresholds.
+/// - ``SimulatedMotion``: motion on a machine without sensors.
+@MainActor
+public final class MotionManager {
+    public typealias AccelerometerHandler = @MainActor (AccelerometerData) -> Void
+    public typealias GyroHandler = @MainActor (GyroData) -> Void
+    public typealias DeviceMotionHandler = @MainActor (DeviceMotion) -> Void
+
+    /// The update interval until one is set: 1/60 s. The guide's table 4-1
+    /// gives 30–60 Hz for games that use motion for real-time input.
+    public static let defaultUpdateInterval = 1.0 / 60
+    /// The shortest update interval, 0.01 s: the guide's "as small as 10
+    /// milliseconds (ms), which corresponds to a 100 Hz update rate".
+    public static let minimumUpdateInterval = 0.01
+
+    /// The clock ``update()`` reads: the game's.
+    public let clock: any Clock
+    /// Turns the sources' sensors on and off; `nil` when the backend cannot.
+    public private(set) weak var sensorControl: (any SensorControl)?
+    /// Called for every sample dropped or gap found, with what was done.
+    public var diagnostics: ((Diagnostic) -> Void)?
+    /// The bounds on believable samples.
+    public var limits = Limits()
+
+    // MARK: State (the extensions share it)
+
+    var accelerometer = MotionStream<AccelerometerData>(interval: MotionManager.defaultUpdateInterval)
+    var gyro = MotionStream<GyroData>(interval: MotionManager.defaultUpdateInterval)
+    var deviceMotionStream = MotionStream<DeviceMotion>(interval: MotionManager.defaultUpdateInterval)
+    var accelerometerHandler: AccelerometerHandler?
+    var gyroHandler: GyroHandler?
+    var deviceMotionHandler: DeviceMotionHandler?
+
+    /// Every source known to be available, in the order it became known,
+    /// with the sensors it has.
+    var knownSources: [(source: MotionSource, sensors: SensorKinds)] = []
+    /// The sensors last switched on for each source through ``sensorControl``.
+    var enabledSensors: [MotionSource: SensorKinds] = [:]
+    /// Controllers that were removed. SDL never reuses an instance id in a
+    /// run, so a sample that still names one is stale, not a new source.
+    var removedControllers: Set<Int32> = []
+    var simulator: SimulatedMotion?
+    /// The sensors of ``activeSource``, cached for the per-sample check.
+    var activeSensors: SensorKinds = []
+    /// What ``neededSensors`` was when the sensors were last switched.
+    var neededBefore: SensorKinds = []
+
+    var accelerometerTimeline = SampleTimeline()
+    var gyroTimeline = SampleTimeline()
+    var estimator = DeviceMotionEstimator()
+    var shakeDetector = ShakeDetector()
+    /// When the latest accelerometer sample arrived, on the game's clock.
+    var lastAccelerationTimestamp: Double?
+    var orientationDetector = OrientationDetector()
+    var orientationRequests = 0
+
+    /// The source in use; `nil` when there is none.
+    public internal(set) var activeSource: MotionSource?
+
+    /// The source to use when it is available, instead of the automatic
+    /// choice; `nil` (the default) chooses automatically.
+    public var preferredSource: MotionSource? {
+        didSet { selectSource(at: clock.now) }
+    }
+
+    /// Called when ``activeSource`` changes (a controller connected or
+    /// disconnected, ``preferredSource`` or ``simulation`` set), with the new one.
+    public var onSourceChange: ((MotionSource?) -> Void)?
+
+    /// Where shake motion events go, usually the game's ``Scene``, which
+    /// sends them to its first responder and up the responder chain. Setting
+    /// one turns shake detection on; `nil` turns it off, cancelling a shake
+    /// in progress with the receiver that had it.
+    public weak var motionEventReceiver: (any MotionEventReceiver)? {
+        didSet {
+            guard oldValue !== motionEventReceiver else { return }
+            if shakeDetector.isShaking, let oldValue {
+                oldValue.send(.shake, .cancelled, timestamp: clock.now)
+            }
+            shakeDetector.reset()
+            applySensorPower()
+        }
+    }
+
+    /// Called when the device orientation changes while orientation
+    /// notifications are on, with the new orientation and the time of the
+    /// reading that changed it.
+    public var onOrientationChange: ((DeviceOrientation, Double) -> Void)?
+
+    /// Makes the game's motion manager.
+    ///
+    /// - Parameters:
+    ///   - clock: the game's clock, which ``update()`` reads.
+    ///   - sensorControl: what turns sensors on and off and knows which
+    ///     exist (TactileSDL's `SDLEventPump`); the machine's own sensors are
+    ///     asked for now.
+    public init(clock: any Clock, sensorControl: (any SensorControl)? = nil) {
+        self.clock = clock
+        self.sensorControl = sensorControl
+        if let sensors = sensorControl?.availableSensors(of: .device), !sensors.isEmpty {
+            knownSources.append((.device, sensors))
+        }
+        selectSource(at: clock.now)
+        applySensorPower()
+    }
+
+    // MARK: Availability
+
+    /// Every source available now, in the order they became known.
+    public var availableSources: [MotionSource] { knownSources.map(\.source) }
+
+    /// The sensors `source` has, as far as the manager knows.
+    public func sensors(of source: MotionSource) -> SensorKinds {
+        knownSources.first { $0.source == source }?.sensors ?? []
+    }
+
+    /// Whether the active source has an accelerometer.
+    public var isAccelerometerAvailable: Bool { activeSensors.contains(.accelerometer) }
+    /// Whether the active source has a gyroscope.
+    public var isGyroAvailable: Bool { activeSensors.contains(.gyroscope) }
+    /// How much device motion the active source can give.
+    public var deviceMotionAvailability: DeviceMotionAvailability {
+        guard activeSensors.contains(.accelerometer) else { return .unavailable }
+        return activeSensors.contains(.gyroscope) ? .full : .rollAndPitchOnly
+    }
+    /// Whether full, fused device motion is available, as Core Motion's
+    /// `deviceMotionAvailable`: accelerometer and gyroscope both. See
+    /// ``deviceMotionAvailability`` for the accelerometer-only kind.
+    public var isDeviceMotionAvailable: Bool { deviceMotionAvailability == .full }
+
+    /// The simulated source (`nil`, the default, for none). When set, it is
+    /// used whenever no real source is available.
+    public var simulation: SimulatedMotion? {
+        get { simulator }
+        set {
+            let wasOn = simulator != nil
+            simulator = newValue
+            guard wasOn != (newValue != nil) else { return }
+            if newValue != nil {
+                knownSources.append((.simulated, .all))
+            } else {
+                knownSources.removeAll { $0.source == .simulated }
+            }
+            selectSource(at: clock.now)
+        }
+    }
+
+    // MARK: Update intervals
+
+    /// Seconds between accelerometer pushes; at least ``minimumUpdateInterval``
+    /// (shorter, non-finite or negative values are raised to it).
+    public var accelerometerUpdateInterval: Double {
+        get { accelerometer.interval }
+        set { accelerometer.interval = Self.validInterval(newValue) }
+    }
+
+    /// Seconds between gyroscope pushes; at least ``minimumUpdateInterval``.
+    public var gyroUpdateInterval: Double {
+        get { gyro.interval }
+        set { gyro.interval = Self.validInterval(newValue) }
+    }
+
+    /// Seconds between device-motion pushes; at least ``minimumUpdateInterval``.
+    public var deviceMotionUpdateInterval: Double {
+        get { deviceMotionStream.interval }
+        set { deviceMotionStream.interval = Self.validInterval(newValue) }
+    }
+
+    private static func validInterval(_ interval: Double) -> Double {
+        interval.isFinite ? max(interval, minimumUpdateInterval) : defaultUpdateInterval
+    }
+
+    // MARK: Accelerometer
+
+    /// The latest accelerometer reading, while accelerometer updates are on.
+    public var accelerometerData: AccelerometerData? { accelerometer.latest }
+    public var isAccelerometerActive: Bool { accelerometer.isActive }
+
+    /// Starts accelerometer updates for the pull approach: read
+    /// ``accelerometerData`` each frame.
+    public func startAccelerometerUpdates() {
+        accelerometerHandler = nil
+        accelerometer.start(pushing: false, now: clock.now)
+        applySensorPower()
+    }
+
+    /// Starts accelerometer updates and calls `handler` once per
+    /// ``accelerometerUpdateInterval`` from ``update()``.
+    public func startAccelerometerUpdates(handler: @escaping AccelerometerHandler) {
+        accelerometerHandler = handler
+        accelerometer.start(pushing: true, now: clock.now)
+        applySensorPower()
+    }
+
+    /// Stops accelerometer updates, and the accelerometer if nothing else needs it.
+    public func stopAccelerometerUpdates() {
+        accelerometerHandler = nil
+        accelerometer.stop()
+        applySensorPower()
+    }
+
+    // MARK: Gyroscope
+
+    /// The latest gyroscope reading (biased), while gyroscope updates are on.
+    public var gyroData: GyroData? { gyro.latest }
+    public var isGyroActive: Bool { gyro.isActive }
+
+    /// Starts gyroscope updates for the pull approach: read ``gyroData`` each frame.
+    public func startGyroUpdates() {
+        gyroHandler = nil
+        gyro.start(pushing: false, now: clock.now)
+        applySensorPower()
+    }
+
+    /// Starts gyroscope updates and calls `handler` once per ``gyroUpdateInterval``.
+    public func startGyroUpdates(handler: @escaping GyroHandler) {
+        gyroHandler = handler
+        gyro.start(pushing: true, now: clock.now)
+        applySensorPower()
+    }
+
+    /// Stops gyroscope updates, and the gyroscope if nothing else needs it.
+    public func stopGyroUpdates() {
+        gyroHandler = nil
+        gyro.stop()
+        applySensorPower()
+    }
+
+    // MARK: Device motion
+
+    /// The latest device motion, while device-motion updates are on.
+    public var deviceMotion: DeviceMotion? { deviceMotionStream.latest }
+    public var isDeviceMotionActive: Bool { deviceMotionStream.isActive }
+
+    /// Starts device-motion updates for the pull approach: read
+    /// ``deviceMotion`` each frame. Starting sets the reference frame (see
+    /// ``Attitude``) from the device as it is at the first reading.
+    public func startDeviceMotionUpdates() {
+        deviceMotionHandler = nil
+        startDeviceMotion(pushing: false)
+    }
+
+    /// Starts device-motion updates and calls `handler` once per
+    /// ``deviceMotionUpdateInterval``.
+    public func startDeviceMotionUpdates(handler: @escaping DeviceMotionHandler) {
+        deviceMotionHandler = handler
+        startDeviceMotion(pushing: true)
+    }
+
+    /// Stops device-motion updates, and the sensors nothing else needs.
+    public func stopDeviceMotionUpdates() {
+        deviceMotionHandler = nil
+        deviceMotionStream.stop()
+        applySensorPower()
+    }
+
+    private func startDeviceMotion(pushing: Bool) {
+        if !deviceMotionStream.isActive { estimator.restart() }
+        deviceMotionStream.start(pushing: pushing, now: clock.now)
+        applySensorPower()
+    }
+
+    // MARK: Shake and orientation
+
+    /// The shake detector's thresholds.
+    public var shakeSettings: ShakeDetector.Settings {
+        get { shakeDetector.settings }
+        set { shakeDetector.settings = newValue }
+    }
+
+    /// Whether a shake has begun and not yet ended or been cancelled.
+    public var isShaking: Bool { shakeDetector.isShaking }
+
+    /// The orientation detector's hysteresis and filter.
+    public var orientationSettings: OrientationDetector.Settings {
+        get { orientationDetector.settings }
+        set { orientationDetector.settings = newValue }
+    }
+
+    /// The device's orientation; ``DeviceOrientation/unknown`` unless
+    /// orientation notifications are on and a reading has arrived.
+    public var orientation: DeviceOrientation {
+        orientationRequests > 0 ? orientationDetector.orientation : .unknown
+    }
+
+    public var isGeneratingOrientationNotifications: Bool { orientationRequests > 0 }
+
+    /// Turns orientation updates on (and the accelerometer with them):
+    /// ``orientation`` follows the device and ``onOrientationChange`` is
+    /// called when it changes. Calls nest with
+    /// ``endGeneratingOrientationNotifications()``.
+    public func beginGeneratingOrientationNotifications() {
+        orientationRequests += 1
+        if orientationRequests == 1 { applySensorPower() }
+    }
+
+    /// Undoes one ``beginGeneratingOrientationNotifications()``; after the
+    /// last, the orientation is unknown and the accelerometer may turn off.
+    public func endGeneratingOrientationNotifications() {
+        guard orientationRequests > 0 else { return }
+        orientationRequests -= 1
+        guard orientationRequests == 0 else { return }
+        orientationDetector.reset()
+        applySensorPower()
+    }
+
+    // MARK: Frames
+
+    /// Advances to the clock's `now`: the simulated source makes its
+    /// readings, a shake whose sensor went silent is cancelled, and push
+    /// handlers are called for each interval that has passed. Call once a
+    /// frame, after handling the frame's events.
+    public func update() {
+        let now = clock.now
+        if activeSource == .simulated {
+            while let reading = simulator?.nextSample(until: now) {
+                process(acceleration: reading.acceleration, sensorTime: nil, timestamp: reading.time)
+                process(rotationRate: reading.rotationRate, sensorTime: nil, timestamp: reading.time)
+            }
+        }
+        if shakeDetector.isDisturbed, let last = lastAccelerationTimestamp, now - last > limits.maximumGap {
+            if shakeDetector.isShaking {
+                diagnostics?(Diagnostic(.sampleGap, "no accelerometer reading for \(now - last) s; the shake was cancelled"))
+            }
+            deliver(shakeDetector.cancel(), timestamp: now)
+        }
+        while let value = accelerometer.nextPush(now: now) { accelerometerHandler?(value) }
+        while let value = gyro.nextPush(now: now) { gyroHandler?(value) }
+        while let value = deviceMotionStream.nextPush(now: now) { deviceMotionHandler?(value) }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import Tactile
+
+/// Shake motion events: the detector's rule, and delivery through the
+/// responder chain with began / ended / cancelled.
+@Suite("Motion shake")
+@MainActor
+struct MotionShakeTests {
+    /// A device lying face up, shaken along x with `amplitude` g at
+    /// `frequency` Hz from `start` for `duration` seconds, read at 100 Hz;
+    /// `extra(t)` adds anything else.
+    static func shaking(
+        start: Double = 0.2, duration: Double, amplitude: Double = 2, frequency: Double = 5
+    ) -> (Double) -> Vector3 {
+        { t in
+            guard t >= start, t < start + duration else { return faceUpGravity }
+            return faceUpGravity + xAxis * (amplitude * sin(2 * .pi * frequency * (t - start)))
+        }
+    }
+
+    /// Runs a detector over `seconds` of readings at 100 Hz.
+    static func phases(_ acceleration: (Double) -> Vector3, for seconds: Double) -> [(MotionPhase, Double)] {
+        var detector = ShakeDetector()
+        var phases: [(MotionPhase, Double)] = []
+        for index in 0...Int(seconds * 100) {
+            let t = Double(index) / 100
+            if let phase = detector.add(acceleration(t), at: t) { phases.append((phase, t)) }
+        }
+        return phases
+    }
+
+    @Test func aShortBurstBeginsThenEnds() {
+        let phases = Self.phases(Self.shaking(duration: 0.6), for: 3)
+        #expect(phases.map(\.0) == [.began, .ended])
+        // Began at the first reversal, a half cycle (0.1 s) in; ended once
+        // 0.3 s passed without a jolt after the last one.
+        #expect(phases.first.map { $0.1 > 0.2 && $0.1 < 0.4 } == true, "\(phases)")
+        #expect(phases.last.map { $0.1 > 0.8 && $0.1 < 1.2 } == true, "\(phases)")
+    }
+
+    @Test func shakingLongerThanASecondIsCancelledAndDoesNotBeginAgainUntilQuiet() {
+        let long = Self.shaking(duration: 2.5)
+        let phases = Self.phases(long, for: 5)
+        #expect(phases.map(\.0) == [.began, .cancelled])
+        // Cancelled at the first jolt more than a second after the first one.
+        #expect(phases.last.map { $0.1 > 1.2 && $0.1 < 1.35 } == true, "\(phases)")
+
+        // Once quiet, a new burst is a new shake.
+        let thenShort: (Double) -> Vector3 = { t in t < 3.5 ? long(t) : Self.shaking(start: 3.5, duration: 0.6)(t) }
+        #expect(Self.phases(thenShort, for: 6).map(\.0) == [.began, .cancelled, .began, .ended])
+    }
+
+    @Test func movingTheDeviceAndStoppingItIsNotAShake() {
+        // Accelerate one way for 0.15 s, decelerate for 0.15 s: one reversal.
+        let move: (Double) -> Vector3 = { t in
+            switch t {
+            case 0.5..<0.65: faceUpGravity + xAxis * 1.5
+            case 0.65..<0.8: faceUpGravity - xAxis * 1.5
+            default: faceUpGravity
+            }
+        }
+        #expect(Self.phases(move, for: 2).map(\.0) == [.began, .cancelled])
+    }
+
+    @Test func aBumpOrATiltIsNothing() {
+        let bump: (Double) -> Vector3 = { t in (0.5..<0.6).contains(t) ? faceUpGravity + xAxis * 1.5 : faceUpGravity }
+        #expect(Self.phases(bump, for: 2).isEmpty)
+        // Turning the device up on its edge over a second.
+        let tilt: (Double) -> Vector3 = { t in Attitude(roll: 0, pitch: min(1, max(0, t - 0.5)) * .pi / 2, yaw: 0).gravity }
+        #expect(Self.phases(tilt, for: 3).isEmpty)
+        // A gentle wobble, below the jolt threshold.
+        #expect(Self.phases(Self.shaking(duration: 1, amplitude: 0.5), for: 2).isEmpty)
+    }
+
+    @Test func theThresholdsAreSettings() {
+        var settings = ShakeDetector.Settings()
+        settings.maximumDuration = 0.3
+        var detector = ShakeDetector(settings: settings)
+        var phases: [MotionPhase] = []
+        let burst = Self.shaking(duration: 0.6)
+        for index in 0...300 {
+            let t = Double(index) / 100
+            if let phase = detector.add(burst(t), at: t) { phases.append(phase) }
+        }
+        #expect(phases == [.began, .cancelled])
+    }
+
+    // MARK: Through the manager and the responder chain
+
+    static func shakeRig() -> (MotionManager, ManualClock, MotionLog, Scene) {
+        let clock = ManualClock()
+        let control = FakeSensorControl()
+        control.sensors[.device] = .accelerometer
+        let manager = MotionManager(clock: clock, sensorControl: control)
+        let log = MotionLog()
+        let scene = motionScene(log: log)
+        manager.motionEventReceiver = scene
+        return (manager, clock, log, scene)
+    }
+
+    @Test func aShakeIsDeliveredToTheFirstResponderAndUpTheChain() {
+        let (manager, clock, log, scene) = Self.shakeRig()
+        defer { withExtendedLifetime(scene) {} }
+        feed(manager, clock: clock, from: 0, for: 3, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
+        #expect(log.lines == ["paddle began shake", "app began shake", "paddle ended shake", "app ended shake"])
+        #expect(log.times[0] > 0.2 && log.times[2] > log.times[0] + 0.5)
+        _ = log.take()
+
+        feed(manager, clock: clock, from: 3.01, for: 4, gyroscope: nil, acceleration: { Self.shaking(duration: 2.5)($0) })
+        #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
+    }
+
+    @Test func losingFocusOrTheSensorMidShakeCancelsIt() {
+        let (manager, clock, log, scene) = Self.shakeRig()
+        // The manager holds its receiver weakly, as a game's scene outlives it.
+        defer { withExtendedLifetime(scene) {} }
+        let burst = Self.shaking(duration: 0.6)
+        feed(manager, clock: clock, from: 0, for: 0.35, gyroscope: nil, acceleration: burst)
+        #expect(manager.isShaking)
+        manager.handle(InputEvent(timestamp: clock.now, .interrupted(.focusLost)))
+        #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
+
+        // The sensor stops sending mid-shake: cancelled once it has been
+        // silent for longer than the maximum gap.
+        feed(manager, clock: clock, from: 1, for: 0.35, gyroscope: nil, acceleration: burst)
+        var diagnostics: [Diagnostic.Problem] = []
+        manager.diagnostics = { diagnostics.append($0.problem) }
+        #expect(manager.isShaking)
+        clock.advance(by: 0.4)
+        manager.update()
+        #expect(manager.isShaking)
+        clock.advance(by: 0.2)
+        manager.update()
+        #expect(!manager.isShaking)
+        #expect(diagnostics == [.sampleGap])
+        #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
+    }
+
+    @Test func removingTheReceiverCancelsTheShakeItHad() {
+        let (manager, clock, log, scene) = Self.shakeRig()
+        defer { withExtendedLifetime(scene) {} }
+        feed(manager, clock: clock, from: 0, for: 0.35, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
+        manager.motionEventReceiver = nil
+        #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
+        feed(manager, clock: clock, from: 1, for: 2, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
+        #expect(log.take().isEmpty)
+    }
+}
