@@ -90,9 +90,6 @@ public final class Scene: Responder {
     private var ignoredPointers: [PointerID] = []
     /// Where and when recent touches lifted, per layer, for tap counts.
     private var recentTaps: [RecentTap] = []
-    /// The offset from a contact's actual location to its touch's location,
-    /// for touches that approximation moved into a layer.
-    private var approximationOffsets: [ObjectIdentifier: Point] = [:]
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
     private var sequence = 0
@@ -245,7 +242,7 @@ public final class Scene: Responder {
                 if pointer.phase == .cancel { cancel([touch], at: timestamp) }
                 return
             }
-            let location = pointer.location + (approximationOffsets[ObjectIdentifier(touch)] ?? .zero)
+            let location = pointer.location + touch.approximationOffset
             markOthersStationary(except: touch)
             switch pointer.phase {
             case .move:
@@ -254,11 +251,9 @@ public final class Scene: Responder {
             case .up:
                 touch.update(.ended, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
                 rememberTap(touch)
-                finish(touch)
                 arena.dispatch(.ended, touch, at: timestamp)
             default:
                 touch.update(.cancelled, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
-                finish(touch)
                 arena.dispatch(.cancelled, touch, at: timestamp)
             }
         }
@@ -303,7 +298,7 @@ public final class Scene: Responder {
         if isApproximated {
             // Later moves keep this offset: the virtual contact moves in
             // parallel with the real one.
-            approximationOffsets[ObjectIdentifier(touch)] = location - pointer.location
+            touch.approximationOffset = location - pointer.location
         }
         if !event.allTouches.contains(where: { !$0.hasEnded }) { sequence += 1 }
         touch.sequence = sequence
@@ -333,10 +328,6 @@ public final class Scene: Responder {
         }
     }
 
-    private func finish(_ touch: Touch) {
-        approximationOffsets[ObjectIdentifier(touch)] = nil
-    }
-
     /// Cancels `touches` from outside (focus lost, a layer removed, a lost
     /// lift): their recognizers first, then each layer in one call for its
     /// touches of one sequence.
@@ -344,7 +335,6 @@ public final class Scene: Responder {
         event.timestamp = timestamp
         for touch in touches {
             touch.cancel(at: timestamp)
-            finish(touch)
         }
         arena.cancelFromOutside(touches, at: timestamp)
     }

@@ -66,6 +66,9 @@ public final class Touch {
 
     // MARK: Bookkeeping of the scene and its arena
 
+    /// From the contact's actual location to the touch's, for a touch that
+    /// approximation moved into a layer; the virtual contact keeps it.
+    var approximationOffset = Point.zero
     /// Each recognizer's attempt number when it was gathered for this touch
     /// (-1 once it ignores the touch), parallel to ``gestureRecognizers``.
     var recognizerAttempts: [Int] = []
