@@ -9,8 +9,9 @@
 ///    ancestors, deepest layer first and, within a layer, the most recently
 ///    added first, minus those the layers' ``RecognizerDelivery`` leaves
 ///    out, the disabled, those that do not take this kind of pointer, those
-///    added during the current sequence, and those whose delegate refuses
-///    the touch. They follow the touch for life.
+///    added during the current sequence, those waiting for requirements
+///    (they have decided on the touches they had), and those whose delegate
+///    refuses the touch. They follow the touch for life.
 /// 2. **Deliver**: every recognizer following the touch gets the sub-event,
 ///    in gather order, before the layer does, and all of them have it before
 ///    the next sub-event goes to any. A deadline that falls before the
@@ -112,6 +113,10 @@ final class GestureArena {
     private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
         recognizer.isEnabled
             && !recognizer.storedState.isFinished
+            // One waiting for requirements has decided on the touches it
+            // had; a new touch is not part of that gesture, and would go
+            // with it when it is released.
+            && recognizer.pendingTransition == nil
             && recognizer.allowedPointerKinds.contains(touch.kind)
             && recognizer.firstSequence <= touch.sequence
             && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false
@@ -367,6 +372,7 @@ final class GestureArena {
                 let recognizer = touch.gestureRecognizers[index]
                 index += 1
                 guard follows(recognizer, touch) else { continue }
+                recognizer.noteLocation(ending: touch)
                 hand(.cancelled, [touch], to: recognizer)
             }
             sweep(after: touch, cancelled: true)
