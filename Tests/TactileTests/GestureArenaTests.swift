@@ -136,6 +136,19 @@ struct GestureArenaTests {
         #expect(drag.state == .began && scroll.state == .began)   // two non-exclusive recognizers never stop each other
     }
 
+    @Test func aTouchJoiningAGestureUnderWayGoesToItNotToTheLayer() {
+        panel.isMultipleTouchEnabled = true
+        let pan = probe("pan", on: panel)
+        pan.onMoved = { $0.state = $0.state == .possible ? .began : .changed }
+        scene.send(finger(1, .down, 100, 100))
+        scene.send(finger(1, .move, 120, 100))
+        _ = log.take()
+        scene.send(finger(2, .down, 150, 100))
+        scene.send(finger(2, .move, 160, 100))
+        scene.send(finger(2, .up, 160, 100))
+        #expect(log.take() == ["pan began 2", "pan moved 2", "pan action changed", "pan ended 2"])
+    }
+
     @Test func aTieGoesToTheDeepestLayer() {
         let deep = probe("deep", on: button)
         let shallow = probe("shallow", on: panel)

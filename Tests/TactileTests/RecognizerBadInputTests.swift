@@ -39,9 +39,10 @@ struct RecognizerBadInputTests {
         scene.send(InputEvent(timestamp: 1, .interrupted(.focusLost)))
         #expect(log.take() == [
             "pan cancelled 1", "pan action cancelled", "pan reset",
-            // The view's tap follows the child's touch too: the view is an ancestor.
+            // The view's tap follows the child's touch too: the view is an
+            // ancestor. The child never saw that touch: it landed while the
+            // view's pan was under way, so the pan took it.
             "other cancelled 2", "tap cancelled 2", "other reset", "tap reset",
-            "child cancelled 2",
         ])
         for recognizer in [pan, tap, simultaneous] { #expect(recognizer.state == .possible) }
         #expect(scene.arena.active.isEmpty)

@@ -55,6 +55,15 @@ struct SceneBadInputTests {
         #expect(scene.event.allTouches.last?.location == Point(x: 60, y: 50))
     }
 
+    @Test func aLiftAtANonFiniteLocationStillEndsTheTouchWhereItWas() {
+        scene.send(finger(1, .down, 50, 50))
+        scene.send(finger(1, .move, 60, 50))
+        scene.send(finger(1, .up, .nan, 50))
+        #expect(log.take() == ["left began 1", "left moved 1", "left ended 1"])
+        #expect(scene.event.allTouches.last?.location == Point(x: 60, y: 50))
+        #expect(diagnostics == [.nonFiniteValue])
+    }
+
     @Test func aLayerRemovedWhileTrackingGetsItsTouchesCancelled() {
         right.isMultipleTouchEnabled = true
         scene.send(finger(1, .down, 250, 50))

@@ -18,6 +18,16 @@ import TactileTestSupport
 // | Hit-test 10,000 layers | `scene.root.hitTest(_:with:)` of one point: 80% leaf centres, 10% anywhere in the window, 10% outside it |
 // | Touch move delivery | `scene.send` of one finger move to the level-10 layer it touched down on, whose `touchesMoved` reads the touch's location in its own space (a walk up 10 levels) |
 // | Move through 20 recognizers on 5 layers | `scene.send` of one finger move seen by 20 gesture recognizers (4 on each of 5 nested layers), all still deciding, then by the layer; the issue's bar is twice SDL's push+poll |
+// | Tap/long press: move, no recognizer | `scene.send` of one finger move to the one layer of a small scene, which reads its location: the baseline the next two add to |
+// | Tap deciding: move within the slop | the same move, with a `TapGestureRecognizer` following the touch, still possible: it checks the touch against where it landed |
+// | Long press changing: move after it began | the same move, with a `LongPressGestureRecognizer` that has begun: each move is a change, and its action runs; the touch is the recognizer's, so the layer no longer gets it |
+// | Continuous: one finger, no recognizer | `scene.send` of one finger move to the one layer of a small scene (multiple touch on): the baseline of the pan, edge pan and swipe rows |
+// | Continuous: two fingers, no recognizer | the same with a second finger resting on the layer: the baseline of the pinch and rotation rows |
+// | Pan changing | the one-finger move, with a `PanGestureRecognizer` that has begun: each move is a change (centroid, translation, two velocity samples) and its action runs |
+// | Screen-edge pan changing | the same with a `ScreenEdgePanGestureRecognizer` that began at the left edge |
+// | Swipe deciding | the one-finger move, with a `SwipeGestureRecognizer` still possible (moves within its slop, no time limit) |
+// | Pinch changing | the second finger's move, with a `PinchGestureRecognizer` that has begun: span, scale, a velocity sample, the action |
+// | Rotation changing | the second finger's move, with a `RotationGestureRecognizer` that has begun: the pair's angle, the unwrapped turn, a velocity sample, the action |
 //
 // The floor is the InputBenchmarks benchmark repeated, so that the figures
 // it is compared with come from the same run on the same machine. Each
@@ -116,6 +126,11 @@ let benchmarks: @Sendable () -> Void = {
     } setup: { @MainActor in
         RecognizerFixture()
     }
+
+    // Issue 5, part B: the tap and long press built-ins (see their section below).
+    discreteRecognizerBenchmarks()
+    // Issue 5, part A: the continuous built-ins (see their section below).
+    continuousRecognizerBenchmarks()
 }
 
 // MARK: - Recognizers
@@ -158,6 +173,267 @@ final class RecognizerFixture {
         moves = (0..<1000).map { step in
             let x = 200 + Double(step % 20)
             return InputEvent(timestamp: Double(step) / 1000, .pointer(PointerEvent(.move, id: id, location: Point(x: x, y: 200))))
+        }
+    }
+}
+
+// MARK: - Tap and long press (issue 5, part B)
+
+// The issue's bar for the built-in recognizers: per moved event, a
+// recognizer's update makes no heap allocation, and its cost is reported
+// next to SDL's push+poll floor from the same run. The recognizer's own
+// cost is the difference from the baseline, which sends the same moves to
+// the same scene without it.
+
+/// Registers the tap and long-press benchmarks.
+func discreteRecognizerBenchmarks() {
+    Benchmark("Tap/long press: move, no recognizer") { @MainActor (benchmark, fixture: DiscreteRecognizerFixture) async in
+        let before = fixture.layer.moves
+        fixture.sendMoves(benchmark)
+        if fixture.layer.moves - before != benchmark.scaledIterations.count {
+            benchmark.error("the layer saw \(fixture.layer.moves - before) moves, not \(benchmark.scaledIterations.count)")
+        }
+    } setup: { @MainActor in
+        DiscreteRecognizerFixture(.none)
+    }
+
+    Benchmark("Tap deciding: move within the slop") { @MainActor (benchmark, fixture: DiscreteRecognizerFixture) async in
+        let before = fixture.layer.moves
+        fixture.sendMoves(benchmark)
+        // Still deciding, still following the touch, and not holding moves back.
+        if fixture.tap.state != .possible || fixture.tap.numberOfTouches != 1 || fixture.layer.moves - before != benchmark.scaledIterations.count {
+            benchmark.error("the tap is \(fixture.tap.state) with \(fixture.tap.numberOfTouches) touches; the layer saw \(fixture.layer.moves - before) moves")
+        }
+    } setup: { @MainActor in
+        DiscreteRecognizerFixture(.tap)
+    }
+
+    Benchmark("Long press changing: move after it began") { @MainActor (benchmark, fixture: DiscreteRecognizerFixture) async in
+        let before = fixture.actions.count
+        fixture.sendMoves(benchmark)
+        if fixture.press.state != .changed || fixture.actions.count - before != benchmark.scaledIterations.count {
+            benchmark.error("the long press is \(fixture.press.state) after \(fixture.actions.count - before) actions")
+        }
+    } setup: { @MainActor in
+        DiscreteRecognizerFixture(.longPress)
+    }
+}
+
+/// A one-layer scene with one finger down and 1000 moves of it, back and
+/// forth by a point: within a tap's 18-point slop, and each a real move.
+/// The long press, if any, has begun: its 0.5 s passed before the moves.
+@MainActor
+final class DiscreteRecognizerFixture {
+    enum Recognizer { case none, tap, longPress }
+
+    /// Counts actions in a box the action captures once, when added.
+    final class Counter {
+        var count = 0
+    }
+
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let tap = TapGestureRecognizer()
+    let press = LongPressGestureRecognizer()
+    let actions = Counter()
+    let moves: [InputEvent]
+
+    init(_ recognizer: Recognizer) {
+        scene.diagnostics = { diagnostic in
+            fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
+        }
+        scene.root.addChild(layer)
+        let actions = actions
+        tap.addAction { _ in actions.count += 1 }
+        press.addAction { _ in actions.count += 1 }
+        switch recognizer {
+        case .none: break
+        case .tap: layer.addGestureRecognizer(tap)
+        case .longPress: layer.addGestureRecognizer(press)
+        }
+        let finger = PointerID(kind: .finger, device: 1, index: 0)
+        scene.send(InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: finger, location: Point(x: 200, y: 200)))))
+        scene.advanceTime(to: 1)
+        switch recognizer {
+        case .none: break
+        case .tap: precondition(tap.state == .possible && tap.numberOfTouches == 1, "the tap is not deciding")
+        case .longPress: precondition(press.state == .began, "the long press has not begun")
+        }
+        moves = (0..<1000).map { step in
+            // 201, 200, 201…: the first differs from where the finger landed
+            // and from where the last left it, so every run of them is 1000 changes.
+            let location = Point(x: 200 + Double((step + 1) % 2), y: 200)
+            return InputEvent(timestamp: 1 + Double(step) / 1000, .pointer(PointerEvent(.move, id: finger, location: location)))
+        }
+    }
+
+    /// Sends the moves, one per scaled iteration, measuring only that.
+    func sendMoves(_ benchmark: Benchmark) {
+        let scene = scene
+        let moves = moves
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            scene.send(moves[index])
+        }
+        benchmark.stopMeasurement()
+    }
+}
+
+// MARK: - Pan, edge pan, swipe, pinch, rotation (issue 5, part A)
+
+// The same bar as the tap and long press: per moved event, the recognizer's
+// update makes no heap allocation, and its cost is reported next to SDL's
+// push+poll floor. Each continuous recognizer is measured where it does
+// most per move: under way, with its action running on every change (the
+// swipe, which has no such phase, while deciding). Its own cost is the
+// difference from the baseline with the same fingers and no recognizer.
+
+/// Registers the pan, edge pan, swipe, pinch and rotation benchmarks.
+func continuousRecognizerBenchmarks() {
+    for setup in ContinuousRecognizerFixture.Setup.allCases {
+        Benchmark(setup.rawValue) { @MainActor (benchmark, fixture: ContinuousRecognizerFixture) async in
+            let actionsBefore = fixture.actions.count
+            let movesBefore = fixture.layer.moves
+            fixture.sendMoves(benchmark)
+            if let problem = fixture.problem(actions: fixture.actions.count - actionsBefore, layerMoves: fixture.layer.moves - movesBefore, expected: benchmark.scaledIterations.count) {
+                benchmark.error(problem)
+            }
+        } setup: { @MainActor in
+            ContinuousRecognizerFixture(setup)
+        }
+    }
+}
+
+/// A one-layer scene with one or two fingers down, the recognizer (if any)
+/// brought to the state measured, and 1000 moves of the last finger, back
+/// and forth by a point, so that every move is a real change.
+@MainActor
+final class ContinuousRecognizerFixture {
+    enum Setup: String, CaseIterable {
+        case oneFinger = "Continuous: one finger, no recognizer"
+        case twoFingers = "Continuous: two fingers, no recognizer"
+        case pan = "Pan changing"
+        case edgePan = "Screen-edge pan changing"
+        case swipe = "Swipe deciding"
+        case pinch = "Pinch changing"
+        case rotation = "Rotation changing"
+    }
+
+    /// Counts actions in a box the action captures once, when added.
+    final class Counter {
+        var count = 0
+    }
+
+    let setup: Setup
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let recognizer: GestureRecognizer?
+    let actions = Counter()
+    private(set) var moves: [InputEvent] = []
+
+    init(_ setup: Setup) {
+        self.setup = setup
+        scene.diagnostics = { diagnostic in
+            fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
+        }
+        layer.isMultipleTouchEnabled = true
+        scene.root.addChild(layer)
+        switch setup {
+        case .oneFinger, .twoFingers: recognizer = nil
+        case .pan: recognizer = PanGestureRecognizer()
+        case .edgePan: recognizer = ScreenEdgePanGestureRecognizer(edges: .left) { _ in }
+        case .swipe:
+            let swipe = SwipeGestureRecognizer()
+            // No time limit: 1000 moves a run, repeated, would outlast
+            // any, and a swipe that fails measures nothing.
+            swipe.maximumDuration = .infinity
+            recognizer = swipe
+        case .pinch: recognizer = PinchGestureRecognizer()
+        case .rotation: recognizer = RotationGestureRecognizer()
+        }
+        if let recognizer {
+            let actions = actions
+            recognizer.addAction { _ in actions.count += 1 }
+            layer.addGestureRecognizer(recognizer)
+        }
+
+        // Touch down, and move far enough to begin (for the pan, the edge
+        // pan, the pinch and the rotation), each finger of its own.
+        let first = PointerID(kind: .finger, device: 1, index: 0)
+        let second = PointerID(kind: .finger, device: 1, index: 1)
+        func send(_ phase: PointerEvent.Phase, _ id: PointerID, _ x: Double, _ y: Double, at time: Double) {
+            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: id, location: Point(x: x, y: y)))))
+        }
+        let moving: PointerID
+        var start: Point
+        switch setup {
+        case .oneFinger, .swipe:
+            send(.down, first, 200, 200, at: 0)
+            (moving, start) = (first, Point(x: 200, y: 200))
+        case .pan:
+            send(.down, first, 200, 200, at: 0)
+            send(.move, first, 240, 200, at: 0.02)
+            (moving, start) = (first, Point(x: 240, y: 200))
+        case .edgePan:
+            send(.down, first, 5, 300, at: 0)
+            send(.move, first, 45, 300, at: 0.02)
+            (moving, start) = (first, Point(x: 45, y: 300))
+        case .twoFingers:
+            send(.down, first, 200, 300, at: 0)
+            send(.down, second, 300, 300, at: 0.01)
+            (moving, start) = (second, Point(x: 300, y: 300))
+        case .pinch:
+            send(.down, first, 200, 300, at: 0)
+            send(.down, second, 300, 300, at: 0.01)
+            send(.move, second, 340, 300, at: 0.02)
+            (moving, start) = (second, Point(x: 340, y: 300))
+        case .rotation:
+            // The second finger a twelfth of a turn round the first.
+            send(.down, first, 200, 300, at: 0)
+            send(.down, second, 300, 300, at: 0.01)
+            start = Point(x: 200 + 100 * 0.866_025_403_784_438_6, y: 350)
+            send(.move, second, start.x, start.y, at: 0.02)
+            moving = second
+        }
+        switch setup {
+        case .oneFinger, .twoFingers: break
+        case .swipe: precondition(recognizer?.state == .possible && recognizer?.numberOfTouches == 1, "the swipe is not deciding")
+        case .pan, .edgePan, .pinch, .rotation: precondition(recognizer?.state == .began, "\(setup.rawValue): the recognizer has not begun")
+        }
+        moves = (0..<1000).map { step in
+            // A point off and back, across the direction of travel for the
+            // rotation (so its angle changes) and along it for the others.
+            let offset = Double((step + 1) % 2)
+            let location = setup == .rotation ? Point(x: start.x, y: start.y + offset) : Point(x: start.x + offset, y: start.y)
+            return InputEvent(timestamp: 1 + Double(step) / 1000, .pointer(PointerEvent(.move, id: moving, location: location)))
+        }
+    }
+
+    /// Sends the moves, one per scaled iteration, measuring only that.
+    func sendMoves(_ benchmark: Benchmark) {
+        let scene = scene
+        let moves = moves
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            scene.send(moves[index])
+        }
+        benchmark.stopMeasurement()
+    }
+
+    /// What went wrong in a run of `expected` moves, if anything: the
+    /// recognizer must still be in the state measured, with an action per
+    /// move for those under way; the baselines' layer must see every move.
+    func problem(actions: Int, layerMoves: Int, expected: Int) -> String? {
+        switch setup {
+        case .oneFinger, .twoFingers:
+            return layerMoves == expected ? nil : "the layer saw \(layerMoves) moves, not \(expected)"
+        case .swipe:
+            let state = recognizer?.state
+            return state == .possible && recognizer?.numberOfTouches == 1 && layerMoves == expected
+                ? nil : "the swipe is \(String(describing: state)); the layer saw \(layerMoves) moves"
+        case .pan, .edgePan, .pinch, .rotation:
+            let state = recognizer?.state
+            return state == .changed && actions == expected ? nil : "\(setup.rawValue): \(String(describing: state)) after \(actions) actions, not \(expected)"
         }
     }
 }

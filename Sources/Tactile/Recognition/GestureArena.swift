@@ -145,12 +145,26 @@ final class GestureArena {
             hand(phase, nested ? [touch] : single, to: recognizer)
         }
         switch phase {
+        case .began: takeIfJoiningAGestureUnderWay(touch)
         case .ended: sweep(after: touch, cancelled: false)
         case .cancelled: sweep(after: touch, cancelled: true)
-        case .began, .moved, .stationary: break
+        case .moved, .stationary: break
         }
         settlingDeferred -= 1
         deliverToLayer(phase, touch)
+    }
+
+    /// A touch that joins a gesture already under way belongs to it, unless
+    /// the recognizer ignored it on seeing it begin: the guide's "all
+    /// subsequent touch objects ... to the gesture recognizer but not to the
+    /// attached view".
+    private func takeIfJoiningAGestureUnderWay(_ touch: Touch) {
+        for (index, recognizer) in touch.gestureRecognizers.enumerated()
+        where recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch, at: index) {
+            log?("\(recognizer.displayName), under way, takes \(touch.pointer) from the layer")
+            take([touch])
+            return
+        }
     }
 
     private func hand(_ phase: Touch.Phase, _ touches: [Touch], to recognizer: GestureRecognizer) {

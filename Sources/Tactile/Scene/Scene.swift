@@ -237,23 +237,26 @@ public final class Scene: Responder {
                 }
                 return
             }
-            guard pointer.location.isFinite else {
+            var actual = pointer.location
+            if !actual.isFinite {
                 diagnostics?(Diagnostic(.nonFiniteValue, "\(pointer.phase.rawValue) of \(pointer.id) at \(pointer.location)"))
-                if pointer.phase == .cancel { cancel([touch], at: timestamp) }
-                return
+                // A move is dropped; a lift or cancel still ends the touch,
+                // where it last was, so that it does not stay down for ever.
+                guard pointer.phase != .move else { return }
+                actual = touch.actualLocation
             }
-            let location = pointer.location + touch.approximationOffset
+            let location = actual + touch.approximationOffset
             markOthersStationary(except: touch)
             switch pointer.phase {
             case .move:
-                touch.update(.moved, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                touch.update(.moved, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
                 arena.dispatch(.moved, touch, at: timestamp)
             case .up:
-                touch.update(.ended, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                touch.update(.ended, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
                 rememberTap(touch)
                 arena.dispatch(.ended, touch, at: timestamp)
             default:
-                touch.update(.cancelled, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+                touch.update(.cancelled, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
                 arena.dispatch(.cancelled, touch, at: timestamp)
             }
         }

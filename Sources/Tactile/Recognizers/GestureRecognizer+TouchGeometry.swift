@@ -1,0 +1,90 @@
+/// The measurements the built-in recognizers take of the touches they
+/// follow: where they are together, how spread out, which two to turn by,
+/// and how far they must move to count.
+///
+/// All of them walk the recognizer's own list of touches in place, so that
+/// a recognizer's update on every move allocates nothing (``GestureRecognizer/touches``
+/// builds a new array each time it is read).
+///
+/// A sub-event that lifts a touch has already marked it ended when the
+/// recognizer hears of it; `lifting` counts it in anyway, so that the
+/// recognizer can first take in how far it moved as it lifted and then,
+/// without it, start measuring afresh from the touches that remain.
+extension GestureRecognizer {
+    /// The centroid of the touches that are down (and `lifting`), in window
+    /// points, and how many there are; `.zero` and 0 when there are none.
+    func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
+        var sumX = 0.0, sumY = 0.0
+        var count = 0
+        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+            sumX += touch.location.x
+            sumY += touch.location.y
+            count += 1
+        }
+        guard count > 0 else { return (.zero, 0) }
+        return (Point(x: sumX / Double(count), y: sumY / Double(count)), count)
+    }
+
+    /// How spread out the touches that are down (and `lifting`) are: twice
+    /// their mean distance from `center`, in window points. For two touches
+    /// it is the distance between them, the quantity a pinch's scale is a
+    /// ratio of; for more it stays meaningful when a third finger joins.
+    /// (Android's `ScaleGestureDetector` also measures its span about the
+    /// centroid, as the hypotenuse of twice the mean deviations along x and
+    /// y; the two agree for two touches.)
+    func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
+        var sum = 0.0
+        var count = 0
+        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+            sum += touch.location.distance(to: center)
+            count += 1
+        }
+        return count > 0 ? 2 * sum / Double(count) : 0
+    }
+
+    /// The first two of the touches that are down (and `lifting`), in the
+    /// order they landed: the pair whose line a rotation turns with.
+    func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
+        var first: Touch?
+        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+            guard let found = first else {
+                first = touch
+                continue
+            }
+            return (found, touch)
+        }
+        return nil
+    }
+
+    /// The slop that applies to the touches that are down: the largest of
+    /// their kinds' distances, so that one finger among mouse contacts still
+    /// gets a finger's tolerance.
+    func slopDistance(_ slop: GestureSlop) -> Double {
+        var distance = 0.0
+        for touch in receivedTouches where !touch.hasEnded {
+            distance = max(distance, slop.distance(for: touch.kind))
+        }
+        return distance
+    }
+
+    /// Whether the recognizer has asked to begin or recognize and is waiting,
+    /// still possible, for recognizers it requires to fail. Its lift must
+    /// then ask to end, not fail: the arena folds the end into the wait.
+    var isWaitingForRequirements: Bool { pendingTransition != nil }
+}
+
+extension Layer {
+    /// `vector`, a displacement or a velocity in window points, as the same
+    /// displacement in this layer's coordinates: two points converted and
+    /// subtracted, so the layer's rotation and scale apply and its position
+    /// does not. NaN when the layer is squashed flat (see
+    /// ``Layer/convert(_:from:)``).
+    func convertVector(fromWindow vector: Point) -> Point {
+        convert(vector, from: nil) - convert(.zero, from: nil)
+    }
+
+    /// `vector`, given in this layer's coordinates, in window points.
+    func convertVector(toWindow vector: Point) -> Point {
+        convert(vector, to: nil) - convert(.zero, to: nil)
+    }
+}

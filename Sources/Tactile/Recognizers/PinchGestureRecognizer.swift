@@ -1,0 +1,240 @@
+/// Recognizes a pinch: two or more touches moving apart or together, and
+/// reports the ratio of their spread to what it was when they landed.
+///
+/// A continuous recognizer: its actions run on began, on every change, and
+/// on ended or cancelled. ``scale`` is not a change since the last action
+/// but the whole ratio so far, to be applied to the object as it was when
+/// the gesture began, as the event-handling guide says of `scale`:
+///
+/// ```swift
+/// var startZoom = 1.0
+/// let zoom = PinchGestureRecognizer { recognizer in
+///     let pinch = recognizer as! PinchGestureRecognizer
+///     if pinch.state == .began { startZoom = camera.zoom }
+///     camera.zoom = startZoom * pinch.scale
+/// }
+/// map.isMultipleTouchEnabled = true
+/// map.addGestureRecognizer(zoom)
+/// ```
+///
+/// ## What it measures
+///
+/// The *span* of the touches: for two, the distance between them; for
+/// more, twice their mean distance from their centroid, which for two is
+/// the same. ``scale`` is the span now over the span
+/// when the touches were in place, so content scaled by it stays under the
+/// fingers; at `.began` it is already past the slop, about 1.2 for two
+/// fingers 100 points apart. ``velocity`` is how fast ``scale`` changes,
+/// per second.
+///
+/// - It **begins** once the span has changed by more than ``slop``
+///   (18 points for fingers, 1 for the mouse's pair), with two or more
+///   touches down.
+/// - It **changes** on every later move of its touches.
+/// - It **ends** when fewer than two touches remain: one finger cannot
+///   pinch. ``velocity`` read in that last action is how fast the pinch
+///   was going, 0 if the fingers had stopped.
+/// - It is **cancelled** when one of its touches is cancelled after it began.
+///
+/// It **fails** when its touches all lift or one is cancelled before it begins.
+///
+/// A third touch landing, or one of three lifting, leaves ``scale`` where it
+/// was: the reference span is rescaled to the new set of touches.
+///
+/// ## Touches at one point
+///
+/// Two touches at the same place have no spread to take a ratio of: the
+/// reference span is taken only once the touches are ``minimumSpan`` apart,
+/// and until then the pinch waits. Once measuring, the span may shrink to
+/// nothing (``scale`` 0) without any division by it.
+///
+/// ## Pointers and layers
+///
+/// The mouse's Alt-drag pair (see ``MouseTouchSimulator``) pinches: its two
+/// contacts mirror each other about the window's centre. A layer with
+/// ``Layer/isMultipleTouchEnabled`` off (the default) admits only one touch
+/// at a time, and a second touch that the scene does not admit reaches no
+/// recognizer; turn it on for the layer the fingers land on, or put the
+/// recognizer on a layer whose children each get one of the fingers.
+///
+/// ## See Also
+/// - ``RotationGestureRecognizer``: the other two-finger gesture; to pinch
+///   and rotate at once, let them recognize simultaneously through a
+///   ``GestureRecognizerDelegate``.
+/// - ``VelocityTracker``: how ``velocity`` is estimated.
+@MainActor
+public final class PinchGestureRecognizer: GestureRecognizer {
+    // MARK: Settings
+
+    /// How much the span must change before the pinch begins:
+    /// ``GestureSlop/scale`` by default, 18 points for fingers and 1 for
+    /// the mouse and its simulated pair.
+    public var slop = GestureSlop.scale
+
+    /// The smallest span, in window points, that the scale can be measured
+    /// from; 18 by default.
+    ///
+    /// 18 points is Flutter's `kTouchSlop`, the distance a finger may wobble
+    /// while meaning to stay put: two touches closer than that are one place
+    /// as far as the screen can tell, and a ratio taken from such a span
+    /// would be mostly wobble (from 2 points apart to 100 is a scale of 50).
+    /// Two real fingertips are never that close; the mouse's mirrored pair
+    /// is, when pressed near the window's centre.
+    public var minimumSpan = 18.0
+
+    // MARK: What it reports
+
+    /// The span of the touches over their span when they were in place: 1
+    /// while they have not spread or closed, 2 when twice as far apart.
+    /// Setting it rescales the reference, so that later movement multiplies
+    /// the new value; it does not change ``velocity``'s measure of the
+    /// movement. A non-positive or non-finite value is ignored, and so is
+    /// any value while the touches are closed to a point (a scale of 0 has
+    /// no multiple). 1 outside a gesture.
+    public var scale: Double {
+        get { measuredScale * scaleFactor }
+        set {
+            guard newValue.isFinite, newValue > 0, measuredScale > 0 else { return }
+            scaleFactor = newValue / measuredScale
+        }
+    }
+
+    /// How fast ``scale`` is changing, per second, at the current
+    /// sub-event's time (see ``VelocityTracker``): positive while the
+    /// touches spread, 0 once they have rested for 40 ms. Read it in the
+    /// actions.
+    public var velocity: Double {
+        velocityTracker.velocity(at: currentTime) * scaleFactor
+    }
+
+    // MARK: Progress of the current attempt
+
+    /// The span the scale is measured against, once the touches are far
+    /// enough apart to have one.
+    private var referenceSpan: Double?
+    /// The span now over `referenceSpan`.
+    private var measuredScale = 1.0
+    /// What setting ``scale`` multiplied `measuredScale` by.
+    private var scaleFactor = 1.0
+    /// How many touches there were at the last sub-event, to tell a move
+    /// from a touch joining or leaving.
+    private var lastCount = 0
+    /// `measuredScale` over time.
+    private var velocityTracker = VelocityTracker()
+
+    // MARK: Touches
+
+    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        let (span, count) = spread()
+        lastCount = count
+        rebase(span: span, count: count)
+    }
+
+    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        let (span, count) = spread()
+        guard count > 0 else { return }
+        if count != lastCount {
+            // A touch was ignored in between: not movement.
+            lastCount = count
+            rebase(span: span, count: count)
+        } else if let reference = referenceSpan {
+            measuredScale = span / reference
+        } else {
+            rebase(span: span, count: count)
+        }
+        if referenceSpan != nil { velocityTracker.add(measuredScale, at: currentTime) }
+        switch state {
+        case .possible:
+            guard count >= 2, let reference = referenceSpan, abs(span - reference) > slopDistance(slop) else { return }
+            state = .began
+        case .began, .changed:
+            state = .changed
+        case .ended, .cancelled, .failed:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        // A touch can move as it lifts: take that in before it leaves.
+        var moved = false
+        for touch in touches {
+            let (span, count) = spread(including: touch)
+            if count == lastCount, count >= 2, let reference = referenceSpan, span / reference != measuredScale {
+                measuredScale = span / reference
+                moved = true
+            }
+        }
+        if moved { velocityTracker.add(measuredScale, at: currentTime) }
+        let (span, count) = spread()
+        lastCount = count
+        switch state {
+        case .possible:
+            if isWaitingForRequirements && count < 2 {
+                // It asked to begin and waits for another recognizer to
+                // fail: ask to end too, and the arena plays both if it does.
+                state = .ended
+            } else if count == 0 {
+                state = .failed
+            } else if count < 2 {
+                // One touch left: no spread until another lands.
+                referenceSpan = nil
+                measuredScale = 1
+                velocityTracker.removeAll()
+            } else {
+                rebase(span: span, count: count)
+            }
+        case .began, .changed:
+            if count < 2 {
+                state = .ended
+            } else {
+                rebase(span: span, count: count)
+                if moved { state = .changed }
+            }
+        case .ended, .cancelled, .failed:
+            break
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        state = state.isActive ? .cancelled : .failed
+    }
+
+    public override func reset() {
+        referenceSpan = nil
+        measuredScale = 1
+        scaleFactor = 1
+        lastCount = 0
+        velocityTracker.removeAll()
+    }
+
+    // MARK: Helpers
+
+    /// The span of the touches that are down (and `lifting`) and how many.
+    private func spread(including lifting: Touch? = nil) -> (span: Double, count: Int) {
+        let (center, count) = touchCentroid(including: lifting)
+        return (touchSpan(around: center, including: lifting), count)
+    }
+
+    /// The set of touches changed (or the span just became measurable):
+    /// measure from the new span without a jump in the scale.
+    private func rebase(span: Double, count: Int) {
+        guard count >= 2 else { return }
+        guard let reference = referenceSpan else {
+            if span >= minimumSpan {
+                referenceSpan = span
+                measuredScale = 1
+            }
+            return
+        }
+        // The reference that gives the new span the scale the old one had.
+        // When the fingers had closed to a point (scale 0), no reference
+        // keeps 0 for a span that is not: the scale then follows the new
+        // span against the old reference.
+        let rescaled = span / measuredScale
+        if rescaled.isFinite && rescaled > 0 {
+            referenceSpan = rescaled
+        } else {
+            measuredScale = span / reference
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Recognizes a swipe: touches that travel quickly and mostly straight in
+/// one of the allowed directions.
+///
+/// A discrete recognizer: its actions run once, on the move that completes
+/// the swipe, while the touches are still down. In the action,
+/// ``recognizedDirection`` says which way it went and ``velocity(in:)`` how
+/// fast; ``GestureRecognizer/location(in:)`` is where the touches are.
+///
+/// ```swift
+/// let turnPage = SwipeGestureRecognizer { recognizer in
+///     let swipe = recognizer as! SwipeGestureRecognizer
+///     book.turn(swipe.recognizedDirection == .left ? .forward : .back)
+/// }
+/// turnPage.direction = [.left, .right]
+/// book.addGestureRecognizer(turnPage)
+/// ```
+///
+/// ## What counts as a swipe
+///
+/// ``numberOfTouchesRequired`` touches land, and their centroid travels at
+/// least ``minimumDistance`` along one of the ``direction``s, within
+/// ``maximumAngle`` of it, before ``maximumDuration`` has passed since the
+/// first touch landed. Distances are in window points.
+///
+/// It fails:
+/// - **too slow**: ``maximumDuration`` passes first (a deadline on the
+///   scene's clock, so it fails even if the touches rest);
+/// - **off-axis**: once the touches have gone farther than ``slop``, they
+///   head more than ``maximumAngle`` away from every allowed direction;
+/// - **wrong number of touches**: more than ``numberOfTouchesRequired``
+///   land, or a touch lifts before the swipe is complete;
+/// - a touch is cancelled.
+///
+/// Like a pan, it measures the centroid's travel, which stays continuous
+/// while the required touches land one after another.
+///
+/// ## With a pan on the same layer
+///
+/// A pan begins once the touches pass its slop (18 points for a finger),
+/// before a swipe can have travelled its 36; by the arena's rule that the
+/// first to recognize wins, the pan then stops the swipe, every time. To
+/// let quick flicks be swipes and the rest be pans, make the pan wait:
+///
+/// ```swift
+/// try pan.require(toFail: swipe)
+/// ```
+///
+/// A flick then recognizes the swipe (and the pan fails); a slower drag
+/// begins the pan as soon as the swipe fails: when the 0.5 s run out, when
+/// the drag turns off-axis, or when it lifts. The pan's translation still
+/// counts from touch-down. The cost is a pan that starts late, which is why
+/// it is not the default.
+///
+/// ## See Also
+/// - ``PanGestureRecognizer``: following a drag rather than recognizing a flick.
+/// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
+@MainActor
+public final class SwipeGestureRecognizer: GestureRecognizer {
+    /// Directions in window space: right is towards greater x, down towards
+    /// greater y.
+    public struct Direction: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let right = Direction(rawValue: 1 << 0)
+        public static let left = Direction(rawValue: 1 << 1)
+        public static let up = Direction(rawValue: 1 << 2)
+        public static let down = Direction(rawValue: 1 << 3)
+        public static let all: Direction = [.right, .left, .up, .down]
+    }
+
+    // MARK: Settings
+    //
+    // Read at each decision, so a change made mid-gesture applies from the
+    // next touch that lands or moves (the time limit from the next attempt).
+
+    /// The directions that count; right by default, as UIKit's
+    /// `UISwipeGestureRecognizer`. An empty set recognizes nothing.
+    public var direction: Direction = .right
+
+    /// How many touches swipe together; 1 by default, as UIKit's
+    /// `UISwipeGestureRecognizer`. Values below 1 are raised to 1.
+    public var numberOfTouchesRequired = 1 {
+        didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+    }
+
+    /// How far the touches must travel along the direction, in window
+    /// points; 36 by default.
+    ///
+    /// 36 is twice Flutter's `kTouchSlop` (the `kSwipeSlop` of WebF, a
+    /// Flutter-based engine that adds a swipe recognizer): far enough past
+    /// the distance that tells a drag from a sloppy tap that a swipe is
+    /// never a tap that rolled, short enough for a flick of the thumb.
+    public var minimumDistance = 36.0
+
+    /// The most time, in seconds from the first touch landing, the swipe may
+    /// take to travel ``minimumDistance``; 0.5 by default.
+    ///
+    /// 0.5 s is UIKit's documented `minimumPressDuration` for a long press
+    /// (and Flutter's `kLongPressTimeout`): by the time a touch could have
+    /// become a long press, it is not a flick. Together with the distance it
+    /// asks for at least 72 points a second on average, above Flutter's
+    /// `kMinFlingVelocity` of 50. A non-finite duration sets no limit.
+    public var maximumDuration = 0.5
+
+    /// How far, in radians, the movement may stray from an allowed
+    /// direction; π/4 (45°) by default.
+    ///
+    /// 45° is the dominant-axis rule Hammer.js's swipe uses to name a
+    /// direction: a movement counts as rightwards when it goes more to the
+    /// right than up or down. It makes the four directions cover every
+    /// movement without overlapping, so a swipe allowed in all four never
+    /// fails off-axis; narrow it to ask for straighter swipes.
+    public var maximumAngle = Double.pi / 4
+
+    /// How far the touches may wander before their heading is judged:
+    /// ``GestureSlop/drag`` by default. Within it, any direction is
+    /// allowed, since the first few points of a finger's movement say
+    /// little about where it is going.
+    public var slop = GestureSlop.drag
+
+    // MARK: What it reports
+
+    /// The direction the recognized swipe went, during its action; empty
+    /// otherwise.
+    public private(set) var recognizedDirection: Direction = []
+
+    /// How fast the touches moved together, in `layer`'s coordinates per
+    /// second (window points per second for `nil`), at the current
+    /// sub-event's time (see ``VelocityTracker``). Read it in the action.
+    public func velocity(in layer: Layer?) -> Point {
+        let now = currentTime
+        let window = Point(x: velocityX.velocity(at: now), y: velocityY.velocity(at: now))
+        return layer?.convertVector(fromWindow: window) ?? window
+    }
+
+    // MARK: Progress of the current attempt
+
+    /// The centroid's travel since touch-down, in window points, continuous
+    /// as touches land.
+    private var travelled = Point.zero
+    private var lastCentroid = Point.zero
+    private var lastCount = 0
+    private var velocityX = VelocityTracker()
+    private var velocityY = VelocityTracker()
+
+    // MARK: Touches
+
+    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        guard numberOfTouches <= numberOfTouchesRequired else {
+            state = .failed
+            return
+        }
+        if lastCount == 0 {
+            // The attempt's first touch starts the clock.
+            setDeadline(after: maximumDuration)
+            recordSample()
+        }
+        (lastCentroid, lastCount) = touchCentroid()
+    }
+
+    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        let (center, count) = touchCentroid()
+        guard count > 0, state == .possible, !isWaitingForRequirements else { return }
+        if count == lastCount { travelled = travelled + (center - lastCentroid) }
+        (lastCentroid, lastCount) = (center, count)
+        recordSample()
+
+        let distance = (travelled.x * travelled.x + travelled.y * travelled.y).squareRoot()
+        guard distance > slopDistance(slop) else { return }
+        guard let (heading, progress) = bestDirection() else {
+            state = .failed
+            return
+        }
+        guard count == numberOfTouchesRequired, progress >= minimumDistance else { return }
+        recognizedDirection = heading
+        cancelDeadline()
+        state = .recognized
+    }
+
+    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        // Lifting before the swipe was complete. (One that recognized and
+        // waits for another recognizer to fail is left to wait.)
+        if state == .possible && !isWaitingForRequirements { state = .failed }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        state = .failed
+    }
+
+    /// ``maximumDuration`` passed before the swipe was complete.
+    public override func deadlineReached() {
+        state = .failed
+    }
+
+    public override func reset() {
+        recognizedDirection = []
+        travelled = .zero
+        lastCentroid = .zero
+        lastCount = 0
+        velocityX.removeAll()
+        velocityY.removeAll()
+    }
+
+    // MARK: Helpers
+
+    /// The allowed direction the travel is closest to, if it is within
+    /// ``maximumAngle`` of it, with how far the touches went along it.
+    private func bestDirection() -> (Direction, Double)? {
+        var best: (Direction, Double)?
+        consider(.right, along: travelled.x, across: travelled.y, into: &best)
+        consider(.left, along: -travelled.x, across: travelled.y, into: &best)
+        consider(.down, along: travelled.y, across: travelled.x, into: &best)
+        consider(.up, along: -travelled.y, across: travelled.x, into: &best)
+        return best
+    }
+
+    private func consider(_ candidate: Direction, along: Double, across: Double, into best: inout (Direction, Double)?) {
+        guard direction.contains(candidate), along > 0 else { return }
+        // atan2 of the sideways part over the forward part: the angle off the axis.
+        guard abs(atan2(across, along)) <= maximumAngle else { return }
+        if along > best?.1 ?? -.infinity { best = (candidate, along) }
+    }
+
+    private func recordSample() {
+        let now = currentTime
+        velocityX.add(travelled.x, at: now)
+        velocityY.add(travelled.y, at: now)
+    }
+}

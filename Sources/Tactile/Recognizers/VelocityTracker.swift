@@ -1,0 +1,161 @@
+/// Estimates how fast a value is changing, per second, from its recent
+/// samples: a least-squares straight line through the samples of the last
+/// 100 ms.
+///
+/// One tracker follows one number (an x, a y, a scale, an angle). Add a
+/// sample each time the value is observed, and ask for the velocity when it
+/// is needed, such as when a pan's last finger lifts:
+///
+/// ```swift
+/// var x = VelocityTracker()
+/// x.add(100, at: 0.000)
+/// x.add(110, at: 0.016)
+/// x.add(120, at: 0.033)
+/// x.velocity(at: 0.033)   // ≈ 606 points per second
+/// ```
+///
+/// ## What the estimate uses
+///
+/// Starting from the newest sample and going back, it takes samples while
+/// they are within ``horizon`` (100 ms) of the newest, no two consecutive
+/// ones are more than ``assumeStoppedAfter`` (40 ms) apart, and no more than
+/// ``capacity`` (20) have been taken. It fits the line that minimises the
+/// squared error of the values against time, and its slope is the velocity.
+///
+/// - **Irregular timing**: a least-squares fit weighs every sample by its
+///   time, so events that arrive in bursts, late or early, move the estimate
+///   far less than a difference of the last two samples would.
+/// - **A pause before the end**: asked ``velocity(at:)`` for a moment more
+///   than ``assumeStoppedAfter`` after the newest sample, the tracker says
+///   0: a finger that stopped and then lifted was not moving when it lifted.
+///   A gap of the same length between samples cuts the fit there, so a
+///   finger that stopped and started again is measured on the new movement
+///   only.
+/// - **Too little to go on**: fewer than ``minimumSampleCount`` (2) samples,
+///   or samples spanning less than a millisecond, give 0, never a division
+///   by zero. Non-finite values and times are not added.
+///
+/// ## Trade-offs
+///
+/// Flutter's `VelocityTracker`, the model for the horizon, the gap, the
+/// capacity and the walk back, fits a parabola and reads its slope at the
+/// newest sample; this one fits a line. Over 100 ms a line is what a drag
+/// looks like, a line needs fewer samples (two, where a parabola needs
+/// three), and a parabola's extra freedom mostly fits the jitter of the
+/// event times, which shows as overshoot on a quick flick. A gesture that
+/// accelerates hard within its last 100 ms is measured at its average speed
+/// over that window rather than at its final speed.
+///
+/// Samples live in a fixed ring inside the value: adding one never
+/// allocates, and it costs O(1). ``velocity(at:)`` costs O(``capacity``);
+/// call it when the velocity is needed, not for every sample.
+///
+/// ## See Also
+/// - ``PanGestureRecognizer/velocity(in:)``, ``PinchGestureRecognizer/velocity``,
+///   ``RotationGestureRecognizer/velocity``, ``SwipeGestureRecognizer/velocity(in:)``:
+///   the recognizers that keep trackers.
+public struct VelocityTracker: Sendable {
+    /// The most samples kept: 20, Flutter's `VelocityTracker._historySize`.
+    ///
+    /// At 60 or 120 events a second, 100 ms holds 6 or 12 samples, so the
+    /// horizon, not the capacity, bounds the fit. A 1000 Hz gaming mouse
+    /// fills the ring in 20 ms; the fit then spans 20 ms of very dense
+    /// samples, which is still enough for a line.
+    public static let capacity = 20
+
+    /// The fewest samples that give a velocity: 2, the points that fix a
+    /// line. Flutter's minimum is 3 because its parabola needs three; the
+    /// rule is the same, one more sample than the polynomial's degree.
+    public static let minimumSampleCount = 2
+
+    /// The shortest time the samples used must span, in seconds: 1 ms.
+    /// SDL2 stamps its events in whole milliseconds, so samples closer than
+    /// that carry no timing at all, and a slope across them would divide a
+    /// real distance by a rounding error.
+    static let minimumTimeSpan = 0.001
+
+    /// How far back from the newest sample the fit reaches, in seconds: 0.1,
+    /// Flutter's `_horizonMilliseconds`. Long enough to average out the
+    /// jitter of event timing over several events at 60 Hz, short enough
+    /// that a drag that slows down is reported at its recent speed.
+    public var horizon = 0.1
+
+    /// The pause, in seconds, after which the value is taken to have
+    /// stopped: 0.04, Flutter's `_assumePointerMoveStoppedMilliseconds`.
+    /// It is about two and a half frames at 60 Hz: a finger still moving
+    /// reports at least once a frame, so a longer silence means it rests.
+    public var assumeStoppedAfter = 0.04
+
+    private var times = InlineArray<20, Double>(repeating: 0)
+    private var values = InlineArray<20, Double>(repeating: 0)
+    /// Where the newest sample is in the ring.
+    private var newest = 0
+    /// How many samples the ring holds, up to ``capacity``.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Adds the value observed at `time` (seconds, on any clock, as long as
+    /// every sample and every ``velocity(at:)`` use the same one).
+    ///
+    /// A time earlier than the newest sample's is taken as the newest's:
+    /// the samples stay in order, and the out-of-order one counts as
+    /// simultaneous rather than as a step back in time. Non-finite values
+    /// or times are ignored.
+    public mutating func add(_ value: Double, at time: Double) {
+        guard value.isFinite, time.isFinite else { return }
+        let time = count > 0 ? max(time, times[newest]) : time
+        newest = count > 0 ? (newest + 1) % Self.capacity : 0
+        times[newest] = time
+        values[newest] = value
+        count = min(count + 1, Self.capacity)
+    }
+
+    /// Forgets every sample.
+    public mutating func removeAll() {
+        count = 0
+        newest = 0
+    }
+
+    /// The rate of change, in value units per second, as it was at `time`:
+    /// the slope of the least-squares line through the recent samples, or 0
+    /// when the value had stopped by `time` or there is too little to fit.
+    /// Always finite.
+    public func velocity(at time: Double) -> Double {
+        guard count > 0 else { return 0 }
+        let newestTime = times[newest]
+        // Written so that a NaN `time` counts as stopped too.
+        guard time - newestTime <= assumeStoppedAfter else { return 0 }
+
+        // Walk back from the newest sample while the samples are recent
+        // and unbroken. Times are taken relative to the newest, so that a
+        // clock that has run for days loses no precision in the sums.
+        var used = 0
+        var sumT = 0.0, sumV = 0.0
+        var previous = newestTime
+        while used < count {
+            let index = (newest - used + Self.capacity) % Self.capacity
+            let sampleTime = times[index]
+            if newestTime - sampleTime > horizon || previous - sampleTime > assumeStoppedAfter { break }
+            previous = sampleTime
+            sumT += sampleTime - newestTime
+            sumV += values[index]
+            used += 1
+        }
+        guard used >= Self.minimumSampleCount, newestTime - previous >= Self.minimumTimeSpan else { return 0 }
+
+        // Slope = Σ(t − t̄)(v − v̄) / Σ(t − t̄)², over the samples just walked.
+        let n = Double(used)
+        let meanT = sumT / n, meanV = sumV / n
+        var covariance = 0.0, variance = 0.0
+        for step in 0..<used {
+            let index = (newest - step + Self.capacity) % Self.capacity
+            let t = times[index] - newestTime - meanT
+            covariance += t * (values[index] - meanV)
+            variance += t * t
+        }
+        guard variance > 0 else { return 0 }
+        let slope = covariance / variance
+        return slope.isFinite ? slope : 0
+    }
+}
