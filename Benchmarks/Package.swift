@@ -50,5 +50,14 @@ let package = Package(
             path: "Benchmarks/MotionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        .executableTarget(
+            name: "ActionBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+            ],
+            path: "Benchmarks/ActionBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
     ]
 )

@@ -5,14 +5,17 @@ import Tactile
 /// its state in fixed steps, and draws itself.
 ///
 /// Each frame, in this order: every input event of the frame reaches
-/// ``handle(_:)`` in the order the user produced it; then ``update(step:now:)``
-/// runs as many fixed steps as the time since the last frame calls for (none
-/// or several on a slow or fast frame); then ``render(on:)`` draws once.
+/// ``handle(_:)`` in the order the user produced it (after the app's action
+/// maps, scene and motion manager, if it has them, see ``GameLoop``); then
+/// ``update(step:now:)`` runs as many fixed steps as the game time since the
+/// last frame calls for (none or several on a slow or fast frame, none while
+/// the game clock is paused); then ``render(on:)`` draws once.
 @MainActor
 public protocol Game: AnyObject {
-    /// One input event, before the frame's updates.
+    /// One input event, before the frame's updates, stamped on game time.
     func handle(_ event: InputEvent)
-    /// Advances the game by exactly `step` seconds, ending at `now` on the app's clock.
+    /// Advances the game by exactly `step` seconds, ending at `now` on the
+    /// app's game clock (``SDLApp/gameClock``).
     func update(step: Double, now: Double)
     /// Draws the current state.
     func render(on canvas: Canvas)
@@ -30,8 +33,29 @@ extension Game {
 /// ```swift
 /// var configuration = SDLApp.Configuration(title: "My game")
 /// configuration.replayPath = "Assets/Traces/demo.trace"
-/// try SDLApp(configuration).run(MyGame())
+/// let app = try SDLApp(configuration)
+/// app.loop.scene = scene                  // events, deadlines on game time
+/// app.loop.addInput(actions)              // an ActionMap: snapshots each frame
+/// try app.run(MyGame())
 /// ```
+///
+/// ## A frame
+///
+/// ```
+/// SDL queue ─► pump.drain ─► (replay merged in) ─► (recorded, on real time)
+///   ─► loop.frame: re-stamp on game time ─► action maps ─► scene ─► motion ─► Game.handle
+///                  scene.advanceTime(to: game now) ─► motion.update() ─► action snapshots
+///                  Game.update × fixed steps of game time
+///   ─► Game.render ─► present
+/// ```
+///
+/// Two clocks: ``clock`` is real time (SDL's, or one frame of manual time
+/// per frame when headless), which the pump, the controller cursors, the
+/// replay and the recording follow; ``gameClock`` follows it but can be
+/// paused and slowed (``GameClock/isPaused``, ``GameClock/timeScale``), and
+/// is what the scene's recognizer deadlines, motion and the updates read.
+/// A paused game still gets its input (its pause menu needs it) and still
+/// renders; see ``GameLoop`` for the exact rules.
 ///
 /// ## Headless runs
 ///
@@ -78,15 +102,17 @@ public final class SDLApp {
     /// when the screenshot is taken: one second at 60 frames per second.
     static let settleFramesAfterReplay = 60
 
-    /// The most time the updates catch up on after a stall (the window being
-    /// dragged, a debugger break). Beyond it the game skips time rather than
-    /// running hundreds of steps at once and stalling again.
-    static let maximumCatchUp = 0.25
-
     public let configuration: Configuration
     public let window: OpaquePointer
     public let canvas: Canvas
+    /// Real time: SDL's clock, or with ``Configuration/headless`` a manual
+    /// clock advanced one frame per frame.
     public let clock: any Clock
+    /// Game time: follows ``clock``, can be paused and scaled.
+    public let gameClock: GameClock
+    /// The frame's order of input, time and updates; give it the game's
+    /// scene, motion manager and action maps.
+    public let loop: GameLoop
     public let pump: SDLEventPump
     private let renderer: OpaquePointer
     /// Whether presenting waits for the display's refresh, pacing the loop.
@@ -127,6 +153,8 @@ public final class SDLApp {
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         canvas = Canvas(renderer: renderer)
         clock = configuration.headless ? ManualClock() : SDLClock()
+        gameClock = GameClock(base: clock)
+        loop = GameLoop(clock: gameClock, updateRate: configuration.updateRate)
         pump = SDLEventPump(window: window, clock: clock)
         if let replayPath = configuration.replayPath {
             player = TracePlayer(try Trace(contentsOfFile: replayPath), start: clock.now)
@@ -144,10 +172,8 @@ public final class SDLApp {
     /// Runs `game` until the user quits, the game asks to, or the frame
     /// limit is reached; then saves the screenshot and the recording.
     public func run(_ game: some Game) throws {
-        let step = 1 / configuration.updateRate
         var events: [InputEvent] = []
         events.reserveCapacity(256)
-        var simulated = clock.now
         var framesSinceReplayEnded = 0
 
         while true {
@@ -155,21 +181,16 @@ public final class SDLApp {
             events.removeAll(keepingCapacity: true)
             pump.drain(into: &events)
             player?.events(dueBy: clock.now, into: &events)
-            for event in events {
-                recorder?.record(event)
-                game.handle(event)
+            // A trace records what the user did when they did it: real time,
+            // before the events are re-stamped on game time.
+            if recorder != nil {
+                for event in events { recorder?.record(event) }
             }
             // Fixed steps: the game always advances by `step`, however long
             // the frame took, so its physics and timers do not depend on the
             // frame rate. A frame that took 3.5 steps runs 3 and carries the
             // half over.
-            if clock.now - simulated > Self.maximumCatchUp {
-                simulated = clock.now - step
-            }
-            while simulated + step <= clock.now + step * 1e-9 {
-                simulated += step
-                game.update(step: step, now: simulated)
-            }
+            loop.frame(events: &events, handle: { game.handle($0) }, update: { game.update(step: $0, now: $1) })
             game.render(on: canvas)
             frameCount += 1
 
@@ -183,7 +204,7 @@ public final class SDLApp {
             }
             SDL_RenderPresent(renderer)
             if isLastFrame { break }
-            advanceTime(frameStart: frameStart, step: step)
+            advanceTime(frameStart: frameStart, step: loop.step)
         }
         if let recorder, let path = configuration.recordPath {
             try recorder.write(toFile: path)

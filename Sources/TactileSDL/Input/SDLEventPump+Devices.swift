@@ -89,7 +89,7 @@ extension SDLEventPump {
         if let controller = controllers[event.controller], SDL_GameControllerGetAttached(controller) == SDL_FALSE {
             return
         }
-        cursors[event.controller]?.handle(event, timestamp: timestamp, into: &events)
+        cursors[event.controller]?.handle(event, timestamp: timestamp, within: windowSize, into: &events)
     }
 
     /// Moves every cursor by its stick for the time since the last drain.

@@ -1,0 +1,146 @@
+/// One way for the player to drive a game action: a key, a controller
+/// button or axis, a composite of several inputs, or a gesture recognizer.
+///
+/// A binding is plain data: it names inputs and says how to read them, and
+/// an ``ActionMap`` evaluates it against the devices' state each time one of
+/// its inputs changes. Bindings compare equal when they read the same inputs
+/// the same way, which is what lets a binding file round-trip exactly.
+///
+/// What each kind contributes to its action's ``ActionSnapshot``:
+///
+/// | binding | pressed while | value | vector |
+/// |---|---|---|---|
+/// | ``key(_:)``, ``button(_:)`` | held | 1 | — |
+/// | ``axis(_:_:)`` | beyond the dead zone | the response, −scale…scale | — |
+/// | ``composite(_:)`` | see ``ActionComposite`` | its axis value, or its vector's length | its vector |
+/// | ``gesture(_:_:)`` | see ``GestureReading`` | 1 while a `held` reading is held; a `rotation` reading's change | a `translation` reading's change |
+///
+/// ```swift
+/// try actions.bind(.jump, to: .key(KeyName.scancode(of: "Space")!))
+/// try actions.bind(.jump, to: .button(.south))
+/// try actions.bind(.steer, to: .axis(.leftX, AxisResponse(deadZone: 0.2, scale: 2)))
+/// try actions.bind(.move, to: .composite(.wasd))
+/// try actions.bind(.zoom, to: .gesture("pinch", .scale))
+/// ```
+///
+/// ## See Also
+/// - ``ActionMap``: where bindings live and are evaluated each frame.
+/// - ``ActionComposite``: several inputs read as one axis or vector.
+/// - ``ActionMapFile``: the text form of a map's bindings.
+public enum ActionBinding: Hashable, Sendable {
+    /// A key, by its scancode: the USB HID keyboard usage of the physical
+    /// key, as SDL reports it (see ``KeyEvent/scancode`` and ``KeyName``).
+    case key(Int32)
+    /// A controller button.
+    case button(ControllerButton)
+    /// One controller axis, through a dead zone, an inversion and a scale.
+    case axis(ControllerAxis, AxisResponse)
+    /// Several inputs read together as one axis or one 2-D vector.
+    case composite(ActionComposite)
+    /// A gesture recognizer registered with the map under a name, read one
+    /// of the ways ``GestureReading`` lists.
+    case gesture(String, GestureReading)
+
+    /// The binding's problem, if its numbers are out of range: a dead zone
+    /// outside 0..<1, or a scale that is not finite.
+    var invalidity: ActionMapError.Problem? {
+        switch self {
+        case .key(let scancode):
+            return (0..<KeyName.scancodeLimit).contains(scancode) ? nil : .unknownKey(String(scancode))
+        case .button, .gesture:
+            return nil
+        case .axis(_, let response):
+            return response.invalidity
+        case .composite(let composite):
+            return composite.invalidity
+        }
+    }
+}
+
+/// How a controller axis becomes an action's value: a dead zone, an
+/// optional inversion, and a scale.
+///
+/// The raw axis (−1…1 for sticks with +y down, as SDL reports them; 0…1 for
+/// triggers) is zero inside the dead zone; beyond it the remaining travel is
+/// rescaled to run from 0 to 1, so the value rises smoothly from the edge of
+/// the dead zone instead of jumping to it. Then it is negated if
+/// ``isInverted`` and multiplied by ``scale``.
+///
+/// ```swift
+/// AxisResponse(deadZone: 0.2).value(for: 0.6)        // 0.5
+/// AxisResponse(isInverted: true).value(for: -1)      // 1: "up is up" for a flight stick
+/// ```
+public struct AxisResponse: Hashable, Sendable {
+    /// The stick dead zone of XInput, `XINPUT_GAMEPAD_LEFT_THUMB_DEADZONE`
+    /// (7849 of 32767, 0.24): Microsoft's figure for the resting drift of a
+    /// worn stick. SDL applies no dead zone of its own.
+    public static let stickDeadZone = 0.24
+    /// The trigger threshold of XInput, `XINPUT_GAMEPAD_TRIGGER_THRESHOLD`
+    /// (30 of 255, about 0.12): triggers rest firmly at zero and need less.
+    public static let triggerDeadZone = 0.12
+
+    /// Raw deflection, 0..<1, below which the value is 0.
+    public var deadZone: Double
+    /// Whether the value is negated (before scaling).
+    public var isInverted: Bool
+    /// What full deflection is worth. Must be finite; may be negative.
+    public var scale: Double
+
+    public init(deadZone: Double = AxisResponse.stickDeadZone, isInverted: Bool = false, scale: Double = 1) {
+        self.deadZone = deadZone
+        self.isInverted = isInverted
+        self.scale = scale
+    }
+
+    /// The response XInput would use for `axis`: the trigger threshold for
+    /// triggers, the stick dead zone otherwise.
+    public static func standard(for axis: ControllerAxis) -> AxisResponse {
+        AxisResponse(deadZone: axis.isTrigger ? triggerDeadZone : stickDeadZone)
+    }
+
+    /// The value for a raw axis reading. Readings beyond ±1 count as ±1;
+    /// a non-finite reading is 0.
+    public func value(for raw: Double) -> Double {
+        guard raw.isFinite else { return 0 }
+        let magnitude = min(1, abs(raw))
+        guard magnitude > deadZone else { return 0 }
+        let rescaled = (magnitude - deadZone) / (1 - deadZone)
+        let signed = raw < 0 ? -rescaled : rescaled
+        return (isInverted ? -signed : signed) * scale
+    }
+
+    var invalidity: ActionMapError.Problem? {
+        if !(deadZone >= 0 && deadZone < 1) { return .deadZoneOutOfRange(deadZone) }
+        if !scale.isFinite { return .badNumber(option: "scale", text: String(scale)) }
+        return nil
+    }
+}
+
+/// How a binding to a gesture recognizer reads it.
+///
+/// A recognizer is registered with the map under a name (see
+/// ``ActionMap/register(_:as:values:)``); a binding names it and one of these
+/// readings. Continuous values are reported as **changes per frame**, so a
+/// game adds them up (translation, rotation) or multiplies them (scale)
+/// exactly as it would apply a key's per-frame movement, and the changes of
+/// all the frames of one gesture add up (or multiply) to the recognizer's
+/// own total.
+public enum GestureReading: String, Hashable, Sendable, CaseIterable {
+    /// Recognition presses and releases the action in the same frame: a
+    /// discrete recognizer (a tap, a swipe) when it recognizes, a continuous
+    /// one when it begins. Nothing is held.
+    case trigger
+    /// Pressed from when a continuous recognizer begins until it ends or is
+    /// cancelled (a long press is held while the finger stays). A discrete
+    /// recognizer, which never is under way, acts as a ``trigger``.
+    case held
+    /// Held, and the change of the recognizer's translation (a pan's, in
+    /// window points) since the last frame added to the action's vector.
+    case translation
+    /// Held, and the ratio of the recognizer's scale (a pinch's) now to its
+    /// scale at the last frame multiplied into the action's ``ActionSnapshot/scale``.
+    case scale
+    /// Held, and the change of the recognizer's rotation (in radians) since
+    /// the last frame added to the action's value.
+    case rotation
+}

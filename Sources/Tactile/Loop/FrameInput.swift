@@ -1,0 +1,18 @@
+/// Something that reads a frame's input events and sums them up once the
+/// frame's input is over: the shape of an ``ActionMap`` as the game loop sees it.
+///
+/// ``GameLoop`` calls ``handle(_:)`` for every event of a frame, in order and
+/// already on game time, then advances the scene's and motion's time (so
+/// that recognizer deadlines due this frame have fired), then
+/// ``endFrame()``. A game reads the summary in its updates.
+///
+/// ## See Also
+/// - ``ActionMap``: the frame input every game has.
+/// - ``GameLoop``: the order of a frame, and which frames end.
+@MainActor
+public protocol FrameInput: AnyObject {
+    /// One input event of the current frame.
+    func handle(_ event: InputEvent)
+    /// The frame's input is complete: publish what it did and start the next.
+    func endFrame()
+}

@@ -1,0 +1,151 @@
+/// One frame of a game, in the order everything depends on: the frame's
+/// input events, then time, then the action snapshots, then the game's fixed
+/// updates, all on the game clock.
+///
+/// A loop owns the ``GameClock`` and knows the scene, the motion manager and
+/// the action maps (any ``FrameInput``), so that a game built on it gets
+/// recognizer deadlines, motion and action edges right without ordering them
+/// itself. It has no platform in it: TactileSDL's `SDLApp` drains SDL and
+/// draws around it; a test drives it with a `ManualClock` and hand-made events.
+///
+/// ```
+/// frame(events:)
+///   for each event, in order:
+///     re-stamp on game time ─► every FrameInput (action maps) ─► scene.send ─► motion.handle ─► handle(event)
+///   scene.advanceTime(to: clock.now)      recognizer deadlines due by now fire (long press, tap windows)
+///   motion.update()                       push handlers, on game time
+///   endFrame() of every FrameInput        snapshots: this frame's edges and gesture changes
+///   update(step, now) × n                 fixed steps of game time, as many as have come due
+/// ```
+///
+/// The rules:
+///
+/// - **Game time.** Events arrive stamped on the base clock and are
+///   re-stamped with ``GameClock/gameTime(atBaseTime:)`` before anything sees
+///   them, so the scene's deadlines and motion read one time axis. Paused, a
+///   frame still delivers its events (a pause menu needs them), but game time
+///   stands still: no deadline fires, no update runs, and a long press that
+///   began before the pause completes only after the resume, after the rest
+///   of its duration. While paused, sensor samples are not given to motion:
+///   they would all carry the same time; its filters restart after the gap.
+/// - **Fixed steps.** Updates advance by exactly ``step`` seconds of game
+///   time, as many as the game clock has moved past the last one; a time
+///   scale of 0.5 runs half as many. After a stall of more than
+///   ``maximumCatchUp`` the loop skips time rather than running hundreds of
+///   steps at once.
+/// - **Snapshots.** Action maps end their frame on every frame that runs an
+///   update, and on every frame while game time stands still (so a pause menu
+///   reads fresh input). A frame that runs no update while time moves (a
+///   144 Hz display over 60 Hz updates) leaves its edges and gesture changes
+///   to the next frame that does: an update never misses a press.
+///
+/// ## See Also
+/// - ``GameClock``: pause, time scale, and the event-time mapping.
+/// - ``ActionMap``: the frame input a game reads in its updates.
+/// - ``Scene/advanceTime(to:)``: where recognizer deadlines fire.
+@MainActor
+public final class GameLoop {
+    /// The game's time, which the scene's deadlines, motion and updates read.
+    public let clock: GameClock
+    /// Seconds of game time per update: the inverse of the update rate.
+    public let step: Double
+    /// The scene the events are sent to, if the game has one.
+    public var scene: Scene?
+    /// The motion manager, if the game uses motion. Create it with this
+    /// loop's ``clock`` so that its intervals are on game time.
+    public var motion: MotionManager?
+    /// The frame inputs, in the order they get each event.
+    public private(set) var inputs: [any FrameInput] = []
+    /// The most game time the updates catch up on after a stall (the window
+    /// dragged, a debugger break): a quarter second, so that a hiccup costs
+    /// at most 15 updates at 60 Hz rather than a spiral of ever longer frames.
+    public var maximumCatchUp = 0.25
+    /// The game time the updates have reached.
+    public private(set) var updatedTime: Double
+    /// How many frames have run.
+    public private(set) var frameCount = 0
+
+    /// The updates per second a loop runs by default: 60, the refresh rate
+    /// of most displays, so that one update falls in each frame.
+    public static let defaultUpdateRate = 60.0
+
+    /// A loop on `clock`, updating `updateRate` times per second of game time.
+    /// A rate that is not positive and finite is taken as the default.
+    public init(clock: GameClock, updateRate: Double = GameLoop.defaultUpdateRate) {
+        self.clock = clock
+        let rate = updateRate.isFinite && updateRate > 0 ? updateRate : Self.defaultUpdateRate
+        step = 1 / rate
+        updatedTime = clock.now
+    }
+
+    /// Adds a frame input (an action map) after those already added.
+    public func addInput(_ input: any FrameInput) {
+        guard !inputs.contains(where: { $0 === input }) else { return }
+        inputs.append(input)
+    }
+
+    /// Stops feeding a frame input.
+    public func removeInput(_ input: any FrameInput) {
+        inputs.removeAll { $0 === input }
+    }
+
+    /// Whether game time moves: not paused, and a time scale above 0.
+    public var isTimeMoving: Bool { !clock.isPaused && clock.timeScale > 0 }
+
+    /// Runs one frame: every event in order, then time, snapshots and
+    /// updates, as described above.
+    ///
+    /// - Parameters:
+    ///   - events: the frame's events, stamped on the base clock; they are
+    ///     re-stamped on game time in place.
+    ///   - handle: the game's own handling of each event, after the inputs,
+    ///     the scene and motion have had it.
+    ///   - update: one fixed step: its length and the game time it ends at.
+    /// - Returns: how many updates ran.
+    @discardableResult
+    public func frame(
+        events: inout [InputEvent],
+        handle: (InputEvent) -> Void = { _ in },
+        update: (_ step: Double, _ now: Double) -> Void = { _, _ in }
+    ) -> Int {
+        let timeMoves = isTimeMoving
+        for index in events.indices {
+            events[index].timestamp = clock.gameTime(atBaseTime: events[index].timestamp)
+            let event = events[index]
+            for input in inputs { input.handle(event) }
+            scene?.send(event)
+            if let motion, timeMoves || !isSensorSample(event) { motion.handle(event) }
+            handle(event)
+        }
+        let now = clock.now
+        scene?.advanceTime(to: now)
+        motion?.update()
+
+        if now - updatedTime > maximumCatchUp {
+            updatedTime = now - step
+        }
+        // A step is due when the clock has reached its end; the tolerance
+        // keeps 1/60 added sixty times from falling short of 1 by rounding.
+        let tolerance = step * 1e-9
+        var steps = 0
+        var next = updatedTime + step
+        while next <= now + tolerance {
+            steps += 1
+            next += step
+        }
+        if steps > 0 || !timeMoves {
+            for input in inputs { input.endFrame() }
+        }
+        for _ in 0..<steps {
+            updatedTime += step
+            update(step, updatedTime)
+        }
+        frameCount += 1
+        return steps
+    }
+
+    private func isSensorSample(_ event: InputEvent) -> Bool {
+        if case .sensor = event.kind { return true }
+        return false
+    }
+}
