@@ -12,6 +12,7 @@ let package = Package(
         // Test helpers (a seeded random generator) for games' own tests.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
         .executable(name: "touches", targets: ["Touches"]),
+        .executable(name: "gesturelab", targets: ["GestureLab"]),
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +31,8 @@ let package = Package(
         .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2", "CZlib"]),
         .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
         .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
+        .executableTarget(name: "GestureLab", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/GestureLab"),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "TactileTestSupport"]),
     ]
 )
