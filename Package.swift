@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
         .executable(name: "touches", targets: ["Touches"]),
         .executable(name: "gesturelab", targets: ["GestureLab"]),
+        .executable(name: "airhockey", targets: ["AirHockey"]),
+        .executable(name: "tiltmaze", targets: ["TiltMaze"]),
+        .executable(name: "arcade", targets: ["Arcade"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,7 +35,10 @@ let package = Package(
         .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
         .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
         .executableTarget(name: "GestureLab", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/GestureLab"),
+        .executableTarget(name: "AirHockey", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/AirHockey"),
+        .executableTarget(name: "TiltMaze", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/TiltMaze"),
+        .executableTarget(name: "Arcade", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Arcade"),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "AirHockey", "Arcade", "TiltMaze", "TactileTestSupport"]),
     ]
 )
