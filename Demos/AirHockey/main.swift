@@ -34,6 +34,7 @@ do {
         app.loop.scene = game.scene
         for side in Side.allCases { if let map = game.actions[side] { app.loop.addInput(map) } }
         try app.run(game)
+        options.reportTiming(of: app, name: "airhockey")
         if let screenshot = configuration.screenshotPath {
             print("airhockey: \(app.frameCount) frames; \(game.log.last ?? "no goals"); screenshot saved to \(screenshot)")
         }

@@ -31,6 +31,7 @@ do {
         let game = ArcadeGame { app.pump.cursors.values.map(\.location) }
         app.loop.scene = game.scene
         try app.run(game)
+        options.reportTiming(of: app, name: "arcade")
         if let screenshot = configuration.screenshotPath {
             print("arcade: \(app.frameCount) frames; screenshot saved to \(screenshot)")
         }

@@ -9,6 +9,7 @@ import TactileSDL
 /// --frames N         stop after N frames
 /// --screenshot FILE  save the last frame as a PNG
 /// --headless         no window even with a display (dummy video driver)
+/// --timing           time each frame's phases; print a summary at the end
 /// --help
 /// ```
 ///
@@ -22,6 +23,9 @@ public struct DemoOptions: Equatable {
     public var frameLimit: Int?
     public var screenshotPath: String?
     public var headless = !SDLSetup.hasDisplay
+    /// Whether to measure the frames' phases and print ``FrameTiming``'s
+    /// summary when the demo ends (see ``reportTiming(of:name:)``).
+    public var measuresTiming = false
     public var showHelp = false
 
     public init() {}
@@ -52,6 +56,7 @@ public struct DemoOptions: Equatable {
                 }
                 frameLimit = frames
             case "--headless": headless = true
+            case "--timing": measuresTiming = true
             case "--help", "-h": showHelp = true
             default: throw UsageError(description: "unknown option '\(argument)' (try --help)")
             }
@@ -63,13 +68,15 @@ public struct DemoOptions: Equatable {
         """
         \(name): \(summary)
 
-        Usage: \(name) [--replay FILE] [--record FILE] [--frames N] [--screenshot FILE] [--headless]
+        Usage: \(name) [--replay FILE] [--record FILE] [--frames N] [--screenshot FILE] [--headless] [--timing]
 
           --replay FILE      play a recorded input trace, as if someone were playing
           --record FILE      record your input to a trace file when the demo ends
           --frames N         stop after N frames
           --screenshot FILE  save the last frame as a PNG
           --headless         run without a window (automatic when there is no display)
+          --timing           time input, update, render and the whole frame; print
+                             mean, p99 and max per phase to stderr when the demo ends
 
         With no display and no --replay, the demo plays its own trace from
         Assets/Traces up to a frame that shows it busy, and saves a screenshot
@@ -91,6 +98,7 @@ public struct DemoOptions: Equatable {
         configuration.replayPath = replayPath
         configuration.recordPath = recordPath
         configuration.screenshotPath = screenshotPath
+        configuration.measuresFrameTiming = measuresTiming
         if headless && replayPath == nil {
             configuration.replayPath = try Assets.path(of: "Traces/\(defaultTrace)")
             configuration.frameLimit = frameLimit ?? showcaseFrame
@@ -100,6 +108,19 @@ public struct DemoOptions: Equatable {
             }
         }
         return configuration
+    }
+}
+
+extension DemoOptions {
+    /// With `--timing`, prints `app`'s frame timing to stderr, each line
+    /// prefixed with the demo's `name`: one line per phase (mean, p50, p99,
+    /// max in µs, shares of a 60 Hz frame), then the achieved frame rate.
+    /// Without it, does nothing.
+    @MainActor
+    public func reportTiming(of app: SDLApp, name: String) {
+        guard measuresTiming, let timing = app.frameTiming else { return }
+        let text = timing.description.split(separator: "\n").map { "\(name): \($0)\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

@@ -32,6 +32,7 @@ do {
         let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
         app.loop.scene = game.scene
         try app.run(game)
+        options.reportTiming(of: app, name: "gesturelab")
         if let screenshot = configuration.screenshotPath {
             print("gesturelab: \(app.frameCount) frames; screenshot saved to \(screenshot)")
         }

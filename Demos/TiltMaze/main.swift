@@ -29,6 +29,7 @@ do {
         let app = try SDLApp(configuration)
         let game = TiltMazeGame.attached(to: app)
         try app.run(game)
+        options.reportTiming(of: app, name: "tiltmaze")
         if let screenshot = configuration.screenshotPath {
             print("tiltmaze: \(app.frameCount) frames; screenshot saved to \(screenshot)")
         }

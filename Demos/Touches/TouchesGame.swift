@@ -147,7 +147,10 @@ final class TouchesGame: Game {
         canvas.drawText("TOUCHPAD", at: Point(x: 626, y: 494), scale: 1, color: Self.text.withAlpha(120))
 
         for contact in contacts {
-            let fade = contact.endedAt.map { 1 - min(1, (now - $0) / Self.fadeDuration) } ?? 1
+            // In a window, events are stamped when SDL queued them, which can
+            // be after the last update's time: a contact may have ended
+            // "in the future". Clamp, or the alpha below would overflow.
+            let fade = contact.endedAt.map { min(1, max(0, 1 - (now - $0) / Self.fadeDuration)) } ?? 1
             let color = contact.source.color
             for (a, b) in zip(contact.trail, contact.trail.dropFirst()) {
                 canvas.drawLine(from: a, to: b, color: color.withAlpha(UInt8(110 * fade)), thickness: 4)

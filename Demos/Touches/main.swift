@@ -27,6 +27,7 @@ do {
         let app = try SDLApp(configuration)
         app.pump.controllerCursors = ControllerCursor.Settings()
         try app.run(TouchesGame { app.pump.cursors.values.map(\.location) })
+        options.reportTiming(of: app, name: "touches")
         if let screenshot = configuration.screenshotPath {
             print("touches: \(app.frameCount) frames; screenshot saved to \(screenshot)")
         }

@@ -69,7 +69,10 @@ struct DemoOptionsTests {
         #expect(options.frameLimit == 12)
         #expect(options.screenshotPath == "c.png")
         #expect(options.headless)
+        #expect(!options.measuresTiming)
         #expect(try DemoOptions(arguments: ["--help"]).showHelp)
+        #expect(try DemoOptions(arguments: ["--timing"]).measuresTiming)
+        #expect(try DemoOptions(arguments: ["--timing", "--replay", "a.trace"]).configuration(title: "t", name: "t", defaultTrace: "touches.trace", showcaseFrame: 1).measuresFrameTiming)
     }
 
     @Test(arguments: [["--frames"], ["--frames", "0"], ["--frames", "x"], ["--replay", "--headless"], ["--bogus"]])

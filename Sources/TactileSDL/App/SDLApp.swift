@@ -69,6 +69,7 @@ extension Game {
 /// ## See Also
 /// - ``SDLEventPump``: the translation from SDL events, which the app drains each frame.
 /// - `TracePlayer` and `TraceRecorder`: what `replayPath` and `recordPath` use.
+/// - ``FrameTiming``: how long each phase of the frame above takes, when measured.
 @MainActor
 public final class SDLApp {
     /// How to run.
@@ -91,6 +92,10 @@ public final class SDLApp {
         public var recordPath: String?
         /// Where to save a PNG of the last frame.
         public var screenshotPath: String?
+        /// Whether to time each frame's phases into ``SDLApp/frameTiming``.
+        /// Off by default; on, it reads SDL's performance counter five times a
+        /// frame and changes nothing else.
+        public var measuresFrameTiming = false
 
         public init(title: String) {
             self.title = title
@@ -121,6 +126,11 @@ public final class SDLApp {
     private var recorder: TraceRecorder?
     /// How many frames have been rendered.
     public private(set) var frameCount = 0
+    /// How long the frames' phases took, when
+    /// ``Configuration/measuresFrameTiming`` is on; `nil` otherwise.
+    public private(set) var frameTiming: FrameTiming?
+    /// Microseconds per tick of SDL's performance counter.
+    private let microsecondsPerTick = 1_000_000 / Double(SDL_GetPerformanceFrequency())
 
     /// Starts SDL, opens the window and loads the replay, if any.
     ///
@@ -162,6 +172,9 @@ public final class SDLApp {
         if configuration.recordPath != nil {
             recorder = TraceRecorder(start: clock.now)
         }
+        if configuration.measuresFrameTiming {
+            frameTiming = FrameTiming()
+        }
     }
 
     isolated deinit {
@@ -175,9 +188,14 @@ public final class SDLApp {
         var events: [InputEvent] = []
         events.reserveCapacity(256)
         var framesSinceReplayEnded = 0
+        // Performance-counter readings at the edges of the frame's phases
+        // (see ``FrameTiming``); read only when timing is on.
+        let measures = frameTiming != nil
+        var ticks = FrameTicks()
 
         while true {
             let frameStart = clock.now
+            if measures { ticks.start = SDL_GetPerformanceCounter() }
             events.removeAll(keepingCapacity: true)
             pump.drain(into: &events)
             player?.events(dueBy: clock.now, into: &events)
@@ -190,7 +208,12 @@ public final class SDLApp {
             // the frame took, so its physics and timers do not depend on the
             // frame rate. A frame that took 3.5 steps runs 3 and carries the
             // half over.
-            loop.frame(events: &events, handle: { game.handle($0) }, update: { game.update(step: $0, now: $1) })
+            ticks.firstUpdate = 0
+            loop.frame(events: &events, handle: { game.handle($0) }, update: { step, now in
+                if measures && ticks.firstUpdate == 0 { ticks.firstUpdate = SDL_GetPerformanceCounter() }
+                game.update(step: step, now: now)
+            })
+            if measures { ticks.updatesEnd = SDL_GetPerformanceCounter() }
             game.render(on: canvas)
             frameCount += 1
 
@@ -202,13 +225,42 @@ public final class SDLApp {
                 // buffer's contents are undefined.
                 try canvas.readPixels().writePNG(to: path)
             }
+            if measures { ticks.renderEnd = SDL_GetPerformanceCounter() }
             SDL_RenderPresent(renderer)
+            if measures { recordTiming(&ticks) }
             if isLastFrame { break }
             advanceTime(frameStart: frameStart, step: loop.step)
         }
         if let recorder, let path = configuration.recordPath {
             try recorder.write(toFile: path)
         }
+    }
+
+    /// The counter readings of one frame's phase edges; 0 is "not read".
+    private struct FrameTicks {
+        var start: UInt64 = 0
+        var firstUpdate: UInt64 = 0
+        var updatesEnd: UInt64 = 0
+        var renderEnd: UInt64 = 0
+        /// The end of the previous frame, where this frame's wall time starts.
+        var previousEnd: UInt64 = 0
+    }
+
+    /// Adds the frame whose phases `ticks` holds to ``frameTiming``.
+    private func recordTiming(_ ticks: inout FrameTicks) {
+        let end = SDL_GetPerformanceCounter()
+        // No update ran: the input phase lasted until the loop returned.
+        let inputEnd = ticks.firstUpdate != 0 ? ticks.firstUpdate : ticks.updatesEnd
+        let wallStart = ticks.previousEnd != 0 ? ticks.previousEnd : ticks.start
+        func microseconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) * microsecondsPerTick }
+        frameTiming?.record(
+            input: microseconds(ticks.start, inputEnd),
+            update: microseconds(inputEnd, ticks.updatesEnd),
+            render: microseconds(ticks.updatesEnd, ticks.renderEnd),
+            present: microseconds(ticks.renderEnd, end),
+            frame: microseconds(ticks.start, end),
+            wall: microseconds(wallStart, end))
+        ticks.previousEnd = end
     }
 
     /// Headless: exactly one frame of manual time. With a display: wait for
