@@ -5,6 +5,10 @@
 # screenshots) and pkg-config, through which SwiftPM finds them.
 TACTILE_PACKAGES=(libsdl2-dev zlib1g-dev pkg-config)
 
+# What scripts/test needs on top: the X11 demo tests start their own X server
+# (Xvfb, with xauth beside it) and drive the demos' windows with xdotool.
+TACTILE_TEST_PACKAGES=("${TACTILE_PACKAGES[@]}" xvfb xauth xdotool)
+
 ensure_packages() {
     local missing=()
     local package
