@@ -53,6 +53,8 @@ final class TiltMazeGame: Game {
     let map = MapLayer(frame: Rect(x: 0, y: TiltMazeGame.headerHeight, width: 800, height: 600 - TiltMazeGame.headerHeight), name: "map")
     let pinch = PinchGestureRecognizer()
     let motion: MotionManager
+    /// The debug overlay of contacts, switched with `O`.
+    let overlay = TouchOverlay()
 
     private(set) var marble: Marble
     private(set) var phase = Phase.rolling
@@ -111,6 +113,7 @@ final class TiltMazeGame: Game {
 
     func handle(_ event: InputEvent) {
         now = event.timestamp
+        overlay.handle(event)
         switch event.kind {
         case .key(let key) where key.isDown && key.scancode == Self.escapeScancode:
             wantsToQuit = true
@@ -239,6 +242,7 @@ final class TiltMazeGame: Game {
             canvas.drawText(banner, at: Point(x: box.minX + 20, y: box.minY + 14), scale: 4, color: Self.goalColor)
             canvas.drawText("shake, Ctrl+Z or Start to play again", at: Point(x: box.minX + 20, y: box.maxY - 20), scale: 1, color: Self.text)
         }
+        overlay.draw(on: canvas)
     }
 
     private func drawBoard(on canvas: Canvas) {
