@@ -18,9 +18,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // SDL's push+poll floor, registered by every benchmark executable.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "TactileSDL", package: "Tactile"),
+            ],
+            path: "Support"
+        ),
         .executableTarget(
             name: "InputBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
@@ -31,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "SceneBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
@@ -43,6 +54,7 @@ let package = Package(
         .executableTarget(
             name: "MotionBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "package-benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import CSDL2
 import Tactile
 import TactileSDL
@@ -41,19 +42,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
 
-    Benchmark("SDL push+poll (floor)") { (benchmark, fixture: PumpFixture) in
-        var motion = fixture.fingerMotion()
-        var polled = SDL_Event()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            SDL_PushEvent(&motion)
-            SDL_PollEvent(&polled)
-            blackHole(polled.type)
-        }
-        benchmark.stopMeasurement()
-    } setup: {
-        try PumpFixture()
-    }
+    registerSDLFloorBenchmark()
 
     Benchmark("Pump translate finger move") { (benchmark, fixture: PumpFixture) in
         let motion = fixture.fingerMotion()

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import CSDL2
 import Tactile
 import TactileSDL
@@ -19,9 +20,8 @@ import TactileSDL
 // | Pump+manager: controller sensor pair | the pump's `translate` of an `SDL_CONTROLLERSENSORUPDATE` pair from a (virtual) pad, then the manager: everything after SDL's queue |
 // | Push+poll+translate+fuse (drain) | push the pair into SDL's queue, `drain(into:)`, handle: the whole path a game pays, against twice the floor |
 //
-// The floor is InputBenchmarks' benchmark repeated, so that the figures it
-// is compared with come from the same run on the same machine (the same
-// ten lines as SceneBenchmarks' `SDLFloor`, for the same reason).
+// The floor is registered from BenchmarkSupport, so that the figures it is
+// compared with come from the same run.
 //
 // ## Isolation
 //
@@ -40,19 +40,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
 
-    Benchmark("SDL push+poll (floor)") { (benchmark, floor: SDLFloor) in
-        var motion = floor.fingerMotion()
-        var polled = SDL_Event()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            SDL_PushEvent(&motion)
-            SDL_PollEvent(&polled)
-            blackHole(polled.type)
-        }
-        benchmark.stopMeasurement()
-    } setup: {
-        try SDLFloor()
-    }
+    registerSDLFloorBenchmark()
 
     Benchmark("Mahony fusion step") { benchmark in
         let readings = MotionReadings.turning
@@ -284,38 +272,5 @@ final class PadFixture {
         if manager.deviceMotion?.isFused != true {
             benchmark.error("no fused device motion from the pad")
         }
-    }
-}
-
-// MARK: - The SDL floor
-
-/// A hidden window on SDL's dummy video driver and a finger motion for it:
-/// the part of InputBenchmarks' `PumpFixture` that its floor benchmark uses.
-final class SDLFloor {
-    let window: OpaquePointer
-    let windowID: UInt32
-
-    init() throws {
-        try SDLSetup.start(videoDriver: .dummy)
-        guard let window = SDL_CreateWindow("tactile-bench", 0, 0, 640, 480, SDL_WINDOW_HIDDEN.rawValue) else {
-            throw SDLError("SDL_CreateWindow")
-        }
-        self.window = window
-        windowID = SDL_GetWindowID(window)
-        // Creating a window queues window events: none of them is the floor's.
-        SDL_PumpEvents()
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-    }
-
-    deinit {
-        SDL_DestroyWindow(window)
-    }
-
-    func fingerMotion() -> SDL_Event {
-        var event = SDL_Event()
-        event.tfinger = SDL_TouchFingerEvent(
-            type: SDL_FINGERMOTION.rawValue, timestamp: 0, touchId: 7, fingerId: 1, x: 0.5, y: 0.5, dx: 0, dy: 0,
-            pressure: 1, windowID: windowID)
-        return event
     }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import CSDL2
 import Tactile
 import TactileSDL
@@ -29,10 +30,8 @@ import TactileTestSupport
 // | Pinch changing | the second finger's move, with a `PinchGestureRecognizer` that has begun: span, scale, a velocity sample, the action |
 // | Rotation changing | the second finger's move, with a `RotationGestureRecognizer` that has begun: the pair's angle, the unwrapped turn, a velocity sample, the action |
 //
-// The floor is the InputBenchmarks benchmark repeated, so that the figures
-// it is compared with come from the same run on the same machine. Each
-// benchmark target is its own executable, and sharing ten lines would take
-// a library target of their own; they are copied instead (`SDLFloor` below).
+// The floor is registered from BenchmarkSupport in every target, so that
+// the figures it is compared with come from the same run.
 //
 // ## Isolation
 //
@@ -61,19 +60,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
 
-    Benchmark("SDL push+poll (floor)") { (benchmark, floor: SDLFloor) in
-        var motion = floor.fingerMotion()
-        var polled = SDL_Event()
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            SDL_PushEvent(&motion)
-            SDL_PollEvent(&polled)
-            blackHole(polled.type)
-        }
-        benchmark.stopMeasurement()
-    } setup: {
-        try SDLFloor()
-    }
+    registerSDLFloorBenchmark()
 
     Benchmark("Hit-test 10,000 layers") { @MainActor (benchmark, fixture: SceneFixture) async in
         let root = fixture.scene.root
@@ -592,38 +579,5 @@ final class SceneFixture {
 
     private func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(random.next() >> 11) / Double(1 << 53)
-    }
-}
-
-// MARK: - The SDL floor
-
-/// A hidden window on SDL's dummy video driver and a finger motion for it:
-/// the part of InputBenchmarks' `PumpFixture` that its floor benchmark uses.
-final class SDLFloor {
-    let window: OpaquePointer
-    let windowID: UInt32
-
-    init() throws {
-        try SDLSetup.start(videoDriver: .dummy)
-        guard let window = SDL_CreateWindow("tactile-bench", 0, 0, 640, 480, SDL_WINDOW_HIDDEN.rawValue) else {
-            throw SDLError("SDL_CreateWindow")
-        }
-        self.window = window
-        windowID = SDL_GetWindowID(window)
-        // Creating a window queues window events: none of them is the floor's.
-        SDL_PumpEvents()
-        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-    }
-
-    deinit {
-        SDL_DestroyWindow(window)
-    }
-
-    func fingerMotion() -> SDL_Event {
-        var event = SDL_Event()
-        event.tfinger = SDL_TouchFingerEvent(
-            type: SDL_FINGERMOTION.rawValue, timestamp: 0, touchId: 7, fingerId: 1, x: 0.5, y: 0.5, dx: 0, dy: 0,
-            pressure: 1, windowID: windowID)
-        return event
     }
 }
