@@ -94,7 +94,7 @@ struct ContinuousGestureBadInputTests {
         // The values were read in actions: the stream made a pan and a pinch.
         #expect(actions.lines.contains("PanGestureRecognizer began"))
         #expect(actions.lines.contains("PinchGestureRecognizer began"))
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 
     /// Non-finite timestamps do not move the scene's clock; the recognizers
@@ -109,7 +109,7 @@ struct ContinuousGestureBadInputTests {
         scene.send(finger(1, .up, 220, 100, at: .nan))
         scene.send(finger(2, .up, 220, 260, at: .nan))
         #expect(problems.lines.isEmpty)
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 
     /// Every event at one instant: no time to divide by, so every velocity
@@ -168,6 +168,6 @@ struct ContinuousGestureBadInputTests {
         for recognizer in [pan, edgePan, swipe, pinch, rotation, watcher] as [GestureRecognizer] {
             #expect(recognizer.state == .possible, "\(recognizer.displayName)")
         }
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 }

@@ -365,13 +365,17 @@ struct GestureArenaLogTests {
         #expect(scene.event.touches(for: single).count == 1)
         scene.send(finger(1, .up, 10, 10, at: 0.1))
         scene.advanceTime(to: 1)
+        // A formatting of the typed decisions: a failure is one line with
+        // its cause, and holding back and taking touches are decisions too.
         #expect(lines == [
             "gather double for finger:1:1", "gather single for finger:1:1",
             "wait single to ended for 1 to fail",
+            "hold ended of finger:1:1 back from the layer",
             "deadline double at 0.4",
-            "double possible → failed",
+            "fail double: its deadline passed with no touch down",
             "release single: every recognizer it waited for failed",
-            "single possible → ended", "reset single", "reset double",
+            "single possible → ended", "single takes finger:1:1 from the layer",
+            "reset single", "reset double",
         ])
     }
 }

@@ -247,6 +247,6 @@ struct PanGestureRecognizerTests {
         scene.send(InputEvent(timestamp: 0.04, .interrupted(.focusLost)))
         #expect(log.take().filter { $0.hasPrefix("pan") } == ["pan began (30.0, 0.0)", "pan cancelled (30.0, 0.0)"])
         #expect(pan.state == .possible)
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 }

@@ -45,7 +45,7 @@ struct RecognizerBadInputTests {
             "other cancelled 2", "tap cancelled 2", "other reset", "tap reset",
         ])
         for recognizer in [pan, tap, simultaneous] { #expect(recognizer.state == .possible) }
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 
     @Test func aTouchCancelledMidRecognitionCancelsTheGesture() {
@@ -79,7 +79,7 @@ struct RecognizerBadInputTests {
         scene.send(finger(2, .up, 60, 210))
         #expect(panel.parent == nil)
         #expect(pan.state == .possible)
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
     }
 
     @Test func anActionThatAddsRecognizersAndLayersAndSendsEventsIsSafe() {
@@ -181,7 +181,7 @@ struct RecognizerBadInputTests {
         scene.send(InputEvent(timestamp: time + 1, .interrupted(.focusLost)))
         scene.advanceTime(to: time + 10)
         for recognizer in recognizers { #expect(recognizer.state == .possible) }
-        #expect(scene.arena.active.isEmpty)
+        #expect(scene.arena.recognizers.isEmpty)
         for layer in [left, right] {
             #expect(layer.open.isEmpty)
             #expect(layer.violations.isEmpty)

@@ -95,9 +95,9 @@ struct SwipeGestureRecognizerTests {
         scene.send(finger(1, .down, 100, 100, at: 0))
         scene.send(finger(1, .move, 120, 100, at: 0.3))
         scene.advanceTime(to: 0.49)
-        #expect(scene.arena.active.contains { $0 === swipe })
+        #expect(scene.arena.recognizers.contains { $0 === swipe })
         scene.advanceTime(to: 0.5)
-        #expect(!scene.arena.active.contains { $0 === swipe })
+        #expect(!scene.arena.recognizers.contains { $0 === swipe })
         scene.send(finger(1, .move, 136, 100, at: 0.6))
         scene.send(finger(1, .up, 136, 100, at: 0.7))
         #expect(swipes.isEmpty)
@@ -120,7 +120,7 @@ struct SwipeGestureRecognizerTests {
         let heading = -50 * Double.pi / 180
         flick(heading: heading, step: 12, events: 4, lift: false)
         #expect(swipes.isEmpty)
-        #expect(!scene.arena.active.contains { $0 === swipe })
+        #expect(!scene.arena.recognizers.contains { $0 === swipe })
         scene.send(finger(1, .up, 0, 0, at: 1))
         _ = log.take()
 
@@ -153,7 +153,7 @@ struct SwipeGestureRecognizerTests {
         scene.send(finger(1, .down, 100, 100, at: 1))
         scene.send(finger(2, .down, 100, 150, at: 1.01))
         scene.send(finger(3, .down, 100, 200, at: 1.02))
-        #expect(!scene.arena.active.contains { $0 === swipe })
+        #expect(!scene.arena.recognizers.contains { $0 === swipe })
     }
 
     @Test func liftingBeforeTheSwipeIsCompleteFailsIt() {

@@ -106,36 +106,57 @@ open class GestureRecognizer {
     // MARK: State
 
     /// Where the recognizer is in recognizing its gesture. Subclasses set
-    /// it; see ``State`` for the transitions allowed.
+    /// it; see ``State`` for the transitions allowed. The scene's arena
+    /// applies the change, with its consequences for other recognizers,
+    /// before the setter returns (see ``GestureArena``). During an action,
+    /// it reads the state the action was sent for.
     public var state: State {
-        get { storedState }
-        set { requestTransition(to: newValue) }
+        get { reportedState ?? storedState }
+        set {
+            let arena = self.arena ?? layer?.scene?.arena ?? detachedArena()
+            self.arena = arena
+            arena.request(self, newValue)
+        }
     }
 
-    /// The state as the arena has applied it.
+    /// Outside any scene there is no other recognizer to consult, but the
+    /// same rules apply: a scene of its own referees the recognizer.
+    private var detachedScene: Scene?
+
+    private func detachedArena() -> GestureArena {
+        let scene = detachedScene ?? Scene(size: Size(width: 0, height: 0))
+        detachedScene = scene
+        return scene.arena
+    }
+
+    /// The state as the arena has applied it; only the arena's referee sets it.
     var storedState = State.possible
+    /// The state an action is being sent for, while it runs.
+    private var reportedState: State?
     /// Why the last refused state change was refused, for tests and logs.
     public internal(set) var lastRefusedTransition: String?
+    /// Why the recognizer last failed; `nil` until it first fails. Failure
+    /// sends no action (the guide's rule): this, and the arena's
+    /// ``ArenaDecision/failed(_:_:)`` decision, are where it shows.
+    public internal(set) var lastFailure: GestureFailure?
 
-    // MARK: Arena bookkeeping (internal)
+    /// Whether the recognizer has asked to begin or recognize and waits,
+    /// still possible, for recognizers it requires to fail. A recognizer's
+    /// touches are decided then: a lift should ask for ended (the arena
+    /// plays the end after the begin if the wait succeeds), not fail it.
+    public var isWaitingForRequirements: Bool {
+        arena?.referee.isWaiting(self) ?? false
+    }
+
+    // MARK: What it follows
 
     /// The arena of the scene whose touches the recognizer is seeing.
     weak var arena: GestureArena?
-    /// Every touch the recognizer was given since its last reset, in order;
-    /// touches it ignored are removed.
-    var receivedTouches: [Touch] = []
-    /// A transition the recognizer asked for while recognizers it requires
-    /// to fail are still undecided.
-    var pendingTransition: State?
-    /// That an `ended` was asked for on top of a pending `began`.
-    var pendingEnd = false
-    /// The recognizers this one waits for.
-    var waitingFor: [ObjectIdentifier] = []
-    /// When ``deadlineReached()`` is due, on the scene's clock.
-    var deadline: Double?
-    /// Counts the recognizer's attempts: it goes up at every reset, so a
-    /// touch gathered in an earlier attempt is known not to be followed any more.
-    var attempt = 0
+    /// The touches the recognizer follows in its current attempt, in the
+    /// order they were gathered, including those that have ended; touches
+    /// it ignored are removed. The one record of that relation: a reset
+    /// empties it.
+    var trackedTouches: [Touch] = []
     /// Recognizers it must wait for, from ``require(toFail:)``.
     var failureRequirements: [WeakRecognizer] = []
     var exclusivityExceptions: [WeakRecognizer] = []
@@ -173,9 +194,13 @@ open class GestureRecognizer {
         actions.removeAll { $0.id == id }
     }
 
-    /// Runs the actions. A copy of the list is iterated, so an action that
-    /// adds or removes actions, recognizers or layers does not disturb it.
-    func sendActions() {
+    /// Runs the actions with ``state`` reading `state`. A copy of the list
+    /// is iterated, so an action that adds or removes actions, recognizers
+    /// or layers does not disturb it.
+    func sendActions(reporting state: State) {
+        let outer = reportedState
+        reportedState = state
+        defer { reportedState = outer }
         let current = actions
         for action in current { action.body(self) }
     }
@@ -184,13 +209,13 @@ open class GestureRecognizer {
 
     /// The touches the recognizer is following that are still down.
     public var touches: [Touch] {
-        receivedTouches.filter { !$0.hasEnded }
+        trackedTouches.filter { !$0.hasEnded }
     }
 
     /// How many touches the recognizer is following that are still down.
     public var numberOfTouches: Int {
         var count = 0
-        for touch in receivedTouches where !touch.hasEnded { count += 1 }
+        for touch in trackedTouches where !touch.hasEnded { count += 1 }
         return count
     }
 
@@ -200,7 +225,7 @@ open class GestureRecognizer {
     public func location(in layer: Layer?) -> Point {
         var sum = Point.zero
         var count = 0.0
-        for touch in receivedTouches where !touch.hasEnded {
+        for touch in trackedTouches where !touch.hasEnded {
             sum = sum + touch.location
             count += 1
         }
@@ -220,16 +245,19 @@ open class GestureRecognizer {
     /// touch goes on to the layer as if this recognizer did not exist, even
     /// if it later recognizes with ``cancelsTouchesInView`` on.
     public func ignore(_ touch: Touch) {
-        guard let index = receivedTouches.firstIndex(where: { $0 === touch }) else { return }
-        receivedTouches.remove(at: index)
-        if let mine = touch.gestureRecognizers.firstIndex(where: { $0 === self }) {
-            touch.recognizerAttempts[mine] = -1
-        }
-        arena?.settleLayerDelivery()
+        guard let index = trackedTouches.firstIndex(where: { $0 === touch }) else { return }
+        trackedTouches.remove(at: index)
+        arena?.touchIgnored()
     }
 
-    func remember(_ touch: Touch) {
-        receivedTouches.append(touch)
+    func track(_ touch: Touch) {
+        trackedTouches.append(touch)
+    }
+
+    /// Whether the recognizer follows `touch` in its current attempt.
+    func isFollowing(_ touch: Touch) -> Bool {
+        for tracked in trackedTouches where tracked === touch { return true }
+        return false
     }
 
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
@@ -237,7 +265,7 @@ open class GestureRecognizer {
     func noteLocation(ending touch: Touch) {
         var sum = Point.zero
         var count = 0.0
-        for other in receivedTouches where !other.hasEnded || other === touch {
+        for other in trackedTouches where !other.hasEnded || other === touch {
             sum = sum + other.location
             count += 1
         }
@@ -247,7 +275,7 @@ open class GestureRecognizer {
     // MARK: Time
 
     /// The time of the sub-event being handled, in seconds on the scene's clock.
-    public var currentTime: Double { arena?.now ?? 0 }
+    public var currentTime: Double { arena?.clock.now ?? 0 }
 
     /// Asks for ``deadlineReached()`` `delay` seconds after ``currentTime``,
     /// replacing any earlier deadline: the patent's "measure delay"
@@ -255,14 +283,18 @@ open class GestureRecognizer {
     /// later event.
     public func setDeadline(after delay: Double) {
         guard delay.isFinite else { return }
-        let time = currentTime + max(0, delay)
-        deadline = time
-        arena?.noteDeadline(time)
+        guard let arena else { return }
+        arena.clock.schedule(self, at: arena.clock.now + max(0, delay))
     }
 
     /// Forgets the deadline, if any.
     public func cancelDeadline() {
-        deadline = nil
+        arena?.clock.cancel(self)
+    }
+
+    /// The deadline set with ``setDeadline(after:)``, if it has not passed.
+    public var deadline: Double? {
+        arena?.clock.deadline(of: self)
     }
 
     /// The deadline set with ``setDeadline(after:)`` has passed. Set
@@ -339,40 +371,15 @@ open class GestureRecognizer {
 
     var displayName: String { name ?? "\(type(of: self))" }
 
-    // MARK: Transitions
+    // MARK: Reset
 
-    private func requestTransition(to next: State) {
-        if let arena {
-            arena.request(self, next)
-        } else {
-            // Not in a scene: no other recognizer to consult, so apply the
-            // state machine alone.
-            guard validate(next) else { return }
-            storedState = next
-            if next != .possible && next != .failed { sendActions() }
-            if next.isFinished { resetForNextAttempt() }
-        }
-    }
-
-    /// Whether `next` is allowed from the current state; records why not.
-    func validate(_ next: State) -> Bool {
-        if storedState == .possible && next == .possible { return false }
-        if let reason = storedState.illegality(of: next) {
-            lastRefusedTransition = "\(displayName): \(storedState.rawValue) → \(next.rawValue) refused: \(reason)"
-            return false
-        }
-        return true
-    }
-
+    /// Readies the recognizer for its next attempt: the subclass's
+    /// ``reset()``, then possible, following nothing.
     func resetForNextAttempt() {
         reset()
-        attempt += 1
         storedState = .possible
-        receivedTouches.removeAll()
-        pendingTransition = nil
-        pendingEnd = false
-        waitingFor.removeAll()
-        deadline = nil
+        trackedTouches.removeAll()
+        arena?.clock.cancel(self)
     }
 }
 

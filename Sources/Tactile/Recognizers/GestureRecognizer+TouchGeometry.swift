@@ -16,7 +16,7 @@ extension GestureRecognizer {
     func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
         var sumX = 0.0, sumY = 0.0
         var count = 0
-        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
             sumX += touch.location.x
             sumY += touch.location.y
             count += 1
@@ -35,7 +35,7 @@ extension GestureRecognizer {
     func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
         var sum = 0.0
         var count = 0
-        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
             sum += touch.location.distance(to: center)
             count += 1
         }
@@ -46,7 +46,7 @@ extension GestureRecognizer {
     /// order they landed: the pair whose line a rotation turns with.
     func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
         var first: Touch?
-        for touch in receivedTouches where !touch.hasEnded || touch === lifting {
+        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
             guard let found = first else {
                 first = touch
                 continue
@@ -61,16 +61,11 @@ extension GestureRecognizer {
     /// gets a finger's tolerance.
     func slopDistance(_ slop: GestureSlop) -> Double {
         var distance = 0.0
-        for touch in receivedTouches where !touch.hasEnded {
+        for touch in trackedTouches where !touch.hasEnded {
             distance = max(distance, slop.distance(for: touch.kind))
         }
         return distance
     }
-
-    /// Whether the recognizer has asked to begin or recognize and is waiting,
-    /// still possible, for recognizers it requires to fail. Its lift must
-    /// then ask to end, not fail: the arena folds the end into the wait.
-    var isWaitingForRequirements: Bool { pendingTransition != nil }
 }
 
 extension Layer {

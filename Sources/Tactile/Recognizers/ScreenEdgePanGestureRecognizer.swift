@@ -72,7 +72,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         // The attempt's first touch decides where the gesture starts from.
-        if receivedTouches.count == touches.count, let first = touches.first {
+        if trackedTouches.count == touches.count, let first = touches.first {
             startEdges = edges(near: first.location)
             guard !startEdges.isEmpty else {
                 state = .failed

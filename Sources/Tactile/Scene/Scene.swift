@@ -93,8 +93,9 @@ public final class Scene: Responder {
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
     private var sequence = 0
-    /// The referee between gesture recognizers and the gate to the layers.
-    private(set) lazy var arena = GestureArena(scene: self)
+    /// The referee between gesture recognizers and the gate to the layers;
+    /// its documentation is the recognizers' contract.
+    public private(set) lazy var arena = GestureArena(scene: self)
 
     private struct RecentTap {
         /// The layer, by identity only: a tap must not keep a layer alive,
@@ -160,13 +161,31 @@ public final class Scene: Responder {
     /// passes (a long press's duration, a double tap's window), earliest
     /// first. Call it every frame with the game clock; events also advance
     /// it to their own time before they are handled.
+    ///
+    /// Time only goes forward: a `time` before the clock's reading (or not
+    /// finite) changes nothing and is reported as a `time-went-backwards`
+    /// or `non-finite-value` diagnostic.
     public func advanceTime(to time: Double) {
+        guard time.isFinite else {
+            diagnostics?(Diagnostic(.nonFiniteValue, "advanceTime(to: \(time))"))
+            return
+        }
+        if time < arena.now {
+            diagnostics?(Diagnostic(.timeWentBackwards, "advanceTime(to: \(time)) after \(arena.now); the clock stays"))
+            return
+        }
         arena.advance(to: time)
-        arena.settleLayerDelivery()
     }
 
-    /// Where the arena writes its decisions, one line each (gather, wait,
-    /// recognize, prevent, fail, reset): for debugging overlays and logs.
+    /// Every decision of the arena, typed, as it is made (see
+    /// ``ArenaDecision``): for tests, debugging overlays and input debuggers.
+    public var arenaDecisions: ((ArenaDecision) -> Void)? {
+        get { arena.decisions }
+        set { arena.decisions = newValue }
+    }
+
+    /// The arena's decisions formatted one per line (gather, wait, enter a
+    /// state, prevent, fail and why, release, reset): for logs.
     public var arenaLog: ((String) -> Void)? {
         get { arena.log }
         set { arena.log = newValue }
@@ -250,14 +269,14 @@ public final class Scene: Responder {
             switch pointer.phase {
             case .move:
                 touch.update(.moved, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                arena.dispatch(.moved, touch, at: timestamp)
+                arena.dispatch(.moved, touch)
             case .up:
                 touch.update(.ended, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
                 rememberTap(touch)
-                arena.dispatch(.ended, touch, at: timestamp)
+                arena.dispatch(.ended, touch)
             default:
                 touch.update(.cancelled, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                arena.dispatch(.cancelled, touch, at: timestamp)
+                arena.dispatch(.cancelled, touch)
             }
         }
     }
@@ -308,7 +327,7 @@ public final class Scene: Responder {
         markOthersStationary(except: touch)
         event.allTouches.append(touch)
         arena.gather(touch, hitLayer: layer)
-        arena.dispatch(.began, touch, at: timestamp)
+        arena.dispatch(.began, touch)
     }
 
     /// Whether a new touch may reach `layer`, by the multiple-touch and
@@ -339,7 +358,7 @@ public final class Scene: Responder {
         for touch in touches {
             touch.cancel(at: timestamp)
         }
-        arena.cancelFromOutside(touches, at: timestamp)
+        arena.cancelFromOutside(touches)
     }
 
     /// Cancels every touch that is down: the window lost focus, was hidden

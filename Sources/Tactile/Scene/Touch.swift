@@ -60,33 +60,19 @@ public final class Touch {
     /// What made the contact.
     public var kind: PointerKind { pointer.kind }
 
-    /// The recognizers that follow this touch, in the order they see it;
-    /// chosen once, at touch-down (see ``GestureRecognizer``).
+    /// The recognizers gathered for this touch at touch-down, in the order
+    /// they see it (see ``GestureArena``). One of them follows the touch
+    /// until it ignores it or is reset.
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    // MARK: Bookkeeping of the scene and its arena
+    // MARK: Bookkeeping of the scene
 
     /// From the contact's actual location to the touch's, for a touch that
     /// approximation moved into a layer; the virtual contact keeps it.
     var approximationOffset = Point.zero
-    /// Each recognizer's attempt number when it was gathered for this touch
-    /// (-1 once it ignores the touch), parallel to ``gestureRecognizers``.
-    var recognizerAttempts: [Int] = []
-
     /// The multitouch sequence the touch belongs to: a sequence begins when
     /// a touch goes down while none is down, and lasts until none is.
     var sequence = 0
-    /// Whether the layer has been sent this touch's began.
-    var layerSawBegan = false
-    /// Whether the layer has been sent its ended or cancelled.
-    var layerIsDone = false
-    /// Phases a recognizer is still delaying, oldest first.
-    var withheld: [Phase] = []
-    /// Whether a recognizer that recognized took the touch from the layer.
-    var isTaken = false
-    /// Whether the layer is to see the touch's end as a cancellation
-    /// (a recognizer with the patent's touch-cancellation flag failed on it).
-    var endsAsCancelled = false
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
         self.pointer = pointer

@@ -1,0 +1,61 @@
+/// The arena's time: the scene clock's reading for the sub-event being
+/// handled, and the recognizers' deadlines on it.
+///
+/// It is the one owner of both. Time only moves forward: the scene moves it
+/// once per input event (to the event's time) and once per frame
+/// (``Scene/advanceTime(to:)``); a time earlier than the clock's reading
+/// leaves the clock where it is. A deadline belongs to one attempt of one
+/// recognizer: it is dropped when the recognizer finishes, so it never
+/// fires for a recognizer that has already failed or recognized.
+@MainActor
+final class ArenaClock {
+    /// The time of the sub-event being handled, in seconds on the scene's clock.
+    private(set) var now: Double = 0
+    /// At most one deadline per recognizer, in no particular order.
+    private var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
+    /// No deadline is earlier than this; lets a sub-event skip the scan.
+    private var earliest = Double.infinity
+
+    /// Whether any deadline is set.
+    var hasDeadlines: Bool { !deadlines.isEmpty }
+
+    /// Asks for `recognizer`'s ``GestureRecognizer/deadlineReached()`` at
+    /// `time`, replacing its earlier deadline.
+    func schedule(_ recognizer: GestureRecognizer, at time: Double) {
+        cancel(recognizer)
+        deadlines.append((recognizer, time))
+        earliest = min(earliest, time)
+    }
+
+    func cancel(_ recognizer: GestureRecognizer) {
+        guard !deadlines.isEmpty else { return }
+        deadlines.removeAll { $0.recognizer === recognizer }
+        if deadlines.isEmpty { earliest = .infinity }
+    }
+
+    func deadline(of recognizer: GestureRecognizer) -> Double? {
+        deadlines.first { $0.recognizer === recognizer }?.time
+    }
+
+    /// Removes and returns the earliest deadline due by `time`, moving the
+    /// clock to it; `nil` when none is due.
+    func takeDeadline(dueBy time: Double) -> (recognizer: GestureRecognizer, time: Double)? {
+        guard time >= earliest else { return nil }
+        var index: Int?
+        for (candidate, entry) in deadlines.enumerated() where entry.time <= time {
+            if entry.time < index.map({ deadlines[$0].time }) ?? .infinity { index = candidate }
+        }
+        guard let index else {
+            earliest = deadlines.reduce(.infinity) { min($0, $1.time) }
+            return nil
+        }
+        let due = deadlines.remove(at: index)
+        now = max(now, due.time)
+        return due
+    }
+
+    /// Moves the clock to `time`, if that is later than its reading.
+    func move(to time: Double) {
+        now = max(now, time)
+    }
+}

@@ -1,0 +1,327 @@
+/// The arena's referee: the one owner of which recognizers are in play and
+/// of what each is waiting for, and the one place a recognizer's state
+/// changes. It applies the rules between recognizers (requirements,
+/// prevention, delegates, simultaneity, exclusivity lists) and queues the
+/// actions and resets that follow.
+///
+/// ## A state change, atomically
+///
+/// A recognizer's request (``request(_:_:)``) is resolved with all its
+/// consequences before anything else happens:
+///
+/// 1. An illegal transition is refused and reported.
+/// 2. Leaving possible: the delegate may refuse it (the recognizer fails);
+///    a recognizer that another, already recognized one prevents fails
+///    (first to recognize wins); one that requires a recognized recognizer
+///    to fail fails; one that requires a possible one to fail waits, still
+///    possible to everyone else.
+/// 3. Recognizing (began, or ended from possible): its touches are taken
+///    from the layer (``GestureRecognizer/cancelsTouchesInView``), then every
+///    recognizer that required it to fail, or that it prevents and shares a
+///    touch with, fails (or is cancelled, if it had begun). Waiting
+///    recognizers are possible, so they are prevented like any other.
+/// 4. Failing releases the recognizers that waited for it, in gather
+///    order; each released one is checked again against what has
+///    recognized in the meantime (first to recognize still wins), then goes
+///    to the state it asked for, with that state's own consequences.
+///
+/// Actions do not run during this. A state entered queues its actions once
+/// its consequences are resolved, and a finished recognizer queues its
+/// reset behind them; so a recognizer that another one's recognition
+/// stopped is reset before the winner's action runs, and a recognizer
+/// released by a failure acts before the failed one is reset. The arena
+/// runs the queue once its decisions for the sub-event are complete
+/// (``runActions()``); during each action the recognizer's
+/// ``GestureRecognizer/state`` reads the state the action was sent for.
+@MainActor
+final class ArenaReferee {
+    /// A recognizer in play: following touches, waiting on a deadline or a
+    /// requirement, or finished and waiting for its reset.
+    struct Member {
+        let recognizer: GestureRecognizer
+        /// The transition it asked for while recognizers it requires to
+        /// fail were undecided.
+        var pending: GestureRecognizer.State?
+        /// That an `ended` was asked for on top of a pending `began`.
+        var pendingEnd = false
+        /// The recognizers it waits for.
+        var waitingFor: [ObjectIdentifier] = []
+    }
+
+    /// An entry of the queue of things to do once the arena is consistent.
+    private enum Queued {
+        /// Run the recognizer's actions, with its state reading `state`.
+        case actions(GestureRecognizer, GestureRecognizer.State)
+        /// Reset the finished recognizer for its next attempt.
+        case reset(GestureRecognizer)
+    }
+
+    private unowned let arena: GestureArena
+    /// In gather order.
+    private(set) var members: [Member] = []
+    private var queue: [Queued] = []
+    private var head = 0
+
+    init(arena: GestureArena) {
+        self.arena = arena
+        queue.reserveCapacity(8)
+    }
+
+    // MARK: Membership
+
+    func join(_ recognizer: GestureRecognizer) {
+        if index(of: recognizer) == nil { members.append(Member(recognizer: recognizer)) }
+    }
+
+    func isMember(_ recognizer: GestureRecognizer) -> Bool {
+        index(of: recognizer) != nil
+    }
+
+    func isWaiting(_ recognizer: GestureRecognizer) -> Bool {
+        guard let index = index(of: recognizer) else { return false }
+        return members[index].pending != nil
+    }
+
+    /// Whether anything is queued to run.
+    var hasQueuedWork: Bool { head < queue.count }
+
+    // MARK: Requests
+
+    /// `recognizer` asks to go to `next`.
+    func request(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
+        // A recognizer driven without touches (from a key, say) joins for
+        // the attempt, like one gathered for a touch.
+        join(recognizer)
+        guard let index = index(of: recognizer) else { return }
+        if members[index].pending != nil {
+            // Waiting for requirements: still possible to everyone else.
+            // Changes fold into what it waits to do.
+            switch next {
+            case .failed, .cancelled: fail(recognizer, .notItsGesture)
+            case .ended: members[index].pendingEnd = true
+            case .possible, .began, .changed: break
+            }
+            return
+        }
+        let current = recognizer.storedState
+        if current == .possible && next == .possible { return }
+        if let reason = current.illegality(of: next) {
+            refuse(recognizer, next, because: reason)
+            return
+        }
+        if next == .failed { return fail(recognizer, .notItsGesture) }
+        if current == .possible && (next == .began || next == .ended) {
+            if recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) == false {
+                return fail(recognizer, .delegateRefusedToBegin)
+            }
+            if let cause = reasonToFail(recognizer) { return fail(recognizer, cause) }
+            let blockers = members.compactMap { other -> GestureRecognizer? in
+                let candidate = other.recognizer
+                guard candidate !== recognizer, candidate.storedState == .possible, requires(recognizer, toFail: candidate) else { return nil }
+                return candidate
+            }
+            if !blockers.isEmpty {
+                members[index].pending = next
+                members[index].waitingFor = blockers.map(ObjectIdentifier.init)
+                arena.record(.waiting(recognizer, to: next, for: blockers))
+                return
+            }
+        }
+        enter(recognizer, next)
+    }
+
+    /// Fails `recognizer` for `cause`, unless it has finished.
+    func fail(_ recognizer: GestureRecognizer, _ cause: GestureFailure) {
+        guard !recognizer.storedState.isFinished, index(of: recognizer) != nil else { return }
+        recognizer.lastFailure = cause
+        arena.record(.failed(recognizer, cause))
+        enter(recognizer, .failed)
+    }
+
+    /// Stops `recognizer` from outside (it was disabled, or one of its
+    /// touches was cancelled): cancelled if it had begun, failed otherwise.
+    func stop(_ recognizer: GestureRecognizer, _ cause: GestureFailure) {
+        if recognizer.storedState.isActive {
+            enter(recognizer, .cancelled)
+        } else {
+            fail(recognizer, cause)
+        }
+    }
+
+    /// `recognizer` leaves without a word (no action): its layer let it go.
+    /// Those that waited for it are released as if it had failed.
+    func remove(_ recognizer: GestureRecognizer) {
+        guard let index = index(of: recognizer) else { return }
+        members.remove(at: index)
+        arena.record(.removed(recognizer))
+        arena.clock.cancel(recognizer)
+        dropQueued(for: recognizer)
+        releaseWaiters(of: recognizer)
+        recognizer.resetForNextAttempt()
+    }
+
+    // MARK: Applying a state
+
+    private func enter(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
+        let previous = recognizer.storedState
+        recognizer.storedState = next
+        if let index = index(of: recognizer) {
+            members[index].pending = nil
+            members[index].pendingEnd = false
+            members[index].waitingFor.removeAll()
+        }
+        if next != .failed { arena.record(.entered(recognizer, next, from: previous)) }
+        switch next {
+        case .began:
+            recognized(recognizer)
+        case .ended where previous == .possible:
+            // A discrete gesture recognized; a continuous one ending is not news.
+            recognized(recognizer)
+        case .failed:
+            if recognizer.cancelsTouchesAfterFailure {
+                for touch in recognizer.trackedTouches { arena.gate.endAsCancelled(touch) }
+            }
+            releaseWaiters(of: recognizer)
+        case .possible, .changed, .ended, .cancelled:
+            break
+        }
+        if next != .failed { queue.append(.actions(recognizer, next)) }
+        if next.isFinished {
+            arena.clock.cancel(recognizer)
+            queue.append(.reset(recognizer))
+        }
+    }
+
+    /// `recognizer` recognized its gesture: take its touches from the layer,
+    /// then stop what it prevents and fail what required it to fail.
+    private func recognized(_ recognizer: GestureRecognizer) {
+        if recognizer.cancelsTouchesInView {
+            for touch in recognizer.trackedTouches where arena.gate.take(touch) {
+                arena.record(.took(touch, by: recognizer))
+            }
+        }
+        for other in members.map(\.recognizer) where other !== recognizer && !other.storedState.isFinished {
+            let shares = shareTouch(recognizer, other)
+            guard shares || isWaiting(other) else { continue }
+            // An earlier one's consequences may have finished it.
+            guard !other.storedState.isFinished else { continue }
+            if requires(other, toFail: recognizer) {
+                fail(other, .requirementRecognized(recognizer.displayName))
+            } else if shares && prevents(recognizer, other) {
+                if other.storedState.isActive {
+                    arena.record(.cancelledBy(other, winner: recognizer))
+                    enter(other, .cancelled)
+                } else {
+                    fail(other, .preventedBy(recognizer.displayName))
+                }
+            }
+        }
+    }
+
+    /// Releases the recognizers that waited for `failed` and for nothing else.
+    private func releaseWaiters(of failed: GestureRecognizer) {
+        let id = ObjectIdentifier(failed)
+        for waiter in members.map(\.recognizer) {
+            guard let index = index(of: waiter), members[index].waitingFor.contains(id) else { continue }
+            members[index].waitingFor.removeAll { $0 == id }
+            guard members[index].waitingFor.isEmpty, let pending = members[index].pending else { continue }
+            let thenEnd = members[index].pendingEnd && pending == .began
+            members[index].pending = nil
+            members[index].pendingEnd = false
+            arena.record(.released(waiter))
+            if let cause = reasonToFail(waiter) {
+                fail(waiter, cause)
+                continue
+            }
+            enter(waiter, pending)
+            if thenEnd, waiter.storedState == .began { enter(waiter, .ended) }
+        }
+    }
+
+    /// Why `recognizer` may not leave possible now: a recognizer that
+    /// already recognized prevents it, or it requires one that recognized
+    /// to fail. First to recognize wins.
+    private func reasonToFail(_ recognizer: GestureRecognizer) -> GestureFailure? {
+        for member in members {
+            let other = member.recognizer
+            // Under way, or a discrete gesture that recognized in this
+            // sub-event and has not been reset yet.
+            guard other !== recognizer, other.storedState.isActive || other.storedState == .ended else { continue }
+            if requires(recognizer, toFail: other) { return .requirementRecognized(other.displayName) }
+            if shareTouch(other, recognizer) && prevents(other, recognizer) { return .preventedBy(other.displayName) }
+        }
+        return nil
+    }
+
+    // MARK: Running what was queued
+
+    /// Runs the queued actions and resets, in order. Re-entrant: an action
+    /// that causes more decisions (or sends an event) continues the same
+    /// queue, in order.
+    func runActions() {
+        while head < queue.count {
+            let item = queue[head]
+            head += 1
+            switch item {
+            case .actions(let recognizer, let state):
+                recognizer.sendActions(reporting: state)
+            case .reset(let recognizer):
+                // Unless removal has reset it already.
+                guard recognizer.storedState.isFinished else { break }
+                if let index = index(of: recognizer) { members.remove(at: index) }
+                recognizer.resetForNextAttempt()
+                arena.record(.reset(recognizer))
+            }
+        }
+        guard head > 0, head >= queue.count else { return }
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
+    /// Drops the actions and reset still queued for `recognizer`.
+    private func dropQueued(for recognizer: GestureRecognizer) {
+        var kept = head
+        for index in head..<queue.count {
+            switch queue[index] {
+            case .actions(let queued, _), .reset(let queued):
+                if queued === recognizer { continue }
+            }
+            queue[kept] = queue[index]
+            kept += 1
+        }
+        queue.removeSubrange(kept...)
+    }
+
+    // MARK: The rules
+
+    func requires(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) -> Bool {
+        recognizer.explicitlyRequiresFailure(of: other)
+            || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    private func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        let simultaneous = winner.delegate?.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) == true
+        return !simultaneous
+            && (winner.isExclusive || other.isExclusive)
+            && !winner.hasExclusivityException(for: other)
+            && winner.canPrevent(other) && other.canBePrevented(by: winner)
+    }
+
+    private func shareTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        a.trackedTouches.contains { touch in b.trackedTouches.contains { $0 === touch } }
+    }
+
+    private func refuse(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State, because reason: String) {
+        let message = "\(recognizer.displayName): \(recognizer.storedState.rawValue) → \(next.rawValue) refused: \(reason)"
+        recognizer.lastRefusedTransition = message
+        arena.report(Diagnostic(.illegalTransition, message))
+        arena.record(.refused(recognizer, message))
+    }
+
+    private func index(of recognizer: GestureRecognizer) -> Int? {
+        for index in members.indices where members[index].recognizer === recognizer { return index }
+        return nil
+    }
+}

@@ -1,0 +1,235 @@
+/// The gate between a scene's recognizers and its layers: the one owner of
+/// what each layer has been sent of each touch, what is held back from it,
+/// and which touches a recognizer took.
+///
+/// The arena tells the gate what should happen (``offer(_:_:)`` a touch's
+/// phase, ``take(_:)`` a touch, ``cancel(_:)`` touches from outside); the
+/// gate decides what the layer receives, and when, by three rules:
+///
+/// - **Held back while delayed.** A began is held while a recognizer that
+///   follows the touch with ``GestureRecognizer/delaysTouchesBegan`` is
+///   still possible; an ended likewise with
+///   ``GestureRecognizer/delaysTouchesEnded``. Once a phase is held, the
+///   touch's later phases queue behind it, so the layer sees them in order.
+///   Held moves of one touch merge into one (the touch carries its latest
+///   state).
+/// - **Checked at the moment of delivery.** A layer gets a touch's began
+///   first and only once, moves only after it, at most one ended or
+///   cancelled, and nothing after that. A phase that would break this (a
+///   move for a touch whose began was dropped, a began after a
+///   cancellation) is dropped, whatever re-entrant user code did in between.
+/// - **One call per layer, sequence and phase.** Phases that become due
+///   together go to a layer in one call per run of the same layer,
+///   multitouch sequence and phase (the guide's "touchesCancelled" for two
+///   fingers at once), and a touch appears at most once in a call.
+///
+/// Deliveries are queued and made by ``flush()``, which the arena calls
+/// once its decisions for a sub-event are complete, before any action runs.
+/// A layer handler that re-enters the scene (removes a layer, sends an
+/// event) finds the queue as it is and continues it in order.
+@MainActor
+final class LayerGate {
+    /// What a layer has been sent of a touch.
+    enum Sent {
+        case nothing, began, finished
+    }
+
+    /// The gate's record of one touch.
+    struct Entry {
+        let touch: Touch
+        var sent = Sent.nothing
+        /// Phases held back, oldest first.
+        var held: [Touch.Phase] = []
+        /// Whether a recognizer that recognized took the touch from the layer.
+        var isTaken = false
+        /// Whether the layer is to see the touch's end as a cancellation (a
+        /// recognizer with the patent's touch-cancellation flag failed on it).
+        var endsAsCancelled = false
+        /// Whether the touch's last phase has been offered: once nothing is
+        /// held or queued for it either, the record can go.
+        var isClosed = false
+    }
+
+    private unowned let arena: GestureArena
+    private var entries: [Entry] = []
+    /// Deliveries decided and not yet made, oldest first, from `head` on.
+    private var outbox: [(touch: Touch, phase: Touch.Phase)] = []
+    private var head = 0
+    /// Reused for the common one-touch call, so that a move costs no allocation.
+    private var single: [Touch] = []
+
+    init(arena: GestureArena) {
+        self.arena = arena
+        single.reserveCapacity(1)
+        outbox.reserveCapacity(8)
+    }
+
+    // MARK: What the arena tells it
+
+    /// A touch began: the gate starts its record.
+    func open(_ touch: Touch) {
+        entries.append(Entry(touch: touch))
+    }
+
+    /// Whether a recognizer took `touch` from its layer.
+    func isTaken(_ touch: Touch) -> Bool {
+        guard let index = index(of: touch) else { return false }
+        return entries[index].isTaken
+    }
+
+    /// Takes `touch` from its layer: the layer is told it was cancelled, if
+    /// it saw it begin, and gets nothing more of it. Returns `false` if it
+    /// was taken already.
+    @discardableResult
+    func take(_ touch: Touch) -> Bool {
+        guard let index = index(of: touch), !entries[index].isTaken else { return false }
+        entries[index].isTaken = true
+        entries[index].held.removeAll()
+        if entries[index].sent == .began { outbox.append((touch, .cancelled)) }
+        return true
+    }
+
+    /// The layer is to see `touch` end as a cancellation.
+    func endAsCancelled(_ touch: Touch) {
+        guard let index = index(of: touch) else { return }
+        entries[index].endsAsCancelled = true
+    }
+
+    /// The sub-event's own phase of `touch`, after every recognizer has had
+    /// it: sent on, or held back while `isDelayed`.
+    func offer(_ phase: Touch.Phase, _ touch: Touch) {
+        guard let index = index(of: touch) else { return }
+        if phase == .ended || phase == .cancelled { entries[index].isClosed = true }
+        guard !entries[index].isTaken else { return }
+        if phase == .cancelled {
+            entries[index].held.removeAll()
+            outbox.append((touch, .cancelled))
+            return
+        }
+        let layerPhase: Touch.Phase = phase == .stationary ? .moved : phase
+        if entries[index].held.isEmpty && !arena.delays(touch, layerPhase) {
+            outbox.append((touch, layerPhase))
+        } else {
+            hold(layerPhase, at: index)
+        }
+    }
+
+    /// Touches stopped from outside (focus lost, their layer removed): what
+    /// was held back is dropped, and a layer that saw them begin is told
+    /// they were cancelled.
+    func cancel(_ touches: [Touch]) {
+        for touch in touches {
+            guard let index = index(of: touch) else { continue }
+            entries[index].isClosed = true
+            entries[index].held.removeAll()
+            outbox.append((touch, .cancelled))
+        }
+    }
+
+    /// Queues every held-back phase that nothing delays any more, in order.
+    func settle() {
+        for index in entries.indices where !entries[index].held.isEmpty {
+            let touch = entries[index].touch
+            var released = 0
+            while released < entries[index].held.count, !arena.delays(touch, entries[index].held[released]) {
+                let phase = entries[index].held[released]
+                outbox.append((touch, phase))
+                arena.record(.releasedToLayer([touch], phase))
+                released += 1
+            }
+            entries[index].held.removeFirst(released)
+        }
+    }
+
+    // MARK: Delivering
+
+    /// Makes the queued deliveries, in order, checking each against what the
+    /// layer has already been sent.
+    func flush() {
+        while head < outbox.count {
+            let first = outbox[head]
+            head += 1
+            guard let layer = first.touch.layer, let phase = admission(first.phase, first.touch) else { continue }
+            markSent(phase, first.touch)
+            // The rest of the run: same layer, sequence and phase, each touch once.
+            var touches: [Touch]?
+            while head < outbox.count {
+                let next = outbox[head]
+                guard next.phase == first.phase, next.touch.layer === layer, next.touch.sequence == first.touch.sequence
+                else { break }
+                if next.touch === first.touch || touches?.contains(where: { $0 === next.touch }) == true {
+                    head += 1
+                    continue
+                }
+                guard let nextPhase = admission(next.phase, next.touch) else {
+                    head += 1
+                    continue
+                }
+                guard nextPhase == phase else { break }
+                head += 1
+                markSent(phase, next.touch)
+                if touches == nil { touches = [first.touch] }
+                touches?.append(next.touch)
+            }
+            if let touches {
+                send(phase, touches, to: layer)
+            } else if single.isEmpty {
+                single.append(first.touch)
+                send(phase, single, to: layer)
+                single.removeAll(keepingCapacity: true)
+            } else {
+                send(phase, [first.touch], to: layer)
+            }
+        }
+        guard head > 0 else { return }
+        outbox.removeAll(keepingCapacity: true)
+        head = 0
+        entries.removeAll { $0.isClosed && $0.held.isEmpty }
+    }
+
+    /// The phase the layer is to get for `phase` of `touch` now; `nil` when
+    /// that would break what the layer has already been sent.
+    private func admission(_ phase: Touch.Phase, _ touch: Touch) -> Touch.Phase? {
+        guard let index = index(of: touch) else { return nil }
+        switch (phase, entries[index].sent) {
+        case (.began, .nothing): return .began
+        case (.moved, .began), (.stationary, .began): return .moved
+        case (.ended, .began): return entries[index].endsAsCancelled ? .cancelled : .ended
+        case (.cancelled, .began): return .cancelled
+        case (.began, _), (.moved, _), (.stationary, _), (.ended, _), (.cancelled, _): return nil
+        }
+    }
+
+    private func markSent(_ phase: Touch.Phase, _ touch: Touch) {
+        guard let index = index(of: touch) else { return }
+        switch phase {
+        case .began: entries[index].sent = .began
+        case .ended, .cancelled: entries[index].sent = .finished
+        case .moved, .stationary: break
+        }
+    }
+
+    private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
+        let event = arena.event
+        switch phase {
+        case .began: layer.touchesBegan(touches, with: event)
+        case .moved, .stationary: layer.touchesMoved(touches, with: event)
+        case .ended: layer.touchesEnded(touches, with: event)
+        case .cancelled: layer.touchesCancelled(touches, with: event)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func hold(_ phase: Touch.Phase, at index: Int) {
+        // A move behind a held move adds nothing: the touch has its latest state.
+        if phase == .moved, entries[index].held.last == .moved { return }
+        entries[index].held.append(phase)
+        arena.record(.heldBack(entries[index].touch, phase))
+    }
+
+    private func index(of touch: Touch) -> Int? {
+        for index in entries.indices where entries[index].touch === touch { return index }
+        return nil
+    }
+}
