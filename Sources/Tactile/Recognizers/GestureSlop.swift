@@ -49,12 +49,12 @@ public struct GestureSlop: Hashable, Sendable {
     /// drags competing, and 36 points makes a pan feel stuck.) 2 is
     /// Flutter's `kPrecisePointerPanSlop`, its distance for mice and
     /// trackpads.
-    public static let drag = GestureSlop(touch: 18, precisePointer: 2)
+    public static let drag = GestureSlop(touch: GestureDefaults.touchSlop, precisePointer: GestureDefaults.precisePointerPanSlop)
 
     /// For gestures that change the distance between touches: pinches.
     /// 18 points for fingers, 1 for the rest: Flutter's `kScaleSlop` (equal
     /// to `kTouchSlop`) and `kPrecisePointerScaleSlop`.
-    public static let scale = GestureSlop(touch: 18, precisePointer: 1)
+    public static let scale = GestureSlop(touch: GestureDefaults.touchSlop, precisePointer: GestureDefaults.precisePointerScaleSlop)
 
     /// The distance for a touch of `kind`.
     ///

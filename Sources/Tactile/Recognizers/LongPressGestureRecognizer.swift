@@ -67,7 +67,7 @@
 /// - ``GestureRecognizer/location(in:)``: where the press is, on began and
 ///   each change.
 @MainActor
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
     // MARK: Settings
     //
     // Read at each decision, so a change made mid-gesture applies from the
@@ -82,7 +82,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// player used to either expects. 0 or less begins the gesture as
     /// the touches land; a NaN or infinite duration sets no deadline, so the
     /// press never begins and fails when its touches lift.
-    public var minimumPressDuration = 0.5
+    public var minimumPressDuration = GestureDefaults.longPressDuration
 
     /// How far each touch may move from where it landed, in window points,
     /// before the gesture begins; 10 by default. After it has begun,
@@ -94,7 +94,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// matters when the two share a layer: a finger that drags gives up on
     /// the press before the pan begins, so the two never both claim it. A
     /// NaN limit fails the gesture on any move.
-    public var allowableMovement = 10.0
+    public var allowableMovement = GestureDefaults.longPressAllowableMovement
 
     /// How many quick taps come before the press; 0 by default, as UIKit's
     /// `UILongPressGestureRecognizer` (a plain press). Values below 0 are
@@ -115,40 +115,28 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// or the press landing, when ``numberOfTapsRequired`` is above 0; 0.3
     /// by default: Flutter's `kDoubleTapTimeout`, the same as
     /// ``TapGestureRecognizer/maximumTapInterval`` and for the same reason.
-    public var maximumTapInterval = 0.3
+    public var maximumTapInterval = GestureDefaults.doubleTapTimeout
 
     /// How far, in window points, each later tap and the press may land
     /// from the first tap, when ``numberOfTapsRequired`` is above 0; 100 by
     /// default: Flutter's `kDoubleTapSlop`, the same as
     /// ``TapGestureRecognizer/maximumTapDistance`` and for the same reason.
-    public var maximumTapDistance = 100.0
+    public var maximumTapDistance = GestureDefaults.doubleTapSlop
 
     // MARK: Progress of the current attempt
 
-    /// Taps completed before the press.
-    private var tapsCompleted = 0
-    /// Whether the recognizer has asked to begin: the gesture is under way,
-    /// or waiting for a recognizer it requires to fail (its ``state`` still
-    /// reads possible then, yet its touches are already the press's).
-    private var hasBegun = false
-    /// Touches that have landed during the current tap or the press.
-    private var touchesLanded = 0
-    /// Whether all of the current tap's or the press's touches have been
-    /// down together.
-    private var allTouchesLanded = false
-    /// Where the first touch of the first tap (or of the press, without
-    /// taps) landed, in window points.
-    private var firstLanding = Point.zero
-    /// Where each touch of the current tap or press landed, by identity.
-    /// Kept with its capacity between attempts.
-    private var landings: [(touch: ObjectIdentifier, location: Point)] = []
+    private var taps = TapSequence()
 
     /// Whether the taps are done and the touches down now are the press.
-    private var isPressing: Bool { tapsCompleted >= numberOfTapsRequired }
+    private var isPressing: Bool { taps.tapsCompleted >= numberOfTapsRequired }
+
+    /// Whether the press has begun, or has asked to and waits for a
+    /// recognizer it requires to fail: either way its touches are decided.
+    private var hasBegun: Bool { state.isActive || isWaitingForRequirements }
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches {
             if hasBegun {
                 // Not one of the press's touches: it goes to its layer as if
@@ -156,28 +144,18 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
                 ignore(touch)
                 continue
             }
-            if touchesLanded == 0 {
-                // The first touch of the next tap or of the press: in time
-                // (a late one would have found the recognizer failed by its
-                // deadline), and it must land close enough to the first tap.
-                cancelDeadline()
-                if tapsCompleted == 0 {
-                    firstLanding = touch.location
-                } else if !(touch.location.distance(to: firstLanding) <= maximumTapDistance) {
-                    state = .failed
-                    return
-                }
-            }
-            touchesLanded += 1
-            guard touchesLanded <= numberOfTouchesRequired else {
+            // The first touch of the next tap or of the press is in time: a
+            // late one would have found the recognizer failed by its deadline.
+            if taps.isBetweenTaps { cancelDeadline() }
+            guard taps.land(touch, touchesRequired: numberOfTouchesRequired, maximumDistance: maximumTapDistance,
+                            touchesDown: numberOfTouches) == .accepted
+            else {
                 state = .failed
                 return
             }
-            landings.append((ObjectIdentifier(touch), touch.location))
             guard numberOfTouches == numberOfTouchesRequired else { continue }
-            allTouchesLanded = true
             if isPressing && !(minimumPressDuration > 0) && !minimumPressDuration.isNaN {
-                begin()
+                state = .began
             } else {
                 // For the press, the time it must be held; for a tap, the
                 // time after which it is held too long to be one.
@@ -186,70 +164,48 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         if hasBegun {
             for touch in touches where touch.location != touch.previousLocation {
                 state = .changed
                 return
             }
-            return
-        }
-        for touch in touches {
-            let id = ObjectIdentifier(touch)
-            for landing in landings where landing.touch == id {
-                // Written so that a NaN limit fails rather than allows everything.
-                if !(touch.location.distance(to: landing.location) <= allowableMovement) {
-                    state = .failed
-                    return
-                }
-            }
+        } else if taps.hasStrayed(touches, limit: allowableMovement) {
+            state = .failed
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         if hasBegun {
             state = .ended
             return
         }
-        guard allTouchesLanded, !isPressing else {
+        guard taps.allTouchesLanded, !isPressing else {
             // Lifted before the others landed, or before the press's
             // duration passed: not this gesture.
             state = .failed
             return
         }
         guard numberOfTouches == 0 else { return }   // a tap ends with its last touch
-        tapsCompleted += 1
-        touchesLanded = 0
-        allTouchesLanded = false
-        landings.removeAll(keepingCapacity: true)
+        taps.completeTap()
         setDeadline(after: maximumTapInterval)
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = hasBegun ? .cancelled : .failed
     }
 
     /// The press has been held long enough and begins; or a tap was held
     /// too long, or the next tap or the press did not come in time.
-    public override func deadlineReached() {
-        if isPressing && allTouchesLanded && numberOfTouches == numberOfTouchesRequired {
-            begin()
+    open override func deadlineReached() {
+        if isPressing && taps.allTouchesLanded && numberOfTouches == numberOfTouchesRequired {
+            state = .began
         } else {
             state = .failed
         }
     }
 
-    private func begin() {
-        hasBegun = true
-        state = .began
-    }
-
-    public override func reset() {
-        tapsCompleted = 0
-        hasBegun = false
-        touchesLanded = 0
-        allTouchesLanded = false
-        firstLanding = .zero
-        landings.removeAll(keepingCapacity: true)
+    open override func reset() {
+        taps.reset()
     }
 }

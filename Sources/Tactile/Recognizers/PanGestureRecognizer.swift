@@ -64,7 +64,7 @@
 ///   discussion for pairing them.
 /// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
 @MainActor
-public class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer {
     // MARK: Settings
     //
     // Read at each decision, so a change made mid-gesture applies from the
@@ -144,15 +144,17 @@ public class PanGestureRecognizer: GestureRecognizer {
 
     /// Whether `translation`, in window points, starts the pan: `true`
     /// begins it, `false` fails it, `nil` waits for more movement. Asked on
-    /// each move while possible with enough touches down.
-    func beginDecision(for translation: Point) -> Bool? {
+    /// each move while possible with enough touches down. Override it for a
+    /// pan that must start a certain way (``ScreenEdgePanGestureRecognizer``
+    /// asks for a start at an edge, heading in).
+    open func beginDecision(for translation: Point) -> Bool? {
         let limit = slopDistance(slop)
         return translation.x * translation.x + translation.y * translation.y > limit * limit ? true : nil
     }
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if state.isActive {
             // Under way with as many touches as it takes: the extra one goes
             // to the layer as if the pan were not there.
@@ -168,7 +170,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         if isFirst { recordSample() }
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let (center, count) = touchCentroid()
         guard count > 0 else { return }
         // The same touches as last time: the centroid moved. Otherwise a
@@ -188,7 +190,7 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // A touch can move as it lifts: take that in before it leaves.
         var moved = false
         for touch in touches {
@@ -223,11 +225,11 @@ public class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = state.isActive ? .cancelled : .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         travelled = .zero
         adjustment = .zero
         lastCentroid = .zero

@@ -63,7 +63,7 @@
 ///   ``GestureRecognizerDelegate``.
 /// - ``VelocityTracker``: how ``velocity`` is estimated.
 @MainActor
-public final class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: GestureRecognizer {
     // MARK: Settings
 
     /// How much the span must change before the pinch begins:
@@ -80,7 +80,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// would be mostly wobble (from 2 points apart to 100 is a scale of 50).
     /// Two real fingertips are never that close; the mouse's mirrored pair
     /// is, when pressed near the window's centre.
-    public var minimumSpan = 18.0
+    public var minimumSpan = GestureDefaults.minimumSpan
 
     // MARK: What it reports
 
@@ -124,13 +124,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         let (span, count) = spread()
         lastCount = count
         rebase(span: span, count: count)
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let (span, count) = spread()
         guard count > 0 else { return }
         if count != lastCount {
@@ -154,7 +154,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // A touch can move as it lifts: take that in before it leaves.
         var moved = false
         for touch in touches {
@@ -195,11 +195,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = state.isActive ? .cancelled : .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         referenceSpan = nil
         measuredScale = 1
         scaleFactor = 1

@@ -64,7 +64,7 @@ import Foundation
 /// - ``AffineTransform``: the same sign convention for angles.
 /// - ``VelocityTracker``: how ``velocity`` is estimated.
 @MainActor
-public final class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: GestureRecognizer {
     // MARK: Settings
 
     /// How far each finger must travel along its arc before the rotation
@@ -77,7 +77,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// to count; 18 by default, Flutter's `kTouchSlop`, for the reason
     /// ``PinchGestureRecognizer/minimumSpan`` gives: closer than a finger's
     /// wobble, the direction from one to the other is mostly wobble.
-    public var minimumSpan = 18.0
+    public var minimumSpan = GestureDefaults.minimumSpan
 
     // MARK: What it reports
 
@@ -120,11 +120,11 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         follow()
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         follow()
         if lastAngle != nil { velocityTracker.add(measuredRotation, at: currentTime) }
         switch state {
@@ -140,7 +140,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // A touch can move as it lifts: take that in, then measure the pair
         // that remains from where it is.
         var moved = false
@@ -174,11 +174,11 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = state.isActive ? .cancelled : .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         measuredRotation = 0
         adjustment = 0
         firstOfPair = nil

@@ -33,7 +33,7 @@
 /// - ``PanGestureRecognizer``: everything it reports.
 /// - ``Scene/size``: the window the edges belong to.
 @MainActor
-public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
+open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges of the window.
     public struct Edges: OptionSet, Hashable, Sendable {
         public let rawValue: Int
@@ -59,7 +59,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// an edge from which its edge drags start, which drawers use: wide
     /// enough to hit with a thumb coming in from the bezel, narrow enough
     /// to leave the content beside it to other gestures.
-    public var edgeMargin = 20.0
+    public var edgeMargin = GestureDefaults.screenEdgeMargin
 
     /// The chosen edges the first touch landed near.
     private var startEdges: Edges = []
@@ -70,9 +70,10 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         self.edges = edges
     }
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        // The attempt's first touch decides where the gesture starts from.
-        if trackedTouches.count == touches.count, let first = touches.first {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        // The attempt's first touch decides where the gesture starts from:
+        // until then no edge is chosen (after it, none chosen has failed).
+        if startEdges.isEmpty, let first = touches.first {
             startEdges = edges(near: first.location)
             guard !startEdges.isEmpty else {
                 state = .failed
@@ -82,7 +83,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         super.touchesBegan(touches, with: event)
     }
 
-    override func beginDecision(for translation: Point) -> Bool? {
+    open override func beginDecision(for translation: Point) -> Bool? {
         guard super.beginDecision(for: translation) == true else { return nil }
         // Within 45° of straight in: the inward part is at least the sideways part.
         let headsIn = (startEdges.contains(.left) && translation.x >= abs(translation.y))
@@ -92,7 +93,7 @@ public final class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         return headsIn
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         startEdges = []
     }

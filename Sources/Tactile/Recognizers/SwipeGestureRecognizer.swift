@@ -57,7 +57,7 @@ import Foundation
 /// - ``PanGestureRecognizer``: following a drag rather than recognizing a flick.
 /// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
 @MainActor
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions in window space: right is towards greater x, down towards
     /// greater y.
     public struct Direction: OptionSet, Hashable, Sendable {
@@ -93,7 +93,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// Flutter-based engine that adds a swipe recognizer): far enough past
     /// the distance that tells a drag from a sloppy tap that a swipe is
     /// never a tap that rolled, short enough for a flick of the thumb.
-    public var minimumDistance = 36.0
+    public var minimumDistance = GestureDefaults.swipeMinimumDistance
 
     /// The most time, in seconds from the first touch landing, the swipe may
     /// take to travel ``minimumDistance``; 0.5 by default.
@@ -103,7 +103,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// become a long press, it is not a flick. Together with the distance it
     /// asks for at least 72 points a second on average, above Flutter's
     /// `kMinFlingVelocity` of 50. A non-finite duration sets no limit.
-    public var maximumDuration = 0.5
+    public var maximumDuration = GestureDefaults.swipeMaximumDuration
 
     /// How far, in radians, the movement may stray from an allowed
     /// direction; π/4 (45°) by default.
@@ -113,7 +113,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     /// right than up or down. It makes the four directions cover every
     /// movement without overlapping, so a swipe allowed in all four never
     /// fails off-axis; narrow it to ask for straighter swipes.
-    public var maximumAngle = Double.pi / 4
+    public var maximumAngle = GestureDefaults.swipeMaximumAngle
 
     /// How far the touches may wander before their heading is judged:
     /// ``GestureSlop/drag`` by default. Within it, any direction is
@@ -148,7 +148,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         guard numberOfTouches <= numberOfTouchesRequired else {
             state = .failed
             return
@@ -161,7 +161,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         (lastCentroid, lastCount) = touchCentroid()
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let (center, count) = touchCentroid()
         guard count > 0, state == .possible, !isWaitingForRequirements else { return }
         if count == lastCount { travelled = travelled + (center - lastCentroid) }
@@ -180,22 +180,22 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         state = .recognized
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // Lifting before the swipe was complete. (One that recognized and
         // waits for another recognizer to fail is left to wait.)
         if state == .possible && !isWaitingForRequirements { state = .failed }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = .failed
     }
 
     /// ``maximumDuration`` passed before the swipe was complete.
-    public override func deadlineReached() {
+    open override func deadlineReached() {
         state = .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         recognizedDirection = []
         travelled = .zero
         lastCentroid = .zero

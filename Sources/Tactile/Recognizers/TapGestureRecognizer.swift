@@ -83,7 +83,7 @@
 ///   distance from where the previous tap lifted.
 /// - <doc:WritingARecognizer>: how this kind of recognizer is built.
 @MainActor
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
     // MARK: Settings
     //
     // Read at each decision, so a change made mid-gesture applies from the
@@ -114,7 +114,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// is still a click, and where a pan competes, its 2-point slop for the
     /// mouse (``GestureSlop/drag``) takes over first. A NaN limit fails the
     /// tap on any move.
-    public var allowableMovement = 18.0
+    public var allowableMovement = GestureDefaults.touchSlop
 
     /// The most time, in seconds, between one tap lifting and the next
     /// landing in a multi-tap; 0.3 by default.
@@ -128,7 +128,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// event at or after it is handled: with 0 or less no next tap is ever
     /// in time, and a NaN or infinite interval sets no deadline, so the
     /// recognizer, left with nothing to wait for, fails as the tap lifts.
-    public var maximumTapInterval = 0.3
+    public var maximumTapInterval = GestureDefaults.doubleTapTimeout
 
     /// How far, in window points, the first touch of each later tap may land
     /// from where the first touch of the first tap landed; 100 by default.
@@ -138,86 +138,41 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// second touch". Fingers land loosely on a quick second tap, so it is
     /// far wider than ``allowableMovement``; measuring from the first tap
     /// (not from the previous one) keeps a triple tap from wandering.
-    public var maximumTapDistance = 100.0
+    public var maximumTapDistance = GestureDefaults.doubleTapSlop
 
     // MARK: Progress of the current attempt
 
-    /// Taps completed in this attempt.
-    private var tapsCompleted = 0
-    /// Whether the recognizer has asked to recognize: it may still be
-    /// waiting for a recognizer it requires to fail.
-    private var hasRecognized = false
-    /// Touches that have landed during the current tap.
-    private var touchesLanded = 0
-    /// Whether all of the current tap's touches have been down together.
-    private var allTouchesLanded = false
-    /// Where the first touch of the first tap landed, in window points.
-    private var firstLanding = Point.zero
-    /// Where each touch of the current tap landed, by touch identity (an
-    /// `ObjectIdentifier` costs no reference counting on every move). Kept
-    /// with its capacity between taps, so that only the first tap allocates.
-    private var landings: [(touch: ObjectIdentifier, location: Point)] = []
+    private var taps = TapSequence()
 
     // MARK: Touches
 
-    public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches {
-            if hasRecognized {
-                // Waiting, with its taps complete, for a recognizer it
-                // requires to fail: a new touch is not part of this tap and
-                // must not fail it, so it goes on as if this recognizer did
-                // not exist.
-                ignore(touch)
-                continue
-            }
-            if touchesLanded == 0 {
-                // The first touch of a tap. A later one is in time (had it
-                // been late, the deadline would have failed the recognizer
-                // first) and must also land close enough to the first tap.
-                cancelDeadline()
-                if tapsCompleted == 0 {
-                    firstLanding = touch.location
-                } else if !(touch.location.distance(to: firstLanding) <= maximumTapDistance) {
-                    state = .failed
-                    return
-                }
-            }
-            touchesLanded += 1
-            guard touchesLanded <= numberOfTouchesRequired else {
+            // The first touch of a later tap is in time: had it been late,
+            // the deadline would have failed the recognizer first.
+            if taps.isBetweenTaps { cancelDeadline() }
+            guard taps.land(touch, touchesRequired: numberOfTouchesRequired, maximumDistance: maximumTapDistance,
+                            touchesDown: numberOfTouches) == .accepted
+            else {
                 state = .failed
                 return
             }
-            landings.append((ObjectIdentifier(touch), touch.location))
-            if numberOfTouches == numberOfTouchesRequired { allTouchesLanded = true }
         }
     }
 
-    public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        for touch in touches {
-            let id = ObjectIdentifier(touch)
-            for landing in landings where landing.touch == id {
-                // Written so that a NaN limit fails rather than allows everything.
-                if !(touch.location.distance(to: landing.location) <= allowableMovement) {
-                    state = .failed
-                    return
-                }
-            }
-        }
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        if taps.hasStrayed(touches, limit: allowableMovement) { state = .failed }
     }
 
-    public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard allTouchesLanded else {
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        guard taps.allTouchesLanded else {
             // A touch lifted before the others landed: separate taps, not one.
             state = .failed
             return
         }
         guard numberOfTouches == 0 else { return }   // the tap ends with its last touch
-        tapsCompleted += 1
-        touchesLanded = 0
-        allTouchesLanded = false
-        landings.removeAll(keepingCapacity: true)
-        if tapsCompleted >= numberOfTapsRequired {
-            hasRecognized = true
+        taps.completeTap()
+        if taps.tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
             // Waiting for the next tap. The deadline also keeps the arena
@@ -226,22 +181,17 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         state = .failed
     }
 
     /// The next tap did not land in time.
-    public override func deadlineReached() {
+    open override func deadlineReached() {
         state = .failed
     }
 
-    public override func reset() {
-        tapsCompleted = 0
-        hasRecognized = false
-        touchesLanded = 0
-        allTouchesLanded = false
-        firstLanding = .zero
-        landings.removeAll(keepingCapacity: true)
+    open override func reset() {
+        taps.reset()
     }
 
     // MARK: Working with other recognizers
@@ -249,7 +199,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// A tap that needs more taps than `other` cannot be stopped by it, so
     /// that single and double taps stack (see the type's discussion); any
     /// other recognizer that recognizes stops the tap, as usual.
-    public override func canBePrevented(by other: GestureRecognizer) -> Bool {
+    open override func canBePrevented(by other: GestureRecognizer) -> Bool {
         guard let tap = other as? TapGestureRecognizer else { return true }
         return tap.numberOfTapsRequired >= numberOfTapsRequired
     }

@@ -53,12 +53,12 @@ public final class Scene: Responder {
         /// The most time between one touch lifting and the next touching
         /// down. 0.3 s is Flutter's `kDoubleTapTimeout`, which in turn
         /// follows Android's double-tap timeout.
-        public var interval: Double = 0.3
+        public var interval = GestureDefaults.doubleTapTimeout
         /// The farthest the next touch may land from where the last one
         /// lifted, in points. 100 is Flutter's `kDoubleTapSlop`: fingers
         /// land loosely on a second tap, and the same-layer rule already
         /// keeps taps on different targets apart.
-        public var distance: Double = 100
+        public var distance = GestureDefaults.doubleTapSlop
 
         public init() {}
     }

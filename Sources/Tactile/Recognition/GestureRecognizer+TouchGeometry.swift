@@ -1,6 +1,7 @@
-/// The measurements the built-in recognizers take of the touches they
-/// follow: where they are together, how spread out, which two to turn by,
-/// and how far they must move to count.
+/// The measurements a recognizer takes of the touches it follows: where
+/// they are together, how spread out, which two to turn by, and how far
+/// they must move to count. The built-in recognizers use these, and so can
+/// a game's own.
 ///
 /// All of them walk the recognizer's own list of touches in place, so that
 /// a recognizer's update on every move allocates nothing (``GestureRecognizer/touches``
@@ -13,7 +14,7 @@
 extension GestureRecognizer {
     /// The centroid of the touches that are down (and `lifting`), in window
     /// points, and how many there are; `.zero` and 0 when there are none.
-    func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
+    public func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
         var sumX = 0.0, sumY = 0.0
         var count = 0
         for touch in trackedTouches where !touch.hasEnded || touch === lifting {
@@ -32,7 +33,7 @@ extension GestureRecognizer {
     /// (Android's `ScaleGestureDetector` also measures its span about the
     /// centroid, as the hypotenuse of twice the mean deviations along x and
     /// y; the two agree for two touches.)
-    func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
+    public func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
         var sum = 0.0
         var count = 0
         for touch in trackedTouches where !touch.hasEnded || touch === lifting {
@@ -44,7 +45,7 @@ extension GestureRecognizer {
 
     /// The first two of the touches that are down (and `lifting`), in the
     /// order they landed: the pair whose line a rotation turns with.
-    func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
+    public func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
         var first: Touch?
         for touch in trackedTouches where !touch.hasEnded || touch === lifting {
             guard let found = first else {
@@ -59,7 +60,7 @@ extension GestureRecognizer {
     /// The slop that applies to the touches that are down: the largest of
     /// their kinds' distances, so that one finger among mouse contacts still
     /// gets a finger's tolerance.
-    func slopDistance(_ slop: GestureSlop) -> Double {
+    public func slopDistance(_ slop: GestureSlop) -> Double {
         var distance = 0.0
         for touch in trackedTouches where !touch.hasEnded {
             distance = max(distance, slop.distance(for: touch.kind))
@@ -74,12 +75,12 @@ extension Layer {
     /// subtracted, so the layer's rotation and scale apply and its position
     /// does not. NaN when the layer is squashed flat (see
     /// ``Layer/convert(_:from:)``).
-    func convertVector(fromWindow vector: Point) -> Point {
+    public func convertVector(fromWindow vector: Point) -> Point {
         convert(vector, from: nil) - convert(.zero, from: nil)
     }
 
     /// `vector`, given in this layer's coordinates, in window points.
-    func convertVector(toWindow vector: Point) -> Point {
+    public func convertVector(toWindow vector: Point) -> Point {
         convert(vector, to: nil) - convert(.zero, to: nil)
     }
 }

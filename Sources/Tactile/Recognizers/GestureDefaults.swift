@@ -1,0 +1,84 @@
+/// Every default distance and duration of the built-in recognizers and of
+/// the scene's tap counting, in one place, each with where it comes from.
+///
+/// Distances are in window points, durations in seconds on the scene's
+/// clock. A value derived from another is written as the expression that
+/// derives it, so changing the base moves everything built on it. The
+/// recognizers' own properties (``TapGestureRecognizer/allowableMovement``,
+/// say) start from these and can be set per instance.
+///
+/// ## See Also
+/// - ``GestureSlop``: the movement thresholds, per kind of pointer.
+/// - ``Scene/TapSettings``: the scene's tap counting, from the same values.
+public enum GestureDefaults {
+    // MARK: Distances
+
+    /// How far a finger may travel before it is taken for a movement rather
+    /// than the wobble of a touch meant to stay put: 18 points, Flutter's
+    /// `kTouchSlop`. Flutter started at 8 and raised it to 18 after
+    /// complaints that targets were too hard to hit: fingers roll as they
+    /// land and lift. A tap's tolerance and a pan's threshold are both this,
+    /// so a tap on a child gives up exactly where a pan on its parent begins.
+    public static let touchSlop = 18.0
+
+    /// The same for the mouse and the controller cursor, which do not
+    /// wobble: 2 points, Flutter's `kPrecisePointerPanSlop`.
+    public static let precisePointerPanSlop = 2.0
+
+    /// How far the span between precise pointers must change before a pinch
+    /// begins: 1 point, Flutter's `kPrecisePointerScaleSlop`. (For fingers,
+    /// Flutter's `kScaleSlop` equals ``touchSlop``.)
+    public static let precisePointerScaleSlop = 1.0
+
+    /// How far the first touch of a later tap may land from the first tap's:
+    /// 100 points, Flutter's `kDoubleTapSlop`. Fingers land loosely on a
+    /// quick second tap, and the same-layer rule keeps taps on different
+    /// targets apart.
+    public static let doubleTapSlop = 100.0
+
+    /// How far a long press's touches may move before it begins: 10 points,
+    /// the documented default of UIKit's
+    /// `UILongPressGestureRecognizer.allowableMovement`. Tighter than
+    /// ``touchSlop``, so a finger that drags gives up on the press before a
+    /// pan begins.
+    public static let longPressAllowableMovement = 10.0
+
+    /// How far from a window edge a screen-edge pan must start: 20 points,
+    /// Android's `ViewDragHelper.EDGE_SIZE` (20 dp).
+    public static let screenEdgeMargin = 20.0
+
+    /// How far a swipe must travel along its direction: twice
+    /// ``touchSlop`` (WebF's `kSwipeSlop`), far enough past the tap
+    /// tolerance that a swipe is never a tap that rolled.
+    public static let swipeMinimumDistance = 2 * touchSlop
+
+    /// How far apart two touches must be for a pinch's scale or a rotation's
+    /// angle to be measured: ``touchSlop``. Closer than that, they are one
+    /// place as far as the screen can tell.
+    public static let minimumSpan = touchSlop
+
+    // MARK: Durations
+
+    /// The most time between one tap lifting and the next landing in a
+    /// multi-tap: 0.3 s, Flutter's `kDoubleTapTimeout`, which follows
+    /// Android's `DOUBLE_TAP_TIMEOUT`.
+    public static let doubleTapTimeout = 0.3
+
+    /// How long a long press is held before it begins: 0.5 s, the documented
+    /// default of UIKit's `UILongPressGestureRecognizer.minimumPressDuration`
+    /// and Flutter's `kLongPressTimeout`.
+    public static let longPressDuration = 0.5
+
+    /// How long a swipe may take to travel its distance: as long as a long
+    /// press takes to begin; by then a touch is not a flick. With
+    /// ``swipeMinimumDistance`` it asks for 72 points a second on average,
+    /// above Flutter's `kMinFlingVelocity` of 50.
+    public static let swipeMaximumDuration = longPressDuration
+
+    // MARK: Angles
+
+    /// How far a swipe may stray from its direction: π/4, the dominant-axis
+    /// rule of Hammer.js's swipe, so the four directions cover every
+    /// movement.
+    public static let swipeMaximumAngle = Double.pi / 4
+}
