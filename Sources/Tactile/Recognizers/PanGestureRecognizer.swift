@@ -64,7 +64,7 @@
 ///   discussion for pairing them.
 /// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
 @MainActor
-open class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings
     //
     // Read at each decision, so a change made mid-gesture applies from the
@@ -177,17 +177,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         // touch was ignored in between and the jump is not movement.
         if count == lastCount { travelled = travelled + (center - lastCentroid) }
         (lastCentroid, lastCount) = (center, count)
-        if state == .possible && count < minimumNumberOfTouches { forgetMovement() }
+        if state == .possible && count < minimumNumberOfTouches { forgetMeasurement() }
         recordSample()
-        switch state {
-        case .possible:
-            guard count >= minimumNumberOfTouches, let begins = beginDecision(for: travelled) else { return }
-            state = begins ? .began : .failed
-        case .began, .changed:
-            state = .changed
-        case .ended, .cancelled, .failed:
-            break
-        }
+        touchesDidMove()
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -202,31 +194,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
         if moved { recordSample() }
         (lastCentroid, lastCount) = touchCentroid()
-        let remaining = lastCount
-        switch state {
-        case .possible:
-            if isWaitingForRequirements && remaining < minimumNumberOfTouches {
-                // It asked to begin and waits for another recognizer to
-                // fail: ask to end too, and the arena plays both if it does.
-                state = .ended
-            } else if remaining == 0 {
-                state = .failed
-            } else if remaining < minimumNumberOfTouches {
-                forgetMovement()
-            }
-        case .began, .changed:
-            if remaining < minimumNumberOfTouches {
-                state = .ended
-            } else if moved {
-                state = .changed
-            }
-        case .ended, .cancelled, .failed:
-            break
-        }
-    }
-
-    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        state = state.isActive ? .cancelled : .failed
+        touchesDidLift(moved: moved)
     }
 
     open override func reset() {
@@ -246,8 +214,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         velocityY.add(travelled.y, at: now)
     }
 
+    // MARK: The continuous gesture's questions
+
+    open override var minimumNumberOfTouchesToMeasure: Int { minimumNumberOfTouches }
+
+    open override func shouldBegin() -> Bool? {
+        beginDecision(for: travelled)
+    }
+
     /// Too few touches to be this pan yet: what they did so far does not count.
-    private func forgetMovement() {
+    open override func forgetMeasurement() {
         travelled = .zero
         velocityX.removeAll()
         velocityY.removeAll()

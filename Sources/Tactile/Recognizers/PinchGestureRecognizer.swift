@@ -63,7 +63,7 @@
 ///   ``GestureRecognizerDelegate``.
 /// - ``VelocityTracker``: how ``velocity`` is estimated.
 @MainActor
-open class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings
 
     /// How much the span must change before the pinch begins:
@@ -119,6 +119,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// How many touches there were at the last sub-event, to tell a move
     /// from a touch joining or leaving.
     private var lastCount = 0
+    /// The span at the last move.
+    private var lastSpan = 0.0
     /// `measuredScale` over time.
     private var velocityTracker = VelocityTracker()
 
@@ -132,6 +134,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         let (span, count) = spread()
+        lastSpan = span
         guard count > 0 else { return }
         if count != lastCount {
             // A touch was ignored in between: not movement.
@@ -143,15 +146,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
             rebase(span: span, count: count)
         }
         if referenceSpan != nil { velocityTracker.add(measuredScale, at: currentTime) }
-        switch state {
-        case .possible:
-            guard count >= 2, let reference = referenceSpan, abs(span - reference) > slopDistance(slop) else { return }
-            state = .began
-        case .began, .changed:
-            state = .changed
-        case .ended, .cancelled, .failed:
-            break
-        }
+        touchesDidMove()
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -167,36 +162,24 @@ open class PinchGestureRecognizer: GestureRecognizer {
         if moved { velocityTracker.add(measuredScale, at: currentTime) }
         let (span, count) = spread()
         lastCount = count
-        switch state {
-        case .possible:
-            if isWaitingForRequirements && count < 2 {
-                // It asked to begin and waits for another recognizer to
-                // fail: ask to end too, and the arena plays both if it does.
-                state = .ended
-            } else if count == 0 {
-                state = .failed
-            } else if count < 2 {
-                // One touch left: no spread until another lands.
-                referenceSpan = nil
-                measuredScale = 1
-                velocityTracker.removeAll()
-            } else {
-                rebase(span: span, count: count)
-            }
-        case .began, .changed:
-            if count < 2 {
-                state = .ended
-            } else {
-                rebase(span: span, count: count)
-                if moved { state = .changed }
-            }
-        case .ended, .cancelled, .failed:
-            break
-        }
+        if count >= 2 { rebase(span: span, count: count) }
+        touchesDidLift(moved: moved)
     }
 
-    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        state = state.isActive ? .cancelled : .failed
+    // MARK: The continuous gesture's questions
+
+    open override var minimumNumberOfTouchesToMeasure: Int { 2 }
+
+    open override func shouldBegin() -> Bool? {
+        guard let reference = referenceSpan, abs(lastSpan - reference) > slopDistance(slop) else { return nil }
+        return true
+    }
+
+    /// One touch left: no spread until another lands.
+    open override func forgetMeasurement() {
+        referenceSpan = nil
+        measuredScale = 1
+        velocityTracker.removeAll()
     }
 
     open override func reset() {

@@ -64,7 +64,7 @@ import Foundation
 /// - ``AffineTransform``: the same sign convention for angles.
 /// - ``VelocityTracker``: how ``velocity`` is estimated.
 @MainActor
-open class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings
 
     /// How far each finger must travel along its arc before the rotation
@@ -127,17 +127,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         follow()
         if lastAngle != nil { velocityTracker.add(measuredRotation, at: currentTime) }
-        switch state {
-        case .possible:
-            guard numberOfTouches >= 2, lastAngle != nil,
-                  abs(measuredRotation) * lastDistance / 2 > slopDistance(slop)
-            else { return }
-            state = .began
-        case .began, .changed:
-            state = .changed
-        case .ended, .cancelled, .failed:
-            break
-        }
+        touchesDidMove()
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -149,33 +139,23 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
         if moved { velocityTracker.add(measuredRotation, at: currentTime) }
         follow()
-        let remaining = numberOfTouches
-        switch state {
-        case .possible:
-            if isWaitingForRequirements && remaining < 2 {
-                // It asked to begin and waits for another recognizer to
-                // fail: ask to end too, and the arena plays both if it does.
-                state = .ended
-            } else if remaining == 0 {
-                state = .failed
-            } else if remaining < 2 {
-                // One touch left: no pair to turn until another lands.
-                measuredRotation = 0
-                velocityTracker.removeAll()
-            }
-        case .began, .changed:
-            if remaining < 2 {
-                state = .ended
-            } else if moved {
-                state = .changed
-            }
-        case .ended, .cancelled, .failed:
-            break
-        }
+        touchesDidLift(moved: moved)
     }
 
-    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        state = state.isActive ? .cancelled : .failed
+    // MARK: The continuous gesture's questions
+
+    open override var minimumNumberOfTouchesToMeasure: Int { 2 }
+
+    /// Begins once the pair's ends have travelled the slop along the arc.
+    open override func shouldBegin() -> Bool? {
+        guard lastAngle != nil, abs(measuredRotation) * lastDistance / 2 > slopDistance(slop) else { return nil }
+        return true
+    }
+
+    /// One touch left: no pair to turn until another lands.
+    open override func forgetMeasurement() {
+        measuredRotation = 0
+        velocityTracker.removeAll()
     }
 
     open override func reset() {
