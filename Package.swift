@@ -39,6 +39,16 @@ let package = Package(
         .executableTarget(name: "TiltMaze", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/TiltMaze"),
         .executableTarget(name: "Arcade", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Arcade"),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
+        // Copies of the built-in recognizers (links to their files) compiled
+        // against Tactile's public API only, with tests that run them: the
+        // proof that the built-ins use nothing a game's recognizer cannot.
+        // (The linked files have no `import Tactile` of their own: the
+        // frontend imports it into each file, as a game's file would.)
+        .testTarget(
+            name: "PublicContractTests",
+            dependencies: ["Tactile"],
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "Tactile"])]
+        ),
         .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "AirHockey", "Arcade", "TiltMaze", "TactileTestSupport"]),
     ]
 )
