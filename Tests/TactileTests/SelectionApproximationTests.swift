@@ -117,6 +117,27 @@ struct SelectionApproximationTests {
         return log.lines.first?.split(separator: " ").first.map(String.init)
     }
 
+    /// Seed 001's order: the best candidate by the metric is identified
+    /// first, then confirmed within the maximum distance; out of reach, it
+    /// is ignored, not replaced by the best of those within reach.
+    @Test func theBestCandidateIsIdentifiedBeforeTheLimitIsChecked() {
+        // Wide W (0, 200, 400 × 20), centre (200, 210); small S (300, 100,
+        // 10 × 10), centre (305, 105). Contact (300, 185), limit 22:
+        //   W: centroid |(300, 185) − (200, 210)| ≈ 103.08; shortest 15
+        //   S: centroid |(300, 185) − (305, 105)| ≈ 80.16; shortest 75
+        // The centroid metric identifies S, which is 75 away: ignored. W is
+        // within reach but was not the best candidate, so nothing is chosen.
+        let (scene, log) = makeScene(SelectionApproximation(metric: .centroidDistance, maximumDistance: 22))
+        scene.root.addChild(Probe("W", frame: Rect(x: 0, y: 200, width: 400, height: 20), log: log))
+        scene.root.addChild(Probe("S", frame: Rect(x: 300, y: 100, width: 10, height: 10), log: log))
+        tap(scene, 1, at: 300, 185)
+        #expect(log.lines.isEmpty)
+        // The shortest-distance metric identifies W, within reach.
+        scene.approximation = SelectionApproximation(metric: .shortestDistance, maximumDistance: 22)
+        tap(scene, 2, at: 300, 185)
+        #expect(log.lines.first == "W began (300.0, 200.0), actual (300.0, 185.0)")
+    }
+
     @Test func centroidDistancePicksTheNearestCentre() {
         // Contact (212, 150), level with both centres.
         //   B: |(212, 150) − (150, 150)| = 62

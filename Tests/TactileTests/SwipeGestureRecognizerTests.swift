@@ -79,6 +79,23 @@ struct SwipeGestureRecognizerTests {
         #expect(seen == recognized)
     }
 
+    /// Exactly diagonal: 45° off both axes, which is within the default
+    /// maximum angle of each (the rule is inclusive, as the documentation
+    /// says); with both allowed, the horizontal direction takes the tie.
+    /// Steps of whole points, so the heading is exactly 45°.
+    @Test(arguments: [(Direction.right, Direction.right), (.down, .down), ([.right, .down], .right), (.up, nil)] as [(Direction, Direction?)])
+    func exactlyDiagonalIsWithinTheAngle(allowed: Direction, recognized: Direction?) {
+        var seen: Direction?
+        swipe.addAction { recognizer in seen = (recognizer as! SwipeGestureRecognizer).recognizedDirection }
+        swipe.direction = allowed
+        scene.send(finger(1, .down, 100, 100, at: 0))
+        for event in 1...4 {
+            scene.send(finger(1, .move, 100 + 12 * Double(event), 100 + 12 * Double(event), at: Double(event) / 60))
+        }
+        scene.send(finger(1, .up, 148, 148, at: 5.0 / 60))
+        #expect(seen == recognized)
+    }
+
     /// 30 points falls short of the default 36 and the touch lifts: failed.
     @Test func theMinimumDistance() {
         flick(step: 10, events: 3)

@@ -109,10 +109,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// direction; π/4 (45°) by default.
     ///
     /// 45° is the dominant-axis rule Hammer.js's swipe uses to name a
-    /// direction: a movement counts as rightwards when it goes more to the
-    /// right than up or down. It makes the four directions cover every
-    /// movement without overlapping, so a swipe allowed in all four never
-    /// fails off-axis; narrow it to ask for straighter swipes.
+    /// direction: a movement counts as rightwards when it goes at least as
+    /// far right as up or down. The limit is inclusive, so the four
+    /// directions cover every movement and a swipe allowed in all four never
+    /// fails off-axis; an exactly diagonal movement is within the angle of
+    /// both its directions, and when both are allowed the horizontal one
+    /// (right or left) is recognized. Narrow it to ask for straighter swipes.
     public var maximumAngle = GestureDefaults.swipeMaximumAngle
 
     /// How far the touches may wander before their heading is judged:

@@ -52,19 +52,23 @@
 ///   it (steps 2 and 4): that property is about selecting a region "even
 ///   when a contact is detected at a location that does not correspond to the
 ///   region";
-/// - the shortest distance from the contact to its shape is at most
-///   ``maximumDistance``;
 /// - the scene would give it a new touch (``Layer/isMultipleTouchEnabled``
 ///   and ``Layer/isExclusiveTouch``): a one-touch button that is busy is
 ///   passed over rather than chosen and then made to drop the contact.
 ///
 /// Within a step, or a level of a step, the qualifying layer with the
-/// smallest ``Metric`` distance wins ("a child view that is closest to
-/// contact is selected"); on a tie the layer drawn on top wins, as in
-/// hit-testing (the patent gives no tie rule). When nothing qualifies
-/// anywhere, the contact is ignored for its whole life: "when application is
-/// not configured to process contact in conjunction with any view in view
-/// hierarchy contact is ignored."
+/// smallest ``Metric`` distance is identified ("a child view that is closest
+/// to contact is selected"); on a tie the layer drawn on top, as in
+/// hit-testing (the patent gives no tie rule). Only then is it confirmed to
+/// lie within ``maximumDistance``, in the seed's order: "if the distance from
+/// the identified child view to the first location exceeds the maximum
+/// distance limit the identified child region is ignored", and the search
+/// goes on to the next level and step (the seed's embodiment that "continues
+/// to evaluate other regions including a parent region"). So a far-off wide
+/// layer is never chosen over a better-ranked one that is out of reach.
+/// When nothing is selected anywhere, the contact is ignored for its whole
+/// life: "when application is not configured to process contact in
+/// conjunction with any view in view hierarchy contact is ignored."
 ///
 /// ## The virtual contact
 ///
@@ -139,8 +143,9 @@ public struct SelectionApproximation: Hashable, Sendable {
     public var metric: Metric
 
     /// How far from a layer's shape, in window points, a contact may land and
-    /// still select it. Beyond it the layer is not a candidate. When no
-    /// layer qualifies, the contact is ignored.
+    /// still select it. The best candidate of a level is identified first;
+    /// if it lies beyond this, it is ignored and the search goes on. When
+    /// nothing is selected, the contact is ignored.
     ///
     /// This limit is always measured as the shortest distance to the shape,
     /// whichever ``metric`` ranks the candidates. So it means the same thing
@@ -234,14 +239,13 @@ extension SelectionApproximation {
             // Each level is in drawing order, bottom first: a later layer of
             // one level is drawn above an earlier one. `<=` hands a tie to it.
             for layer in level where layer.canProcessTouches && layer.isApproximationEligible {
-                let shape = LayerShape(layer)
-                guard shape.shortestDistance(to: contact) <= maximumDistance else { continue }
-                let distance = shape.distance(to: contact, by: metric)
+                let distance = LayerShape(layer).distance(to: contact, by: metric)
                 guard distance <= bestDistance, admits(layer) else { continue }
                 best = layer
                 bestDistance = distance
             }
-            if let best { return best }
+            // Identified first, then confirmed within reach; if not, ignored.
+            if let best, isWithinReach(best, of: contact) { return best }
             level = level.flatMap(\.children)
         }
         return nil
