@@ -142,6 +142,20 @@ struct TouchDeliveryTests {
         #expect(tapCounts([(0, 10, 0), (0, 130, 0.2), (0, 135, 0.4)]) == [1, 1, 2])
     }
 
+    /// Each tap is measured from where the first tap of the run landed, as
+    /// the tap recognizer measures it: a run that wanders 60 points a tap
+    /// is a double tap, then starts again 120 points from its first.
+    @Test func tapsAreMeasuredFromTheFirstTapsLanding() {
+        #expect(tapCounts([(0, 10, 0), (0, 70, 0.2), (0, 130, 0.4)]) == [1, 2, 1])
+        let tap = TapGestureRecognizer()
+        tap.numberOfTapsRequired = 3
+        var fired = 0
+        tap.addAction { _ in fired += 1 }
+        left.addGestureRecognizer(tap)
+        _ = tapCounts([(0, 10, 1), (0, 70, 1.2), (0, 130, 1.4)])
+        #expect(fired == 0)
+    }
+
     @Test func aTapOnAnotherLayerStartsAgain() {
         // 20 points apart, but across the border between left and right.
         #expect(tapCounts([(0, 190, 0), (0, 210, 0.2)]) == [1, 1])

@@ -79,8 +79,8 @@
 /// - ``LongPressGestureRecognizer``: a touch held still instead of lifted.
 /// - ``Touch/tapCount``: the scene's own count of quick taps, for layers
 ///   that handle touches themselves. Its interval and distance
-///   (``Scene/TapSettings``) have the same defaults, but it measures the
-///   distance from where the previous tap lifted.
+///   (``Scene/TapSettings``) have the same defaults, and it too measures
+///   the distance from where the first tap landed.
 /// - <doc:WritingARecognizer>: how this kind of recognizer is built.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {

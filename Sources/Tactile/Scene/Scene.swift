@@ -51,13 +51,11 @@ public final class Scene: Responder {
     /// How close in time and space taps must be to count as one multi-tap.
     public struct TapSettings: Hashable, Sendable {
         /// The most time between one touch lifting and the next touching
-        /// down. 0.3 s is Flutter's `kDoubleTapTimeout`, which in turn
-        /// follows Android's double-tap timeout.
+        /// down: ``GestureDefaults/doubleTapTimeout``.
         public var interval = GestureDefaults.doubleTapTimeout
-        /// The farthest the next touch may land from where the last one
-        /// lifted, in points. 100 is Flutter's `kDoubleTapSlop`: fingers
-        /// land loosely on a second tap, and the same-layer rule already
-        /// keeps taps on different targets apart.
+        /// The farthest the next touch may land from where the first tap of
+        /// the run landed, in points: ``GestureDefaults/doubleTapSlop``,
+        /// measured as the tap recognizer measures it.
         public var distance = GestureDefaults.doubleTapSlop
 
         public init() {}
@@ -88,7 +86,7 @@ public final class Scene: Responder {
     private var ignoringDepth = 0
     /// Pointers whose touch-down was ignored; the rest of their events are too.
     private var ignoredPointers: [PointerID] = []
-    /// Where and when recent touches lifted, per layer, for tap counts.
+    /// Each layer's latest run of taps, for tap counts.
     private var recentTaps: [RecentTap] = []
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
@@ -101,7 +99,9 @@ public final class Scene: Responder {
         /// The layer, by identity only: a tap must not keep a layer alive,
         /// and a weak reference would slow every later use of the layer.
         var layer: ObjectIdentifier
+        /// Where the first tap of the run landed.
         var location: Point
+        /// When the last tap of the run lifted.
         var time: Double
         var count: Int
     }
@@ -313,10 +313,12 @@ public final class Scene: Responder {
             ignoredPointers.append(pointer.id)
             return
         }
+        let taps = tapCount(on: layer, at: pointer.location, time: timestamp)
         let touch = Touch(
             pointer: pointer.id, location: location, actualLocation: pointer.location,
             pressure: pointer.pressure, timestamp: timestamp,
-            tapCount: tapCount(on: layer, at: pointer.location, time: timestamp), layer: layer, isApproximated: isApproximated)
+            tapCount: taps.count, layer: layer, isApproximated: isApproximated)
+        touch.tapOrigin = taps.origin
         if isApproximated {
             // Later moves keep this offset: the virtual contact moves in
             // parallel with the real one.
@@ -390,18 +392,22 @@ public final class Scene: Responder {
 
     // MARK: Tap counts
 
-    private func tapCount(on layer: Layer, at location: Point, time: Double) -> Int {
+    /// The tap count of a touch landing at `location`, and where its run of
+    /// taps began: measured from the first tap's landing, as the tap
+    /// recognizer's ``TapGestureRecognizer/maximumTapDistance`` is (Flutter's
+    /// `kDoubleTapSlop`), so the two count the same taps.
+    private func tapCount(on layer: Layer, at location: Point, time: Double) -> (count: Int, origin: Point) {
         recentTaps.removeAll { time - $0.time > tapSettings.interval }
         guard let previous = recentTaps.first(where: { $0.layer == ObjectIdentifier(layer) }),
               previous.location.distance(to: location) <= tapSettings.distance
-        else { return 1 }
-        return previous.count + 1
+        else { return (1, location) }
+        return (previous.count + 1, previous.location)
     }
 
     private func rememberTap(_ touch: Touch) {
         guard let layer = touch.layer else { return }
         recentTaps.removeAll { $0.layer == ObjectIdentifier(layer) }
-        recentTaps.append(RecentTap(layer: ObjectIdentifier(layer), location: touch.actualLocation, time: touch.timestamp, count: touch.tapCount))
+        recentTaps.append(RecentTap(layer: ObjectIdentifier(layer), location: touch.tapOrigin, time: touch.timestamp, count: touch.tapCount))
     }
 }
 

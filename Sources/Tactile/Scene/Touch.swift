@@ -70,6 +70,9 @@ public final class Touch {
     /// From the contact's actual location to the touch's, for a touch that
     /// approximation moved into a layer; the virtual contact keeps it.
     var approximationOffset = Point.zero
+    /// Where the first tap of this touch's run of taps landed (actual
+    /// location, window points): later taps are measured from there.
+    var tapOrigin = Point.zero
     /// The multitouch sequence the touch belongs to: a sequence begins when
     /// a touch goes down while none is down, and lasts until none is.
     var sequence = 0
