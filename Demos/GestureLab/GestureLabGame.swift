@@ -132,7 +132,7 @@ final class GestureLabGame: Game, GestureRecognizerDelegate {
             }
             scene.root.addChild(panel.layer)
         }
-        scene.arenaLog = { [unowned self] line in self.arenaDecided(line) }
+        scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
     }
 
     func readout(_ recognizer: GestureRecognizer) -> Readout {
@@ -169,30 +169,29 @@ final class GestureLabGame: Game, GestureRecognizerDelegate {
         if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
     }
 
-    /// Follows the arena's log: keeps the line, and reads from it the
-    /// transitions and waits the badges show.
-    private func arenaDecided(_ line: String) {
-        let words = line.split(separator: " ").map(String.init)
-        if words.count >= 4, words[words.count - 2] == "→", let state = GestureRecognizer.State(rawValue: words[words.count - 1]) {
-            let name = words[0..<(words.count - 3)].joined(separator: " ")
-            let previous = words[words.count - 3]
-            update(named: name) { $0.lastTransition = (state, now); $0.isWaiting = false }
-            if previous == "changed" && state == .changed { return }
-        } else if words.first == "wait", words.count > 1 {
-            update(named: words[1]) { $0.isWaiting = true }
-        } else if let first = words.first, ["release", "fail", "reset"].contains(first), words.count > 1 {
-            update(named: words[1].trimmingCharacters(in: CharacterSet(charactersIn: ":"))) { $0.isWaiting = false }
+    /// Follows the arena's decisions: the transitions and waits the badges
+    /// show, and each decision's line for the log panel.
+    private func arenaDecided(_ decision: ArenaDecision) {
+        switch decision {
+        case .entered(let recognizer, let state, let previous):
+            update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
+            // A continuous gesture's stream of changes would flood the panel.
+            if previous == .changed && state == .changed { return }
+        case .failed(let recognizer, _):
+            update(recognizer) { $0.lastTransition = (.failed, now); $0.isWaiting = false }
+        case .waiting(let recognizer, _, _):
+            update(recognizer) { $0.isWaiting = true }
+        case .released(let recognizer), .reset(let recognizer):
+            update(recognizer) { $0.isWaiting = false }
+        case .gathered, .cancelledBy, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
+            break
         }
-        arenaLines.append(line)
+        arenaLines.append(decision.description)
         if arenaLines.count > 200 { arenaLines.removeFirst(arenaLines.count - 200) }
     }
 
-    private func update(named name: String, _ change: (inout Readout) -> Void) {
-        for panel in panels {
-            for recognizer in panel.recognizers where recognizer.name == name {
-                change(&readouts[ObjectIdentifier(recognizer), default: Readout()])
-            }
-        }
+    private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
+        change(&readouts[ObjectIdentifier(recognizer), default: Readout()])
     }
 
     // MARK: What a panel shows
