@@ -89,8 +89,8 @@ public final class GestureArena {
     /// unowned `scene` costs a retain per recognizer.
     let event: TouchEvent
     let clock = ArenaClock()
-    private(set) var gate: LayerGate!
-    private(set) var referee: ArenaReferee!
+    private(set) lazy var gate = LayerGate(arena: self)
+    private(set) lazy var referee = ArenaReferee(arena: self)
 
     /// Where decisions go, typed and as lines.
     var decisions: ((ArenaDecision) -> Void)?
@@ -107,8 +107,6 @@ public final class GestureArena {
         self.scene = scene
         self.event = scene.event
         single.reserveCapacity(1)
-        gate = LayerGate(arena: self)
-        referee = ArenaReferee(arena: self)
     }
 
     // MARK: 1. Gather
