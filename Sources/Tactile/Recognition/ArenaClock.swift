@@ -28,8 +28,13 @@ final class ArenaClock {
     }
 
     func cancel(_ recognizer: GestureRecognizer) {
-        guard !deadlines.isEmpty else { return }
-        deadlines.removeAll { $0.recognizer === recognizer }
+        // Plain loops rather than closures over the stored array: an access
+        // that spans a closure call keeps the optimiser from dropping the
+        // array's exclusivity checks everywhere.
+        for index in deadlines.indices where deadlines[index].recognizer === recognizer {
+            deadlines.remove(at: index)
+            break
+        }
         if deadlines.isEmpty { earliest = .infinity }
     }
 
@@ -42,8 +47,10 @@ final class ArenaClock {
     func takeDeadline(dueBy time: Double) -> (recognizer: GestureRecognizer, time: Double)? {
         guard time >= earliest else { return nil }
         var index: Int?
-        for (candidate, entry) in deadlines.enumerated() where entry.time <= time {
-            if entry.time < index.map({ deadlines[$0].time }) ?? .infinity { index = candidate }
+        var soonest = Double.infinity
+        for candidate in deadlines.indices where deadlines[candidate].time <= time && deadlines[candidate].time < soonest {
+            index = candidate
+            soonest = deadlines[candidate].time
         }
         guard let index else {
             earliest = deadlines.reduce(.infinity) { min($0, $1.time) }

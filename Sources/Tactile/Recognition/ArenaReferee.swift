@@ -223,7 +223,9 @@ final class ArenaReferee {
         let id = ObjectIdentifier(failed)
         for waiter in members.map(\.recognizer) {
             guard let index = index(of: waiter), members[index].waitingFor.contains(id) else { continue }
-            members[index].waitingFor.removeAll { $0 == id }
+            var waitingFor = members[index].waitingFor
+            waitingFor.removeAll { $0 == id }
+            members[index].waitingFor = waitingFor
             guard members[index].waitingFor.isEmpty, let pending = members[index].pending else { continue }
             let thenEnd = members[index].pendingEnd && pending == .began
             members[index].pending = nil

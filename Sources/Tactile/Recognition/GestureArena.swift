@@ -179,7 +179,7 @@ public final class GestureArena {
         // released and the sub-event's own phase, together.
         actIfOutermost()
         gate.settle()
-        gate.offer(phase, touch)
+        gate.offer(phase, touch, now: depth == 1)
     }
 
     /// A touch that joins a gesture already under way belongs to it, unless

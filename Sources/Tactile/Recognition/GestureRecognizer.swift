@@ -191,7 +191,10 @@ open class GestureRecognizer {
 
     /// Removes an action; the others stay.
     public func removeAction(_ id: ActionID) {
-        actions.removeAll { $0.id == id }
+        for index in actions.indices where actions[index].id == id {
+            actions.remove(at: index)
+            return
+        }
     }
 
     /// Runs the actions with ``state`` reading `state`. A copy of the list
@@ -245,9 +248,11 @@ open class GestureRecognizer {
     /// touch goes on to the layer as if this recognizer did not exist, even
     /// if it later recognizes with ``cancelsTouchesInView`` on.
     public func ignore(_ touch: Touch) {
-        guard let index = trackedTouches.firstIndex(where: { $0 === touch }) else { return }
-        trackedTouches.remove(at: index)
-        arena?.touchIgnored()
+        for index in trackedTouches.indices where trackedTouches[index] === touch {
+            trackedTouches.remove(at: index)
+            arena?.touchIgnored()
+            return
+        }
     }
 
     func track(_ touch: Touch) {
@@ -341,8 +346,10 @@ open class GestureRecognizer {
         if let path = other.requirementPath(to: self) {
             throw RequirementCycle(names: ([self] + path).map(\.displayName))
         }
-        failureRequirements.removeAll { $0.recognizer == nil || $0.recognizer === other }
-        failureRequirements.append(WeakRecognizer(other))
+        var requirements = failureRequirements
+        requirements.removeAll { $0.recognizer == nil || $0.recognizer === other }
+        requirements.append(WeakRecognizer(other))
+        failureRequirements = requirements
     }
 
     /// The chain of explicit requirements from this recognizer to `target`, if any.

@@ -52,6 +52,10 @@ final class LayerGate {
 
     private unowned let arena: GestureArena
     private var entries: [Entry] = []
+    /// Whether some entry holds phases back; spares the scan when none does.
+    private var isHolding = false
+    /// Whether some entry is closed and may go once the queue is empty.
+    private var hasClosed = false
     /// Deliveries decided and not yet made, oldest first, from `head` on.
     private var outbox: [(touch: Touch, phase: Touch.Phase)] = []
     private var head = 0
@@ -96,10 +100,16 @@ final class LayerGate {
     }
 
     /// The sub-event's own phase of `touch`, after every recognizer has had
-    /// it: sent on, or held back while `isDelayed`.
-    func offer(_ phase: Touch.Phase, _ touch: Touch) {
+    /// it: sent on, or held back while a recognizer delays it. With
+    /// `now` (the outermost step, its actions run) and nothing queued ahead
+    /// of it, it goes to the layer at once rather than through the queue:
+    /// the common move costs one check and one call.
+    func offer(_ phase: Touch.Phase, _ touch: Touch, now: Bool) {
         guard let index = index(of: touch) else { return }
-        if phase == .ended || phase == .cancelled { entries[index].isClosed = true }
+        if phase == .ended || phase == .cancelled {
+            entries[index].isClosed = true
+            hasClosed = true
+        }
         guard !entries[index].isTaken else { return }
         if phase == .cancelled {
             entries[index].held.removeAll()
@@ -107,11 +117,13 @@ final class LayerGate {
             return
         }
         let layerPhase: Touch.Phase = phase == .stationary ? .moved : phase
-        if entries[index].held.isEmpty && !arena.delays(touch, layerPhase) {
+        guard entries[index].held.isEmpty && !arena.delays(touch, layerPhase) else { return hold(layerPhase, at: index) }
+        guard now, head == outbox.count, let admitted = admission(layerPhase, at: index), let layer = touch.layer else {
             outbox.append((touch, layerPhase))
-        } else {
-            hold(layerPhase, at: index)
+            return
         }
+        markSent(admitted, at: index)
+        sendSingle(admitted, touch, to: layer)
     }
 
     /// Touches stopped from outside (focus lost, their layer removed): what
@@ -128,6 +140,8 @@ final class LayerGate {
 
     /// Queues every held-back phase that nothing delays any more, in order.
     func settle() {
+        guard isHolding else { return }
+        isHolding = false
         for index in entries.indices where !entries[index].held.isEmpty {
             let touch = entries[index].touch
             var released = 0
@@ -138,6 +152,7 @@ final class LayerGate {
                 released += 1
             }
             entries[index].held.removeFirst(released)
+            if !entries[index].held.isEmpty { isHolding = true }
         }
     }
 
@@ -173,24 +188,37 @@ final class LayerGate {
             }
             if let touches {
                 send(phase, touches, to: layer)
-            } else if single.isEmpty {
-                single.append(first.touch)
-                send(phase, single, to: layer)
-                single.removeAll(keepingCapacity: true)
             } else {
-                send(phase, [first.touch], to: layer)
+                sendSingle(phase, first.touch, to: layer)
             }
         }
         guard head > 0 else { return }
         outbox.removeAll(keepingCapacity: true)
         head = 0
-        entries.removeAll { $0.isClosed && $0.held.isEmpty }
+        if hasClosed { pruneClosed() }
+    }
+
+    /// Drops the records of touches that have nothing more to come.
+    private func pruneClosed() {
+        hasClosed = false
+        var kept = 0
+        for index in entries.indices {
+            if entries[index].isClosed && entries[index].held.isEmpty { continue }
+            if entries[index].isClosed { hasClosed = true }
+            if kept != index { entries.swapAt(kept, index) }
+            kept += 1
+        }
+        entries.removeSubrange(kept...)
     }
 
     /// The phase the layer is to get for `phase` of `touch` now; `nil` when
     /// that would break what the layer has already been sent.
     private func admission(_ phase: Touch.Phase, _ touch: Touch) -> Touch.Phase? {
         guard let index = index(of: touch) else { return nil }
+        return admission(phase, at: index)
+    }
+
+    private func admission(_ phase: Touch.Phase, at index: Int) -> Touch.Phase? {
         switch (phase, entries[index].sent) {
         case (.began, .nothing): return .began
         case (.moved, .began), (.stationary, .began): return .moved
@@ -202,11 +230,24 @@ final class LayerGate {
 
     private func markSent(_ phase: Touch.Phase, _ touch: Touch) {
         guard let index = index(of: touch) else { return }
+        markSent(phase, at: index)
+    }
+
+    private func markSent(_ phase: Touch.Phase, at index: Int) {
         switch phase {
         case .began: entries[index].sent = .began
         case .ended, .cancelled: entries[index].sent = .finished
         case .moved, .stationary: break
         }
+    }
+
+    /// Sends one touch through the reused one-element array; a call nested
+    /// in a layer's handler finds it in use and makes its own.
+    private func sendSingle(_ phase: Touch.Phase, _ touch: Touch, to layer: Layer) {
+        guard single.isEmpty else { return send(phase, [touch], to: layer) }
+        single.append(touch)
+        send(phase, single, to: layer)
+        single.removeAll(keepingCapacity: true)
     }
 
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
@@ -225,6 +266,7 @@ final class LayerGate {
         // A move behind a held move adds nothing: the touch has its latest state.
         if phase == .moved, entries[index].held.last == .moved { return }
         entries[index].held.append(phase)
+        isHolding = true
         arena.record(.heldBack(entries[index].touch, phase))
     }
 
