@@ -44,8 +44,10 @@ public final class ArenaAttack {
     public var reentryPercent = 4
     /// How deep re-entrant code may nest.
     public var maximumReentryDepth = 2
-    /// The steps before the first violation, formatted, once there is one.
-    public private(set) var stepsBeforeFirstViolation: String?
+    /// The steps before the first violation of each kind, formatted.
+    public private(set) var stepsBeforeFirstViolation: [ArenaInvariantChecker.Violation.Kind: String] = [:]
+    /// The first violation of each kind.
+    public private(set) var firstViolation: [ArenaInvariantChecker.Violation.Kind: ArenaInvariantChecker.Violation] = [:]
 
     private var random: SplitMix64
     private var time = 0.0
@@ -81,9 +83,10 @@ public final class ArenaAttack {
             if a.delegate === fickle || b.delegate === fickle { return true }
             return ArenaInvariantChecker.publicRulesAllowTogether(a, b)
         }
-        checker.onViolation = { [weak self] _ in
-            guard let self, self.stepsBeforeFirstViolation == nil else { return }
-            self.stepsBeforeFirstViolation = self.formattedTrace()
+        checker.onViolation = { [weak self] violation in
+            guard let self, self.firstViolation[violation.kind] == nil else { return }
+            self.firstViolation[violation.kind] = violation
+            self.stepsBeforeFirstViolation[violation.kind] = self.formattedTrace()
         }
         buildLayers()
         buildRecognizers()
@@ -491,17 +494,22 @@ public final class ArenaAttack {
     }
 
     /// The seed, the counts per kind and the first violation with the
-    /// steps that led to it.
-    public var report: String {
+    /// steps that led to it; with `everyKind`, the first of every kind.
+    public func report(everyKind: Bool = false) -> String {
         var lines = ["seed \(seed): \(subEvents) sub-events, \(sequencesChecked) sequences checked, \(checker.violationCount) violations"]
-        if checker.violationCount > 0 {
-            lines.append("  by kind: \(checker.summary)")
-            if let first = checker.violations.first { lines.append("  first: \(first)") }
-            if let steps = stepsBeforeFirstViolation { lines.append("  steps before it:\n" + steps) }
-            lines.append("  replay: TACTILE_ATTACK_SEED=\(seed) TACTILE_ATTACK_EVENTS=\(subEvents) TACTILE_ATTACK_EVENTS_PER_SEED=\(subEvents) scripts/attack-arena")
+        guard checker.violationCount > 0 else { return lines[0] }
+        lines.append("  by kind: \(checker.summary)")
+        let firsts = firstViolation.values.sorted { $0.step != $1.step ? $0.step < $1.step : $0.kind < $1.kind }
+        for violation in everyKind ? firsts : Array(firsts.prefix(1)) {
+            lines.append("  first \(violation.kind.rawValue): \(violation)")
+            if let steps = stepsBeforeFirstViolation[violation.kind] { lines.append("  the steps before it:\n" + steps) }
         }
+        lines.append("  replay: TACTILE_ATTACK_SEED=\(seed) TACTILE_ATTACK_EVENTS=\(subEvents) TACTILE_ATTACK_EVENTS_PER_SEED=\(subEvents) scripts/attack-arena")
         return lines.joined(separator: "\n")
     }
+
+    /// ``report(everyKind:)`` for the first violation only.
+    public var report: String { report() }
 }
 
 // MARK: Delegates

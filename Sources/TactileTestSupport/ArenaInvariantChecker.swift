@@ -193,6 +193,12 @@ public final class ArenaInvariantChecker {
         }
     }
     private var watched: [Watched] = []
+    /// Gestures under way that were cancelled during sub-event
+    /// `recentlyCancelledStep`, with the touches they followed: a newcomer
+    /// that recognizes in the same sub-event with one of them took it from
+    /// the first to recognize.
+    private var recentlyCancelled: [(recognizer: GestureRecognizer, touches: [Touch])] = []
+    private var recentlyCancelledStep = -1
 
     public init() {}
 
@@ -272,6 +278,10 @@ public final class ArenaInvariantChecker {
         case .cancelled:
             if !entry.isUnderWay {
                 report(.actionOutOfOrder, "\(name) action in cancelled without an action in began before it")
+            } else {
+                if recentlyCancelledStep != step { recentlyCancelled.removeAll() }
+                recentlyCancelledStep = step
+                recentlyCancelled.append((recognizer, recognizer.touches))
             }
             entry.isUnderWay = false
         }
@@ -280,12 +290,19 @@ public final class ArenaInvariantChecker {
     private func checkFirstToRecognize(_ recognizer: GestureRecognizer) {
         let mine = recognizer.touches
         guard !mine.isEmpty else { return }
+        func shared(with theirs: [Touch]) -> Touch? {
+            mine.first { touch in theirs.contains { $0 === touch } }
+        }
         for other in watched where other.recognizer !== recognizer && other.isUnderWay && other.recognizer.state.isActive {
-            let theirs = other.recognizer.touches
-            guard let shared = mine.first(where: { touch in theirs.contains { $0 === touch } }) else { continue }
-            guard !together(recognizer, other.recognizer) else { continue }
+            guard let touch = shared(with: other.recognizer.touches), !together(recognizer, other.recognizer) else { continue }
             report(.recognizedOverGestureUnderWay,
-                   "\(name(of: recognizer)) entered \(recognizer.state.rawValue) with \(name(of: shared)), which \(name(of: other.recognizer)) follows and had recognized first (it is \(other.recognizer.state.rawValue)); the first to recognize wins")
+                   "\(name(of: recognizer)) entered \(recognizer.state.rawValue) with \(name(of: touch)), which \(name(of: other.recognizer)) follows and had recognized first (it is \(other.recognizer.state.rawValue)); the first to recognize wins")
+        }
+        guard recentlyCancelledStep == step else { return }
+        for (other, theirs) in recentlyCancelled where other !== recognizer && other.isEnabled && other.layer != nil {
+            guard let touch = shared(with: theirs), !touch.hasEnded, !together(recognizer, other) else { continue }
+            report(.recognizedOverGestureUnderWay,
+                   "\(name(of: recognizer)) entered \(recognizer.state.rawValue) with \(name(of: touch)), which \(name(of: other)) followed and had recognized first; \(name(of: other)) was cancelled for it in this sub-event; the first to recognize wins")
         }
     }
 
@@ -407,6 +424,7 @@ public final class ArenaInvariantChecker {
         }
         records.removeAll(keepingCapacity: true)
         touchNames.removeAll(keepingCapacity: true)
+        recentlyCancelled.removeAll()
         return true
     }
 

@@ -45,12 +45,14 @@ struct ArenaAttackTests {
         let total = Int(attackEnvironment["TACTILE_ATTACK_EVENTS"] ?? "") ?? 1_000_000
         let perSeed = max(1, Int(attackEnvironment["TACTILE_ATTACK_EVENTS_PER_SEED"] ?? "") ?? 10_000)
         let printed = Int(attackEnvironment["TACTILE_ATTACK_PRINT"] ?? "") ?? 5
+        let everyKind = attackEnvironment["TACTILE_ATTACK_EVERY_KIND"] != nil
         var seed = UInt64(attackEnvironment["TACTILE_ATTACK_SEED"] ?? "") ?? 1
         var sent = 0
         var seeds = 0
         var sequences = 0
         var counts: [ArenaInvariantChecker.Violation.Kind: Int] = [:]
         var firstSeedOfKind: [ArenaInvariantChecker.Violation.Kind: UInt64] = [:]
+        var firstOfKind: [ArenaInvariantChecker.Violation.Kind: String] = [:]
         var failing: [(seed: UInt64, first: String)] = []
         while sent < total {
             let attack = ArenaAttack(seed: seed)
@@ -60,10 +62,15 @@ struct ArenaAttackTests {
             sequences += attack.sequencesChecked
             for (kind, count) in attack.checker.counts {
                 counts[kind, default: 0] += count
-                if firstSeedOfKind[kind] == nil { firstSeedOfKind[kind] = seed }
+                if firstSeedOfKind[kind] == nil {
+                    firstSeedOfKind[kind] = seed
+                    if let violation = attack.firstViolation[kind] {
+                        firstOfKind[kind] = "\(violation)\n" + (attack.stepsBeforeFirstViolation[kind] ?? "")
+                    }
+                }
             }
             if let first = attack.checker.violations.first {
-                if failing.count < printed { print(attack.report + "\n") }
+                if failing.count < printed { print(attack.report(everyKind: everyKind) + "\n") }
                 failing.append((seed, "\(first)"))
             }
             seed += 1
@@ -76,6 +83,12 @@ struct ArenaAttackTests {
         if !failing.isEmpty {
             lines.append("first violation of each failing seed (first 40):")
             lines += failing.prefix(40).map { "  \($0.first)" }
+        }
+        if everyKind {
+            for kind in ArenaInvariantChecker.Violation.Kind.allCases {
+                guard let first = firstOfKind[kind] else { continue }
+                print("first \(kind.rawValue) of the run: \(first)\n")
+            }
         }
         print(lines.joined(separator: "\n"))
         #expect(failing.isEmpty, "\(lines.joined(separator: "\n"))")
