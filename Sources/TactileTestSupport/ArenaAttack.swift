@@ -41,7 +41,7 @@ public final class ArenaAttack {
     /// Sequences ended and checked at rest.
     public private(set) var sequencesChecked = 0
     /// In percent: how often an action or a handler runs re-entrant code.
-    public var reentryPercent = 4
+    public var reentryPercent = 5
     /// How deep re-entrant code may nest.
     public var maximumReentryDepth = 2
     /// The steps before the first violation of each kind, formatted.
@@ -132,9 +132,17 @@ public final class ArenaAttack {
             let recognizer = makeRecognizer()
             everyLayer[random.below(everyLayer.count)].addGestureRecognizer(recognizer)
         }
-        for _ in 0..<random.below(6) {
+        for _ in 0..<(2 + random.below(7)) {
             let a = recognizers[random.below(recognizers.count)]
-            let b = recognizers[random.below(recognizers.count)]
+            // Mostly between recognizers that can share a touch: on one
+            // layer, or on a layer and one of its ancestors.
+            let related = recognizers.filter { other in
+                guard let mine = a.layer, let theirs = other.layer else { return false }
+                return mine.isAncestor(of: theirs) || theirs.isAncestor(of: mine)
+            }
+            let b = random.below(4) != 0 && !related.isEmpty
+                ? related[random.below(related.count)]
+                : recognizers[random.below(recognizers.count)]
             // A cycle (or a recognizer requiring itself) is refused: fine.
             try? a.require(toFail: b)
         }
