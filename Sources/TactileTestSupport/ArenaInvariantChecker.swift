@@ -130,7 +130,11 @@ public final class ArenaInvariantChecker {
 
     /// Written into every violation, to replay the run.
     public var seed: UInt64 = 0
-    /// The sub-event being handled; the driver advances it.
+    /// The sub-event being handled; the driver advances it for every
+    /// sub-event (nested ones included). Besides naming the step in
+    /// violations, it tells the first-to-recognize check which actions
+    /// belong to one sub-event: a gesture cancelled in the sub-event in
+    /// which a newcomer recognizes with one of its touches lost to it.
     public var step = 0
 
     // MARK: Results
