@@ -38,6 +38,8 @@ public final class ArenaAttack {
     /// Sub-events sent so far (pointer events, interruptions, clock ticks),
     /// nested ones included.
     public private(set) var subEvents = 0
+    /// The sub-events asked for with ``run(subEvents:)``: the replay's length.
+    public private(set) var requestedSubEvents = 0
     /// Sequences ended and checked at rest.
     public private(set) var sequencesChecked = 0
     /// In percent: how often an action or a handler runs re-entrant code.
@@ -219,6 +221,7 @@ public final class ArenaAttack {
     /// included), then lifts every pointer, lets every window pass and
     /// checks that everything is at rest.
     public func run(subEvents count: Int) {
+        requestedSubEvents += count
         let limit = subEvents + count
         while subEvents < limit { step() }
         finish()
@@ -512,7 +515,7 @@ public final class ArenaAttack {
             lines.append("  first \(violation.kind.rawValue): \(violation)")
             if let steps = stepsBeforeFirstViolation[violation.kind] { lines.append("  the steps before it:\n" + steps) }
         }
-        lines.append("  replay: TACTILE_ATTACK_SEED=\(seed) TACTILE_ATTACK_EVENTS=\(subEvents) TACTILE_ATTACK_EVENTS_PER_SEED=\(subEvents) scripts/attack-arena")
+        lines.append("  replay: TACTILE_ATTACK_SEED=\(seed) TACTILE_ATTACK_EVENTS=\(requestedSubEvents) TACTILE_ATTACK_EVENTS_PER_SEED=\(requestedSubEvents) scripts/attack-arena")
         return lines.joined(separator: "\n")
     }
 
