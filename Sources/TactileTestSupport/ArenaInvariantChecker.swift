@@ -237,8 +237,11 @@ public final class ArenaInvariantChecker {
         }
     }
 
-    /// `recognizer` was (or is about to be) removed from its layer, or its
-    /// layer from the scene: a gesture under way stops without an action.
+    /// `recognizer` has just been removed from its layer, or its layer from
+    /// the scene: removal stops a gesture under way without an action, so
+    /// its ended or cancelled is no longer expected. Call it after the
+    /// removal, not before: removing a layer cancels its touches, which may
+    /// first send the gesture a cancelled action.
     public func noteSilentStop(of recognizer: GestureRecognizer) {
         for entry in watched where entry.recognizer === recognizer { entry.isUnderWay = false }
     }
