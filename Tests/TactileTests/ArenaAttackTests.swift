@@ -9,11 +9,6 @@ import Testing
 /// The environment of the test process: the long run is set up from it.
 let attackEnvironment = ProcessInfo.processInfo.environment
 
-/// Whether the tests that the current arena fails stay disabled: until the
-/// arena rebuild (issue 11) enables them. `TACTILE_ATTACK_RUN_DISABLED=1`
-/// runs them anyway, to watch them fail.
-let arenaRebuildPending = attackEnvironment["TACTILE_ATTACK_RUN_DISABLED"] == nil
-
 /// Random, seeded, re-entrant streams against the gesture arena, every
 /// promise checked after every sub-event (see ``ArenaAttack`` and
 /// ``ArenaInvariantChecker``).
@@ -27,8 +22,7 @@ let arenaRebuildPending = attackEnvironment["TACTILE_ATTACK_RUN_DISABLED"] == ni
 @MainActor
 struct ArenaAttackTests {
     /// The CI-sized run: 20 seeds of 2,000 sub-events.
-    @Test(.disabled(if: arenaRebuildPending, "enabled by the arena rebuild (issue 11): the current arena breaks these promises"),
-          arguments: 1...20 as ClosedRange<UInt64>)
+    @Test(arguments: 1...20 as ClosedRange<UInt64>)
     func shortAttack(seed: UInt64) {
         let attack = ArenaAttack(seed: seed)
         attack.run(subEvents: 2_000)

@@ -41,6 +41,10 @@ public struct Diagnostic: Hashable, Sendable {
         /// does not allow; it was refused, or (for a gesture left under way)
         /// the arena ended it.
         case illegalTransition = "illegal-transition"
+        /// Delegates' requirements would have made recognizers wait for each
+        /// other for ever; the requirement that closed the cycle was not
+        /// waited on.
+        case requirementCycle = "requirement-cycle"
     }
 
     public var problem: Problem

@@ -82,6 +82,27 @@ final class ArenaReferee {
         return members[index].pending != nil
     }
 
+    /// Whether `recognizer` waits, directly or through others, for `target`.
+    private func waits(_ recognizer: GestureRecognizer, for target: GestureRecognizer) -> Bool {
+        var visited: [ObjectIdentifier] = []
+        var stack = [ObjectIdentifier(recognizer)]
+        let goal = ObjectIdentifier(target)
+        while let next = stack.popLast() {
+            guard !visited.contains(next) else { continue }
+            visited.append(next)
+            for member in members where ObjectIdentifier(member.recognizer) == next && member.pending != nil {
+                if member.waitingFor.contains(goal) { return true }
+                stack.append(contentsOf: member.waitingFor)
+            }
+        }
+        return false
+    }
+
+    private func isWaiting(_ recognizer: GestureRecognizer, for blocker: ObjectIdentifier) -> Bool {
+        guard let index = index(of: recognizer) else { return false }
+        return members[index].pending != nil && members[index].waitingFor.contains(blocker)
+    }
+
     /// Whether anything is queued to run.
     var hasQueuedWork: Bool { head < queue.count }
 
@@ -115,9 +136,17 @@ final class ArenaReferee {
                 return fail(recognizer, .delegateRefusedToBegin)
             }
             if let cause = reasonToFail(recognizer) { return fail(recognizer, cause) }
-            let blockers = members.compactMap { other -> GestureRecognizer? in
-                let candidate = other.recognizer
+            // Over a copy: the delegates asked are user code, which may
+            // re-enter the arena.
+            let blockers = members.map(\.recognizer).compactMap { candidate -> GestureRecognizer? in
                 guard candidate !== recognizer, candidate.storedState == .possible, requires(recognizer, toFail: candidate) else { return nil }
+                if waits(candidate, for: recognizer) {
+                    // Delegates can close a cycle that require(toFail:)
+                    // refuses: each would wait for ever. The requirement
+                    // that closes it is not waited on.
+                    arena.report(Diagnostic(.requirementCycle, "\(recognizer.displayName) would wait for \(candidate.displayName), which waits for it; not waiting"))
+                    return nil
+                }
                 return candidate
             }
             if !blockers.isEmpty {
@@ -200,12 +229,16 @@ final class ArenaReferee {
                 arena.record(.took(touch, by: recognizer))
             }
         }
+        let id = ObjectIdentifier(recognizer)
         for other in members.map(\.recognizer) where other !== recognizer && !other.storedState.isFinished {
             let shares = shareTouch(recognizer, other)
             guard shares || isWaiting(other) else { continue }
             // An earlier one's consequences may have finished it.
             guard !other.storedState.isFinished else { continue }
-            if requires(other, toFail: recognizer) {
+            // A requirement binds only a recognizer still deciding: one
+            // waiting for this one fails by the wait it recorded, whatever a
+            // delegate answers now; one under way recognized first and goes on.
+            if isWaiting(other, for: id) || (other.storedState == .possible && requires(other, toFail: recognizer)) {
                 fail(other, .requirementRecognized(recognizer.displayName))
             } else if shares && prevents(recognizer, other) {
                 if other.storedState.isActive {

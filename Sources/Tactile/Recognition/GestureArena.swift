@@ -267,6 +267,8 @@ public final class GestureArena {
     func cancelFromOutside(_ touches: [Touch]) {
         beginStep()
         defer { endStep() }
+        // First, so that nothing queued for them reaches a layer meanwhile.
+        gate.stopping(touches)
         for touch in touches {
             for recognizer in touch.gestureRecognizers where follows(recognizer, touch) {
                 recognizer.noteLocation(ending: touch)

@@ -48,6 +48,9 @@ final class LayerGate {
         /// Whether the touch's last phase has been offered: once nothing is
         /// held or queued for it either, the record can go.
         var isClosed = false
+        /// Whether the touch was cancelled from outside (its layer left, the
+        /// window lost focus): of what is still queued, only the cancel goes.
+        var isCancelledFromOutside = false
     }
 
     private unowned let arena: GestureArena
@@ -126,14 +129,25 @@ final class LayerGate {
         sendSingle(admitted, touch, to: layer)
     }
 
-    /// Touches stopped from outside (focus lost, their layer removed): what
-    /// was held back is dropped, and a layer that saw them begin is told
+    /// Touches are being stopped from outside (focus lost, their layer
+    /// removed): from now on nothing of theirs but the cancel reaches a
+    /// layer, and what was held back is dropped.
+    func stopping(_ touches: [Touch]) {
+        for touch in touches {
+            guard let index = index(of: touch) else { continue }
+            entries[index].isCancelledFromOutside = true
+            entries[index].held.removeAll()
+        }
+    }
+
+    /// Touches stopped from outside: a layer that saw them begin is told
     /// they were cancelled.
     func cancel(_ touches: [Touch]) {
+        stopping(touches)
         for touch in touches {
             guard let index = index(of: touch) else { continue }
             entries[index].isClosed = true
-            entries[index].held.removeAll()
+            hasClosed = true
             outbox.append((touch, .cancelled))
         }
     }
@@ -219,6 +233,7 @@ final class LayerGate {
     }
 
     private func admission(_ phase: Touch.Phase, at index: Int) -> Touch.Phase? {
+        if entries[index].isCancelledFromOutside && phase != .cancelled { return nil }
         switch (phase, entries[index].sent) {
         case (.began, .nothing): return .began
         case (.moved, .began), (.stationary, .began): return .moved
