@@ -1,21 +1,23 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Tactile: library products only, so that a game's package can depend on it
+// whatever its own targets are called. The demos are a package of their own
+// in Demos/, the benchmarks in Benchmarks/; both depend on this one by path.
 let package = Package(
     name: "Tactile",
     products: [
-        // The engine: input model, traces, clocks. No SDL, so it builds and
-        // tests anywhere Swift does.
+        // The engine: input model, scene, recognizers, motion, actions,
+        // traces, clocks. No SDL, so it builds and tests anywhere Swift does.
         .library(name: "Tactile", targets: ["Tactile"]),
-        // The SDL2 backend: event pump, clock, window and frame loop.
+        // The SDL2 backend: event pump, clock, setup, frame loop runner. It
+        // draws nothing and re-exports SDL2's C API for the game's own calls.
         .library(name: "TactileSDL", targets: ["TactileSDL"]),
+        // Optional: a debug canvas, bitmap font, layer renderer, touch
+        // overlay and PNG screenshots (SDL_image, opened at run time).
+        .library(name: "TactileDebugDrawing", targets: ["TactileDebugDrawing"]),
         // Test helpers (a seeded random generator) for games' own tests.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
-        .executable(name: "touches", targets: ["Touches"]),
-        .executable(name: "gesturelab", targets: ["GestureLab"]),
-        .executable(name: "airhockey", targets: ["AirHockey"]),
-        .executable(name: "tiltmaze", targets: ["TiltMaze"]),
-        .executable(name: "arcade", targets: ["Arcade"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,22 +25,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
         .target(name: "Tactile"),
         // Helpers for tests of Tactile and of games built on it.
         .target(name: "TactileTestSupport", dependencies: ["Tactile"]),
-        .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2", "CZlib"]),
-        .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
-        .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
-        .executableTarget(name: "GestureLab", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/GestureLab"),
-        .executableTarget(name: "AirHockey", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/AirHockey"),
-        .executableTarget(name: "TiltMaze", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/TiltMaze"),
-        .executableTarget(name: "Arcade", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Arcade"),
+        .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2"]),
+        .target(name: "TactileDebugDrawing", dependencies: ["Tactile", "TactileSDL"]),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "AirHockey", "Arcade", "TiltMaze", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "TactileDebugDrawing", "TactileTestSupport"]),
     ]
 )
