@@ -16,8 +16,17 @@ let package = Package(
         // Optional: a debug canvas, bitmap font, layer renderer, touch
         // overlay and PNG screenshots (SDL_image, opened at run time).
         .library(name: "TactileDebugDrawing", targets: ["TactileDebugDrawing"]),
+        // Optional: the shared command line (replay, record, frames,
+        // screenshot, headless, timing) parsed with swift-argument-parser
+        // into an SDLApp configuration.
+        .library(name: "TactileOptions", targets: ["TactileOptions"]),
         // Test helpers (a seeded random generator) for games' own tests.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
+    ],
+    dependencies: [
+        // Only TactileOptions uses it: a game that parses its own command
+        // line never links it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +39,14 @@ let package = Package(
         .target(name: "TactileTestSupport", dependencies: ["Tactile"]),
         .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2"]),
         .target(name: "TactileDebugDrawing", dependencies: ["Tactile", "TactileSDL"]),
+        .target(name: "TactileOptions", dependencies: [
+            "TactileSDL", "TactileDebugDrawing",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "TactileDebugDrawing", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: [
+            "Tactile", "TactileSDL", "TactileDebugDrawing", "TactileOptions", "TactileTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ]
 )

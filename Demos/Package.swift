@@ -23,12 +23,15 @@ let package = Package(
         // Named, because a path dependency is otherwise known by its folder
         // name, which is whatever the repository was cloned as.
         .package(name: "Tactile", path: ".."),
+        // The demos' own commands wrap Tactile's shared options.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "DemoSupport", dependencies: [
             .product(name: "Tactile", package: "Tactile"),
             .product(name: "TactileSDL", package: "Tactile"),
             .product(name: "TactileDebugDrawing", package: "Tactile"),
+            .product(name: "TactileOptions", package: "Tactile"),
         ]),
         .executableTarget(name: "Touches", dependencies: demo),
         .executableTarget(name: "GestureLab", dependencies: demo),
@@ -42,13 +45,15 @@ let package = Package(
     ]
 )
 
-/// What every demo links: the engine, the SDL backend, debug drawing and the
-/// demos' shared options and assets.
+/// What every demo links: the engine, the SDL backend, debug drawing, the
+/// shared command-line options and the demos' support (trace, assets).
 var demo: [Target.Dependency] {
     [
         "DemoSupport",
         .product(name: "Tactile", package: "Tactile"),
         .product(name: "TactileSDL", package: "Tactile"),
         .product(name: "TactileDebugDrawing", package: "Tactile"),
+        .product(name: "TactileOptions", package: "Tactile"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ]
 }

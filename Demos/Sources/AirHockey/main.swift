@@ -1,32 +1,40 @@
+import ArgumentParser
 import DemoSupport
 import Foundation
 import Tactile
+import TactileOptions
 import TactileSDL
 
-// Air Hockey's entry point: parse the shared demo options, play.
+// Air Hockey's entry point: parse the shared game options, play.
 
-let summary = "two-player air hockey: a finger per paddle, pinch and turn the camera, or two controllers"
-let controls = """
-      touch      a finger anywhere in your half holds your paddle (a second finger
-                 there is ignored); two fingers on the dark background around the rink
-                 pinch and turn the camera while no paddle is held; tap PAUSE
-      mouse      the left button is one finger; Alt+drag puts down two contacts
-                 mirrored about the centre: one per half (both paddles), or top and
-                 bottom of the background (the camera)
-      controller first pad plays left, second right: left stick or d-pad moves
-                 the paddle, Start pauses, resumes, or restarts after a win
-      keyboard   W A S D left paddle, arrows right paddle, Space pause
-      O          show or hide the touch overlay
-      Esc or close the window to quit
-    """
+/// The demo's command line: the options every Tactile game can share
+/// (`GameOptions`), with the demo's own help text.
+struct AirHockeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airhockey",
+        abstract: "two-player air hockey: a finger per paddle, pinch and turn the camera, or two controllers",
+        discussion: GameOptions.demoDiscussion(controls: """
+              touch      a finger anywhere in your half holds your paddle (a second finger
+                         there is ignored); two fingers on the dark background around the rink
+                         pinch and turn the camera while no paddle is held; tap PAUSE
+              mouse      the left button is one finger; Alt+drag puts down two contacts
+                         mirrored about the centre: one per half (both paddles), or top and
+                         bottom of the background (the camera)
+              controller first pad plays left, second right: left stick or d-pad moves
+                         the paddle, Start pauses, resumes, or restarts after a win
+              keyboard   W A S D left paddle, arrows right paddle, Space pause
+              O          show or hide the touch overlay
+              Esc or close the window to quit
+            """))
+
+    @OptionGroup var options: GameOptions
+}
+
+// Bad flags: the usage on standard error and exit status 64, from the parser.
+let options = AirHockeyCommand.parseOrExit().options
 
 do {
-    let options = try DemoOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    if options.showHelp {
-        print(DemoOptions.usage(name: "airhockey", summary: summary, controls: controls))
-        exit(0)
-    }
-    let configuration = try options.configuration(
+    let configuration = try options.demoConfiguration(
         title: "Tactile: Air Hockey", name: "airhockey", defaultTrace: "airhockey.trace", showcaseFrame: AirHockeyGame.showcaseFrame)
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()

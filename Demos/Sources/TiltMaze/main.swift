@@ -1,29 +1,37 @@
+import ArgumentParser
 import DemoSupport
 import Foundation
 import Tactile
+import TactileOptions
 import TactileSDL
 
-// The Tilt Maze's entry point: parse the shared demo options, run the maze.
+// The Tilt Maze's entry point: parse the shared game options, run the maze.
 
-let summary = "tilt the board to roll a marble past the holes to the goal"
-let controls = """
-      tilt       a phone's or handheld's sensors, or a PlayStation or Switch pad's;
-                 without sensors: the arrow keys, a right-button drag or the right stick
-      shake      restart (Ctrl+Z shakes the simulated device; a pad's Start also restarts)
-      touch      pinch the map to zoom
-      mouse      Alt+drag pinches (two contacts mirrored about the window centre);
-                 the wheel zooms too
-      controller tilt the pad (or the right stick), shoulders zoom, Start restarts
-      Esc or close the window to quit
-    """
+/// The demo's command line: the options every Tactile game can share
+/// (`GameOptions`), with the demo's own help text.
+struct TiltMazeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tiltmaze",
+        abstract: "tilt the board to roll a marble past the holes to the goal",
+        discussion: GameOptions.demoDiscussion(controls: """
+              tilt       a phone's or handheld's sensors, or a PlayStation or Switch pad's;
+                         without sensors: the arrow keys, a right-button drag or the right stick
+              shake      restart (Ctrl+Z shakes the simulated device; a pad's Start also restarts)
+              touch      pinch the map to zoom
+              mouse      Alt+drag pinches (two contacts mirrored about the window centre);
+                         the wheel zooms too
+              controller tilt the pad (or the right stick), shoulders zoom, Start restarts
+              Esc or close the window to quit
+            """))
+
+    @OptionGroup var options: GameOptions
+}
+
+// Bad flags: the usage on standard error and exit status 64, from the parser.
+let options = TiltMazeCommand.parseOrExit().options
 
 do {
-    let options = try DemoOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    if options.showHelp {
-        print(DemoOptions.usage(name: "tiltmaze", summary: summary, controls: controls))
-        exit(0)
-    }
-    let configuration = try options.configuration(
+    let configuration = try options.demoConfiguration(
         title: "Tactile: Tilt Maze", name: "tiltmaze", defaultTrace: "tiltmaze.trace", showcaseFrame: TiltMazeGame.showcaseFrame)
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()

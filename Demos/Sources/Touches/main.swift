@@ -1,28 +1,36 @@
+import ArgumentParser
 import DemoSupport
 import Foundation
 import Tactile
+import TactileOptions
 import TactileSDL
 
-// The Touches demo's entry point: parse the shared demo options, run the game.
+// The Touches demo's entry point: parse the shared game options, run the game.
 
-let summary = "every contact as a circle with its id, phase and trail"
-let controls = """
-      touch      each finger is a contact
-      mouse      drag with the left button: one contact
-                 Alt+drag: two contacts mirrored about the centre (pinch, rotate)
-                 Alt+Shift+drag: two contacts side by side (two-finger pan)
-      controller left stick moves a cursor, A (Cross) is the contact;
-                 a PlayStation pad's touchpad fingers show in the panel
-      Esc or close the window to quit
-    """
+/// The demo's command line: the options every Tactile game can share
+/// (`GameOptions`), with the demo's own help text.
+struct TouchesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touches",
+        abstract: "every contact as a circle with its id, phase and trail",
+        discussion: GameOptions.demoDiscussion(controls: """
+              touch      each finger is a contact
+              mouse      drag with the left button: one contact
+                         Alt+drag: two contacts mirrored about the centre (pinch, rotate)
+                         Alt+Shift+drag: two contacts side by side (two-finger pan)
+              controller left stick moves a cursor, A (Cross) is the contact;
+                         a PlayStation pad's touchpad fingers show in the panel
+              Esc or close the window to quit
+            """))
+
+    @OptionGroup var options: GameOptions
+}
+
+// Bad flags: the usage on standard error and exit status 64, from the parser.
+let options = TouchesCommand.parseOrExit().options
 
 do {
-    let options = try DemoOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    if options.showHelp {
-        print(DemoOptions.usage(name: "touches", summary: summary, controls: controls))
-        exit(0)
-    }
-    let configuration = try options.configuration(title: "Tactile: Touches", name: "touches", defaultTrace: "touches.trace", showcaseFrame: 190)
+    let configuration = try options.demoConfiguration(title: "Tactile: Touches", name: "touches", defaultTrace: "touches.trace", showcaseFrame: 190)
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
         app.pump.controllerCursors = ControllerCursor.Settings()

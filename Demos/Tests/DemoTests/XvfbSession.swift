@@ -297,7 +297,7 @@ enum XvfbSession {
     /// The demo's executable: SwiftPM builds it into the same products
     /// directory as the test bundle (the test target depends on the demos),
     /// so it sits next to the running test executable.
-    private static func demoExecutable(_ name: String) throws -> String {
+    static func demoExecutable(_ name: String) throws -> String {
         var directories: [URL] = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         if let first = CommandLine.arguments.first {
             let runner = URL(fileURLWithPath: first, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
