@@ -1,21 +1,32 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Tactile: library products only, so that a game's package can depend on it
+// whatever its own targets are called. The demos are a package of their own
+// in Demos/, the benchmarks in Benchmarks/; both depend on this one by path.
 let package = Package(
     name: "Tactile",
     products: [
-        // The engine: input model, traces, clocks. No SDL, so it builds and
-        // tests anywhere Swift does.
+        // The engine: input model, scene, recognizers, motion, actions,
+        // traces, clocks. No SDL, so it builds and tests anywhere Swift does.
         .library(name: "Tactile", targets: ["Tactile"]),
-        // The SDL2 backend: event pump, clock, window and frame loop.
+        // The SDL2 backend: event pump, clock, setup, frame loop runner. It
+        // draws nothing and re-exports SDL2's C API for the game's own calls.
         .library(name: "TactileSDL", targets: ["TactileSDL"]),
+        // Optional: a debug canvas, bitmap font, layer renderer, touch
+        // overlay and PNG screenshots (SDL_image, opened at run time).
+        .library(name: "TactileDebugDrawing", targets: ["TactileDebugDrawing"]),
+        // Optional: the shared command line (replay, record, frames,
+        // screenshot, headless, timing) parsed with swift-argument-parser
+        // into an SDLApp configuration.
+        .library(name: "TactileOptions", targets: ["TactileOptions"]),
         // Test helpers (a seeded random generator) for games' own tests.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
-        .executable(name: "touches", targets: ["Touches"]),
-        .executable(name: "gesturelab", targets: ["GestureLab"]),
-        .executable(name: "airhockey", targets: ["AirHockey"]),
-        .executable(name: "tiltmaze", targets: ["TiltMaze"]),
-        .executable(name: "arcade", targets: ["Arcade"]),
+    ],
+    dependencies: [
+        // Only TactileOptions uses it: a game that parses its own command
+        // line never links it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -23,21 +34,15 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
         .target(name: "Tactile"),
         // Helpers for tests of Tactile and of games built on it.
         .target(name: "TactileTestSupport", dependencies: ["Tactile"]),
-        .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2", "CZlib"]),
-        .target(name: "DemoSupport", dependencies: ["Tactile", "TactileSDL", "CSDL2"], path: "Demos/DemoSupport"),
-        .executableTarget(name: "Touches", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Touches"),
-        .executableTarget(name: "GestureLab", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/GestureLab"),
-        .executableTarget(name: "AirHockey", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/AirHockey"),
-        .executableTarget(name: "TiltMaze", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/TiltMaze"),
-        .executableTarget(name: "Arcade", dependencies: ["Tactile", "TactileSDL", "DemoSupport"], path: "Demos/Arcade"),
+        .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2"]),
+        .target(name: "TactileDebugDrawing", dependencies: ["Tactile", "TactileSDL"]),
+        .target(name: "TactileOptions", dependencies: [
+            "TactileSDL", "TactileDebugDrawing",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "TactileTests", dependencies: ["Tactile", "TactileTestSupport"]),
         // Copies of the built-in recognizers (links to their files) compiled
         // against Tactile's public API only, with tests that run them: the
@@ -49,6 +54,9 @@ let package = Package(
             dependencies: ["Tactile"],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "Tactile"])]
         ),
-        .testTarget(name: "TactileSDLTests", dependencies: ["Tactile", "TactileSDL", "CSDL2", "CZlib", "DemoSupport", "Touches", "GestureLab", "AirHockey", "Arcade", "TiltMaze", "TactileTestSupport"]),
+        .testTarget(name: "TactileSDLTests", dependencies: [
+            "Tactile", "TactileSDL", "TactileDebugDrawing", "TactileOptions", "TactileTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ]
 )

@@ -1,5 +1,4 @@
 import Benchmark
-import CSDL2
 import TactileSDL
 
 // SDL's own cost of queueing and polling one event: the floor every Tactile

@@ -1,8 +1,8 @@
-import CSDL2
 import Foundation
 import Tactile
 import Testing
-@testable import TactileSDL
+@testable import TactileDebugDrawing
+import TactileSDL
 
 extension SDLIntegration {
     /// Polygons on the canvas, on SDL's software renderer, pixel by pixel:

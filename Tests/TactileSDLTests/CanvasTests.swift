@@ -1,15 +1,13 @@
-import CSDL2
-import CZlib
 import Foundation
 import Tactile
 import Testing
-@testable import TactileSDL
+@testable import TactileDebugDrawing
+import TactileSDL
 
 extension SDLIntegration {
     /// Draws into SDL's software renderer over an in-memory surface and checks
     /// the exact pixels: no window and no display, so the results are the same on
-    /// every machine. Screenshots are checked by decoding the PNG bytes here, with
-    /// zlib, rather than trusting the encoder to check itself.
+    /// every machine. PNG files are checked in ``ScreenshotTests``.
     ///
     /// It lives under ``SDLIntegration`` with the other SDL tests so that it
     /// never runs alongside them, and starts SDL the way they do: whichever
@@ -365,93 +363,6 @@ extension SDLIntegration {
             }
         }
 
-        // MARK: PNG
-
-        @Test func pngDecodesToTheSameImage() throws {
-            let image = Self.testPattern(width: 23, height: 17)
-            let decoded = try decodePNG(PNGWriter().pngData(image))
-            #expect(decoded.chunkTypes == ["IHDR", "IDAT", "IEND"])
-            #expect(decoded.width == 23 && decoded.height == 17)
-            #expect(decoded.bitDepth == 8 && decoded.colorType == 2)
-            #expect(decoded.compression == 0 && decoded.filterMethod == 0 && decoded.interlace == 0)
-            #expect(decoded.rgb == image.rgb)
-            // The pattern has flat, ramped and noisy rows, so the encoder's choice
-            // should not be the same filter everywhere; every used one round-trips.
-            #expect(Set(decoded.rowFilters).count > 1, "filters \(decoded.rowFilters)")
-        }
-
-        @Test func pngSplitsLongDataOverSeveralIDATChunks() throws {
-            let image = Self.testPattern(width: 40, height: 30)
-            var writer = PNGWriter()
-            writer.idatChunkLength = 100
-            let decoded = try decodePNG(writer.pngData(image))
-            #expect(decoded.chunkTypes.first == "IHDR" && decoded.chunkTypes.last == "IEND")
-            #expect(decoded.chunkTypes.filter { $0 == "IDAT" }.count > 2)
-            #expect(decoded.rgb == image.rgb)
-        }
-
-        @Test(arguments: PNGWriter.Filter.allCases)
-        func eachFilterIsUndoneByThePNGRule(filter: PNGWriter.Filter) throws {
-            let image = Self.testPattern(width: 9, height: 2)
-            let rowLength = 27
-            let above = Array(image.rgb[0..<rowLength])
-            let row = Array(image.rgb[rowLength..<(2 * rowLength)])
-            var filtered = [UInt8](repeating: 0, count: rowLength)
-            row.withUnsafeBufferPointer { rowBuffer in
-                above.withUnsafeBufferPointer { aboveBuffer in
-                    filtered.withUnsafeMutableBufferPointer { output in
-                        PNGWriter.apply(filter, row: rowBuffer, previous: aboveBuffer, into: output)
-                    }
-                }
-            }
-            #expect(try unfilter(filter.rawValue, filtered, above: above) == row)
-        }
-
-        @Test func screenshotSurvivesAPNGRoundTrip() throws {
-            try withCanvas { canvas in
-                canvas.clear(Color(r: 30, g: 30, b: 40))
-                canvas.fillCircle(center: Point(x: 14, y: 14), radius: 9, color: Color.orange.withAlpha(200))
-                canvas.drawLine(from: Point(x: 2, y: 38), to: Point(x: 38, y: 2), color: .cyan, thickness: 3)
-                canvas.drawText("Ok!", at: Point(x: 20, y: 28), scale: 1, color: .white)
-                let image = try canvas.readPixels()
-                #expect(try decodePNG(PNGWriter().pngData(image)).rgb == image.rgb)
-            }
-        }
-
-        @Test func writePNGSavesTheEncodedBytes() throws {
-            let image = Self.testPattern(width: 5, height: 4)
-            let path = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tactile-canvas-test-\(ProcessInfo.processInfo.processIdentifier).png").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            try image.writePNG(to: path)
-            let saved = try #require(FileManager.default.contents(atPath: path))
-            #expect([UInt8](saved) == (try PNGWriter().pngData(image)))
-        }
-
-        @Test func writePNGNamesThePathItCouldNotWrite() {
-            let path = "/nonexistent-tactile-folder/shot.png"
-            do {
-                try Self.testPattern(width: 2, height: 2).writePNG(to: path)
-                Issue.record("writing to \(path) succeeded")
-            } catch let error as PNGWriteError {
-                guard case .cannotWrite(let failedPath, let reason) = error else {
-                    Issue.record("unexpected \(error)")
-                    return
-                }
-                #expect(failedPath == path)
-                #expect(!reason.isEmpty)
-                #expect(error.description.contains(path))
-            } catch {
-                Issue.record("unexpected \(error)")
-            }
-        }
-
-        @Test func emptyImagesAreRefused() {
-            #expect(throws: PNGWriteError.emptyImage(width: 0, height: 3)) {
-                try PNGWriter().pngData(Image(width: 0, height: 3, rgb: []))
-            }
-        }
-
         // MARK: Helpers
 
         /// Runs `body` with a canvas over a software renderer drawing into an
@@ -490,30 +401,6 @@ extension SDLIntegration {
                     legend.first { $0.value == image.pixel(x: x, y: y) }?.key ?? "."
                 })
             }
-        }
-
-        /// Flat, ramped and noisy rows, so that different PNG filters win on
-        /// different rows and every filter's arithmetic (including wrap-around)
-        /// is exercised.
-        private static func testPattern(width: Int, height: Int) -> Image {
-            var rgb: [UInt8] = []
-            var noise: UInt32 = 12345
-            for y in 0..<height {
-                for x in 0..<width {
-                    switch y % 3 {
-                    case 0:
-                        rgb += [200, 40, 90]
-                    case 1:
-                        rgb += [UInt8(truncatingIfNeeded: x * 13), UInt8(truncatingIfNeeded: x * 7 + y), UInt8(truncatingIfNeeded: 255 - x * 5)]
-                    default:
-                        for _ in 0..<3 {
-                            noise = noise &* 1_103_515_245 &+ 12345
-                            rgb.append(UInt8(truncatingIfNeeded: noise >> 16))
-                        }
-                    }
-                }
-            }
-            return Image(width: width, height: height, rgb: rgb)
         }
     }
 }

@@ -1,4 +1,3 @@
-import CSDL2
 import Tactile
 import Testing
 @testable import TactileSDL

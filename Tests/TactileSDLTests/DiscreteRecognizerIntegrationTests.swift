@@ -1,5 +1,5 @@
-import CSDL2
 import Tactile
+import TactileSDL
 import Testing
 
 extension SDLIntegration {

@@ -1,4 +1,3 @@
-import CSDL2
 import Tactile
 import TactileTestSupport
 import Testing

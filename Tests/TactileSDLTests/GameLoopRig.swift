@@ -1,4 +1,3 @@
-import CSDL2
 import Tactile
 @testable import TactileSDL
 

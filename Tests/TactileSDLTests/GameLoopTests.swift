@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Tactile
 import Testing
@@ -211,7 +210,7 @@ extension SDLIntegration {
                 updates += 1
                 if updates == 10 { clock.isPaused = true }
             }
-            func render(on canvas: Canvas) { frames += 1 }
+            func render(in context: RenderContext) { frames += 1 }
         }
 
         @Test func sdlAppRunsItsGameOnTheGameClock() throws {

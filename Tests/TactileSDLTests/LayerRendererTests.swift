@@ -1,8 +1,8 @@
-import CSDL2
 import Foundation
 import Tactile
 import Testing
-@testable import TactileSDL
+@testable import TactileDebugDrawing
+import TactileSDL
 
 extension SDLIntegration {
     /// Layer trees drawn by ``LayerRenderer`` onto SDL's software renderer,

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Tactile
 import Testing

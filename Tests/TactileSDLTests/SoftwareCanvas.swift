@@ -1,7 +1,7 @@
-import CSDL2
 import Tactile
 import Testing
-@testable import TactileSDL
+@testable import TactileDebugDrawing
+import TactileSDL
 
 /// A ``Canvas`` over SDL's software renderer drawing into an in-memory
 /// ARGB8888 surface: no window and no display, the same pixels on every

@@ -1,9 +1,10 @@
 # Installs the Debian packages Tactile needs, if any is missing.
 # Sourced by scripts/demo, scripts/test and scripts/bench.
 
-# The C libraries the package links (SDL2 for everything, zlib for PNG
-# screenshots) and pkg-config, through which SwiftPM finds them.
-TACTILE_PACKAGES=(libsdl2-dev zlib1g-dev pkg-config)
+# The C libraries and pkg-config, through which SwiftPM finds SDL2: SDL2 for
+# everything; SDL_image for PNG screenshots (the TactileDebugDrawing product
+# opens it at run time, so a game without it still runs).
+TACTILE_PACKAGES=(libsdl2-dev libsdl2-image-dev pkg-config)
 
 # What scripts/test needs on top: the X11 demo tests start their own X server
 # (Xvfb, with xauth beside it) and drive the demos' windows with xdotool.

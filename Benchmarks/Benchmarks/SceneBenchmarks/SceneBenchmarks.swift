@@ -1,6 +1,5 @@
 import Benchmark
 import BenchmarkSupport
-import CSDL2
 import Tactile
 import TactileSDL
 import TactileTestSupport

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A report that some input was malformed and what was done about it.
 ///
 /// Tactile never crashes on bad input. Each kind of bad input has a defined
@@ -45,6 +47,11 @@ public struct Diagnostic: Hashable, Sendable {
         /// other for ever; the requirement that closed the cycle was not
         /// waited on.
         case requirementCycle = "requirement-cycle"
+        /// A scene was sent an event equal to the one it was sent just
+        /// before (same kind, values and timestamp): almost always one event
+        /// fed to the scene twice, by `GameLoop` (its `scene`) and by the
+        /// game's own `scene.send`. The repeat was handled all the same.
+        case repeatedEvent = "repeated-event"
     }
 
     public var problem: Problem
@@ -54,6 +61,15 @@ public struct Diagnostic: Hashable, Sendable {
     public init(_ problem: Problem, _ detail: String) {
         self.problem = problem
         self.detail = detail
+    }
+}
+
+extension Diagnostic {
+    /// Writes `diagnostic` to standard error as one line,
+    /// `tactile: <problem>: <detail>`: the default sink of the event pump and
+    /// the scene, so that a mistake is loud unless a game chooses otherwise.
+    public static func writeToStandardError(_ diagnostic: Diagnostic) {
+        FileHandle.standardError.write(Data("tactile: \(diagnostic)\n".utf8))
     }
 }
 

@@ -4,18 +4,27 @@
 ///
 /// Modelled on the guide's `CMMotionManager`: one manager per game. It
 /// consumes the game's ``InputEvent``s (sensor samples from the pump, or from
-/// a replayed trace) and is advanced on the game's ``Clock`` once a frame;
-/// it never reads the wall clock and never blocks.
+/// a replayed trace) and is advanced once a frame; it never reads the wall
+/// clock and never blocks.
+///
+/// ## Which clock
+///
+/// The clock its events are stamped on, because it compares the two. In a
+/// game on a ``GameLoop`` (TactileSDL's `SDLApp` has one) that is the game
+/// clock, ``GameLoop/clock`` (`app.gameClock`): the loop re-stamps every
+/// event on game time before motion sees it and calls ``update()`` each
+/// frame, so a paused game pauses its motion too. Only a game with no
+/// `GameLoop` at all, which hands the manager its events and calls
+/// ``update()`` itself, gives it the clock its pump stamps with.
 ///
 /// ```swift
-/// let motion = MotionManager(clock: app.clock, sensorControl: app.pump)
+/// let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
 /// motion.motionEventReceiver = scene            // shakes reach the first responder
 /// motion.deviceMotionUpdateInterval = 1.0 / 60
 /// if motion.isDeviceMotionAvailable { motion.startDeviceMotionUpdates() }
+/// app.loop.motion = motion                      // events and update() each frame, on game time
 ///
-/// // each frame
-/// for event in events { motion.handle(event); scene.send(event) }
-/// motion.update()
+/// // in Game.update(step:now:)
 /// if let attitude = motion.deviceMotion?.attitude { paddle.angle = attitude.roll }
 /// ```
 ///
@@ -106,7 +115,8 @@ public final class MotionManager {
     /// milliseconds (ms), which corresponds to a 100 Hz update rate".
     public static let minimumUpdateInterval = 0.01
 
-    /// The clock ``update()`` reads: the game's.
+    /// The clock ``update()`` reads: the one the events it handles are
+    /// stamped on (the game clock when a ``GameLoop`` feeds it).
     public let clock: any Clock
     /// Turns the sources' sensors on and off; `nil` when the backend cannot.
     public private(set) weak var sensorControl: (any SensorControl)?
@@ -183,7 +193,9 @@ public final class MotionManager {
     /// Makes the game's motion manager.
     ///
     /// - Parameters:
-    ///   - clock: the game's clock, which ``update()`` reads.
+    ///   - clock: the clock the events it handles are stamped on, which
+    ///     ``update()`` reads: ``GameLoop/clock`` (`app.gameClock`) when a
+    ///     loop feeds it, as it re-stamps events on game time.
     ///   - sensorControl: what turns sensors on and off and knows which
     ///     exist (TactileSDL's `SDLEventPump`); the machine's own sensors are
     ///     asked for now.

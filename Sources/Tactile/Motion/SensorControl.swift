@@ -9,7 +9,7 @@
 /// first sample.
 ///
 /// ```swift
-/// let motion = MotionManager(clock: app.clock, sensorControl: app.pump)
+/// let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
 /// ```
 ///
 /// ## See Also

@@ -25,7 +25,7 @@ import Foundation
 /// the portrait and landscape orientations.
 ///
 /// ```swift
-/// let motion = MotionManager(clock: app.clock, sensorControl: app.pump)
+/// let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
 /// motion.simulation = SimulatedMotion()    // used when no real sensor is present
 /// ```
 ///

@@ -10,7 +10,7 @@
 ///
 /// ## See Also
 /// - ``Layer``: carries the colours it is drawn with.
-/// - TactileSDL's `Canvas`, which draws with these colours, and `Image`,
+/// - TactileDebugDrawing's `Canvas`, which draws with these colours, and `Image`,
 ///   which reads them back from a screenshot.
 public struct Color: Hashable, Sendable {
     public var r: UInt8

@@ -69,8 +69,13 @@ public final class Scene: Responder {
     public var tapSettings = TapSettings()
     /// The object at the end of the responder chain, after the scene.
     public var application: Responder?
-    /// Called for every piece of input the scene drops, with why.
-    public var diagnostics: ((Diagnostic) -> Void)?
+    /// Called for every piece of input the scene drops, with why. By
+    /// default diagnostics are written to standard error, as the event
+    /// pump's are; set `nil` to turn them off, or a closure of your own to
+    /// collect them.
+    public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
+    /// The event sent last, to catch the same event sent twice.
+    private var lastSent: InputEvent?
     /// Control selection approximation: where a contact goes when the layer
     /// it lands on cannot process it (seed 001). With `nil`, the default, it
     /// is off and every contact goes to the layer it hits. Otherwise such a
@@ -197,7 +202,23 @@ public final class Scene: Responder {
     // MARK: Sending events
 
     /// Sends one input event where it belongs.
+    ///
+    /// Feed a scene from one place only. In a game on `GameLoop` (or
+    /// TactileSDL's `SDLApp`) that is the loop: set `loop.scene` and it sends
+    /// every event, re-stamped on game time, before the game's own `handle`.
+    /// A game with no loop object calls `send` itself, once per event, in
+    /// order. An event equal to the one sent just before it (same kind,
+    /// values and timestamp) is reported as a ``Diagnostic/Problem/repeatedEvent``
+    /// (on standard error, by default): that is almost always one event fed
+    /// twice, which taps twice or cancels a touch by its own repeated down.
+    /// It is still handled, as any event is, so that a game that does mean
+    /// to repeat one keeps its behaviour.
     public func send(_ input: InputEvent) {
+        if input == lastSent {
+            diagnostics?(Diagnostic(.repeatedEvent, "\(input.kind) at \(input.timestamp) was sent to the scene twice in a row; "
+                + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)"))
+        }
+        lastSent = input
         if input.timestamp.isFinite { arena.advance(to: input.timestamp) }
         switch input.kind {
         case .pointer(let pointer):

@@ -8,8 +8,8 @@
 ///
 /// ```
 /// ├─ input ────────────────────────────┤├─ update ─┤├─ render ──────────┤├ present ┤
-///  drain, replay, record, loop.frame's     the fixed   Game.render, and the
-///  events, deadlines, motion, snapshots    steps       screenshot's readback
+///  drain, replay, record, loop.frame's     the fixed   Game.render(in:), and
+///  events, deadlines, motion, snapshots    steps       lastFrameRendered
 /// ├─ frame ────────────────────────────────────────────────────────────────────────┤
 /// ```
 ///
@@ -41,7 +41,8 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     public private(set) var input = Statistics()
     /// The frame's fixed updates (0 when none was due).
     public private(set) var update = Statistics()
-    /// `Game.render`, and reading the pixels back when a screenshot is taken.
+    /// `Game.render(in:)`, and ``SDLApp/lastFrameRendered`` on the last frame
+    /// (a screenshot's readback, when one is taken).
     ///
     /// SDL's renderer batches draw calls, so this is mostly the game
     /// recording its drawing; the rasterising happens in ``present``.

@@ -1,34 +1,13 @@
 import CSDL2
 import Tactile
 
-/// What a game built on ``SDLApp`` provides: it takes input events, advances
-/// its state in fixed steps, and draws itself.
-///
-/// Each frame, in this order: every input event of the frame reaches
-/// ``handle(_:)`` in the order the user produced it (after the app's action
-/// maps, scene and motion manager, if it has them, see ``GameLoop``); then
-/// ``update(step:now:)`` runs as many fixed steps as the game time since the
-/// last frame calls for (none or several on a slow or fast frame, none while
-/// the game clock is paused); then ``render(on:)`` draws once.
-@MainActor
-public protocol Game: AnyObject {
-    /// One input event, before the frame's updates, stamped on game time.
-    func handle(_ event: InputEvent)
-    /// Advances the game by exactly `step` seconds, ending at `now` on the
-    /// app's game clock (``SDLApp/gameClock``).
-    func update(step: Double, now: Double)
-    /// Draws the current state.
-    func render(on canvas: Canvas)
-    /// Whether the game wants the app to stop (a quit button, a finished run).
-    var wantsToQuit: Bool { get }
-}
-
-extension Game {
-    public var wantsToQuit: Bool { false }
-}
-
 /// Opens a window and runs a game's frame loop on SDL: drain input, advance
-/// the clock, update, render.
+/// the clock, update, let the game render, present.
+///
+/// The app draws nothing itself: ``Game/render(in:)`` gets the app's
+/// `SDL_Renderer` (or none, with ``Rendering/gameOwned``) and draws with
+/// whatever the game likes. A game that keeps its own loop needs no
+/// `SDLApp` at all: see ``SDLEventPump`` and `GameLoop`.
 ///
 /// ```swift
 /// var configuration = SDLApp.Configuration(title: "My game")
@@ -46,7 +25,7 @@ extension Game {
 ///   ─► loop.frame: re-stamp on game time ─► action maps ─► scene ─► motion ─► Game.handle
 ///                  scene.advanceTime(to: game now) ─► motion.update() ─► action snapshots
 ///                  Game.update × fixed steps of game time
-///   ─► Game.render ─► present
+///   ─► Game.render(in:) ─► (last frame: lastFrameRendered) ─► present
 /// ```
 ///
 /// Two clocks: ``clock`` is real time (SDL's, or one frame of manual time
@@ -63,8 +42,18 @@ extension Game {
 /// the window lives in SDL's dummy video driver, drawing goes through the
 /// software renderer, and time is a `ManualClock` advanced by exactly one
 /// frame per frame. A run from a recorded trace therefore plays out the same
-/// on every machine, however fast, and can end with a screenshot: that is how
-/// tests and CI see a demo working without a display.
+/// on every machine, however fast, and can end with a screenshot (see
+/// ``lastFrameRendered``; the optional `TactileDebugDrawing` product saves
+/// PNGs): that is how tests and CI see a demo working without a display.
+///
+/// A run ends after the first frame at which any of these holds, checked in
+/// this order after the frame is rendered: the user closed the window or
+/// sent quit (``SDLEventPump/quitRequested``); ``Game/wantsToQuit``;
+/// ``Configuration/frameLimit`` frames have been rendered; or, headless and
+/// with no frame limit, the replay (if any) has no events left and
+/// 60 more frames have been rendered after that (one second to show what the
+/// last events caused; without a replay that is the first 61 frames). A run
+/// with a display and no frame limit goes on until quit.
 ///
 /// ## See Also
 /// - ``SDLEventPump``: the translation from SDL events, which the app drains each frame.
@@ -90,16 +79,34 @@ public final class SDLApp {
         public var replayPath: String?
         /// Where to write a trace of everything the user does.
         public var recordPath: String?
-        /// Where to save a PNG of the last frame.
-        public var screenshotPath: String?
+        /// Who draws: the app's SDL renderer (the default) or the game alone.
+        public var rendering: Rendering = .sdlRenderer
         /// Whether to time each frame's phases into ``SDLApp/frameTiming``.
         /// Off by default; on, it reads SDL's performance counter five times a
         /// frame and changes nothing else.
         public var measuresFrameTiming = false
+        /// Extra `SDL_WindowFlags` for the window, such as
+        /// `SDL_WINDOW_OPENGL.rawValue` for a game that makes its own GL
+        /// context; shown or hidden is the app's choice.
+        public var windowFlags: UInt32 = 0
 
         public init(title: String) {
             self.title = title
         }
+    }
+
+    /// What draws the window.
+    public enum Rendering: Sendable, Equatable {
+        /// The app makes an `SDL_Renderer` for the window (software when
+        /// headless, accelerated with vsync when there is a display) and
+        /// presents it after ``Game/render(in:)``.
+        case sdlRenderer
+        /// The app makes no renderer and presents nothing: the game draws
+        /// into ``SDLApp/window`` with its own means (an OpenGL context, its
+        /// own renderer) and presents or swaps itself in ``Game/render(in:)``.
+        /// Add the window flags it needs (such as `SDL_WINDOW_OPENGL`) with
+        /// ``Configuration/windowFlags``.
+        case gameOwned
     }
 
     /// Frames rendered after a headless replay has played out, so that what
@@ -109,7 +116,9 @@ public final class SDLApp {
 
     public let configuration: Configuration
     public let window: OpaquePointer
-    public let canvas: Canvas
+    /// The app's `SDL_Renderer` with ``Rendering/sdlRenderer``, `nil` with
+    /// ``Rendering/gameOwned``. The app owns and destroys it.
+    public let renderer: OpaquePointer?
     /// Real time: SDL's clock, or with ``Configuration/headless`` a manual
     /// clock advanced one frame per frame.
     public let clock: any Clock
@@ -119,7 +128,6 @@ public final class SDLApp {
     /// scene, motion manager and action maps.
     public let loop: GameLoop
     public let pump: SDLEventPump
-    private let renderer: OpaquePointer
     /// Whether presenting waits for the display's refresh, pacing the loop.
     private let hasVSync: Bool
     private var player: TracePlayer?
@@ -129,6 +137,12 @@ public final class SDLApp {
     /// How long the frames' phases took, when
     /// ``Configuration/measuresFrameTiming`` is on; `nil` otherwise.
     public private(set) var frameTiming: FrameTiming?
+    /// Called once, after the last frame's ``Game/render(in:)`` and before
+    /// it is presented, while the back buffer still holds the frame (after
+    /// `SDL_RenderPresent` its contents are undefined): the place to take a
+    /// screenshot. An error it throws ends ``run(_:)`` with that error, after
+    /// the recording (if any) has been written.
+    public var lastFrameRendered: ((_ context: RenderContext) throws -> Void)?
     /// Microseconds per tick of SDL's performance counter.
     private let microsecondsPerTick = 1_000_000 / Double(SDL_GetPerformanceFrequency())
 
@@ -139,29 +153,37 @@ public final class SDLApp {
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
         try SDLSetup.start(videoDriver: configuration.headless ? .dummy : .automatic)
-        let flags = configuration.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        let flags = (configuration.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | configuration.windowFlags
         let position = tactile_windowpos_centered()
         guard let window = SDL_CreateWindow(configuration.title, position, position, configuration.width, configuration.height, flags) else {
             throw SDLError("SDL_CreateWindow")
         }
-        // The software renderer is the only one the dummy driver has, and it
-        // makes screenshots pixel-exact on every machine. With a display, a
-        // GPU renderer with vsync paces the frames; if there is none (Xvfb),
-        // SDL falls back to software by itself.
-        let rendererFlags = configuration.headless
-            ? SDL_RENDERER_SOFTWARE.rawValue
-            : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-            let error = SDLError("SDL_CreateRenderer")
-            SDL_DestroyWindow(window)
-            throw error
+        switch configuration.rendering {
+        case .sdlRenderer:
+            // The software renderer is the only one the dummy driver has, and
+            // it makes screenshots pixel-exact on every machine. With a
+            // display, a GPU renderer with vsync paces the frames; if there is
+            // none (Xvfb), SDL falls back to software by itself.
+            let rendererFlags = configuration.headless
+                ? SDL_RENDERER_SOFTWARE.rawValue
+                : SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+            guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+                let error = SDLError("SDL_CreateRenderer")
+                SDL_DestroyWindow(window)
+                throw error
+            }
+            var info = SDL_RendererInfo()
+            SDL_GetRendererInfo(renderer, &info)
+            hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+            self.renderer = renderer
+        case .gameOwned:
+            // Whether the game's own presenting waits for vsync is not known
+            // here; pacing by the clock is right either way (a frame that
+            // already waited has no time left to wait for).
+            hasVSync = false
+            self.renderer = nil
         }
         self.window = window
-        self.renderer = renderer
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
-        canvas = Canvas(renderer: renderer)
         clock = configuration.headless ? ManualClock() : SDLClock()
         gameClock = GameClock(base: clock)
         loop = GameLoop(clock: gameClock, updateRate: configuration.updateRate)
@@ -178,16 +200,21 @@ public final class SDLApp {
     }
 
     isolated deinit {
-        SDL_DestroyRenderer(renderer)
+        if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
     }
 
-    /// Runs `game` until the user quits, the game asks to, or the frame
-    /// limit is reached; then saves the screenshot and the recording.
+    /// Runs `game` until the user quits, the game asks to, the frame limit
+    /// is reached or a headless replay has settled (the exact rule is in
+    /// the type's documentation); then writes the recording.
+    ///
+    /// Throws what ``lastFrameRendered`` throws, and `TraceError` or a file
+    /// error when the recording cannot be written.
     public func run(_ game: some Game) throws {
         var events: [InputEvent] = []
         events.reserveCapacity(256)
         var framesSinceReplayEnded = 0
+        var lastFrameError: (any Error)?
         // Performance-counter readings at the edges of the frame's phases
         // (see ``FrameTiming``); read only when timing is on.
         let measures = frameTiming != nil
@@ -214,19 +241,22 @@ public final class SDLApp {
                 game.update(step: step, now: now)
             })
             if measures { ticks.updatesEnd = SDL_GetPerformanceCounter() }
-            game.render(on: canvas)
+            let context = RenderContext(window: window, renderer: renderer, frameIndex: frameCount)
+            game.render(in: context)
             frameCount += 1
 
             let isLastFrame = pump.quitRequested || game.wantsToQuit
                 || configuration.frameLimit.map { frameCount >= $0 } == true
                 || (configuration.headless && configuration.frameLimit == nil && replayHasSettled(&framesSinceReplayEnded))
-            if isLastFrame, let path = configuration.screenshotPath {
+            if isLastFrame, let lastFrameRendered {
                 // Read before presenting: after SDL_RenderPresent the back
-                // buffer's contents are undefined.
-                try canvas.readPixels().writePNG(to: path)
+                // buffer's contents are undefined. A failure here (a
+                // screenshot that cannot be saved) must not lose the
+                // recording, so it is thrown after that is written.
+                do { try lastFrameRendered(context) } catch { lastFrameError = error }
             }
             if measures { ticks.renderEnd = SDL_GetPerformanceCounter() }
-            SDL_RenderPresent(renderer)
+            if let renderer { SDL_RenderPresent(renderer) }
             if measures { recordTiming(&ticks) }
             if isLastFrame { break }
             advanceTime(frameStart: frameStart, step: loop.step)
@@ -234,6 +264,7 @@ public final class SDLApp {
         if let recorder, let path = configuration.recordPath {
             try recorder.write(toFile: path)
         }
+        if let lastFrameError { throw lastFrameError }
     }
 
     /// The counter readings of one frame's phase edges; 0 is "not read".

@@ -2,10 +2,42 @@ import CSDL2
 import Foundation
 
 /// Starts SDL the way Tactile needs it: the right hints, then the video,
-/// game-controller and sensor subsystems.
+/// game-controller and sensor subsystems, whether or not the game started
+/// SDL first.
 ///
-/// Call ``start(videoDriver:)`` once before making a window or a pump.
-/// ``SDLApp`` does it for you.
+/// Call ``start(videoDriver:)`` before making the pump (``SDLApp`` does it
+/// for you). A game that initialises SDL itself can call it before or after
+/// its own `SDL_Init`:
+///
+/// ```swift
+/// SDL_Init(UInt32(SDL_INIT_VIDEO))          // the game's own setup
+/// try SDLSetup.start()                      // adds controllers and sensors, sets the hints
+/// let window = SDL_CreateWindow(…)
+/// let pump = SDLEventPump(window: window!, clock: SDLClock())
+/// ```
+///
+/// ## Which hints must come before SDL_Init
+///
+/// Checked against SDL 2.26's sources; each hint is read at a different time:
+///
+/// | hint | read | set after the subsystem started |
+/// |---|---|---|
+/// | `SDL_HINT_VIDEODRIVER` (only with ``VideoDriver/dummy``) | once, by `SDL_Init(SDL_INIT_VIDEO)` | too late: video keeps the driver it has, and `start` throws ``SDLError`` rather than run on a driver nobody asked for |
+/// | `SDL_HINT_MOUSE_TOUCH_EVENTS` | by a hint callback, whenever it changes | works: SDL registers its mouse touch device at once |
+/// | `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` | by a hint callback, whenever it changes | works, from the next joystick update |
+/// | `SDL_HINT_POLL_SENTINEL` | on every `SDL_PollEvent` | works |
+///
+/// So the one thing a game that starts SDL itself must get right is the
+/// video driver; everything else `start` fixes up afterwards.
+///
+/// ## Calling it again, and after SDL_Quit
+///
+/// `start` initialises only the subsystems that are not running (checked
+/// with `SDL_WasInit`), so calling it twice changes nothing and adds no
+/// reference counts that a later `SDL_QuitSubSystem` would have to undo.
+/// `SDL_Quit` shuts every subsystem down and clears every hint; calling
+/// `start` after it starts SDL again from scratch with the hints set anew,
+/// and the game makes new windows and a new pump (the old ones are gone).
 public enum SDLSetup {
     /// Whether to pick the video driver or leave it to SDL.
     public enum VideoDriver: Equatable, Sendable {
@@ -17,11 +49,28 @@ public enum SDLSetup {
         case dummy
     }
 
-    /// Sets Tactile's hints and initialises SDL. Calling it again is harmless.
+    /// The subsystems Tactile needs: windows and their input, game
+    /// controllers (which bring joysticks and their events), and sensors.
+    static let subsystems = [SDL_INIT_VIDEO, SDL_INIT_GAMECONTROLLER, SDL_INIT_SENSOR].map { UInt32($0) }
+
+    /// Sets Tactile's hints and initialises whichever of the video,
+    /// game-controller and sensor subsystems are not running yet.
+    ///
+    /// - Throws: ``SDLError`` when SDL cannot start a subsystem (no display
+    ///   for the automatic driver, for instance), or when ``VideoDriver/dummy``
+    ///   is asked for after the game started video with another driver.
     public static func start(videoDriver: VideoDriver = .automatic) throws {
-        if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0 { return }
+        let videoWasRunning = SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0
         if videoDriver == .dummy {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            if videoWasRunning {
+                let current = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+                guard current == "dummy" else {
+                    throw SDLError("SDLSetup.start", message: "SDL video is already running on the '\(current)' driver; "
+                        + "the dummy driver has to be chosen before SDL_Init(SDL_INIT_VIDEO)")
+                }
+            } else {
+                SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            }
         }
         // Without this, SDL's gesture code only knows touch devices that a
         // driver registered, and finger events pushed into the queue (tests,
@@ -36,9 +85,13 @@ public enum SDLSetup {
         // SDL 2.26 appends an SDL_POLLSENTINEL event to each drain; it means
         // nothing to Tactile and would only cost a wasted poll.
         SDL_SetHint(SDL_HINT_POLL_SENTINEL, "0")
-        let subsystems = SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_SENSOR
-        guard SDL_Init(UInt32(subsystems)) == 0 else {
-            throw SDLError("SDL_Init")
+        // Each subsystem on its own: SDL_InitSubSystem counts references, so
+        // initialising one that is already running would need one more
+        // SDL_QuitSubSystem from the game to shut it down.
+        for subsystem in subsystems where SDL_WasInit(subsystem) == 0 {
+            guard SDL_InitSubSystem(subsystem) == 0 else {
+                throw SDLError("SDL_InitSubSystem(\(name(of: subsystem)))")
+            }
         }
     }
 
@@ -48,5 +101,14 @@ public enum SDLSetup {
         let environment = ProcessInfo.processInfo.environment
         return environment["DISPLAY"].map { !$0.isEmpty } == true
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true
+    }
+
+    private static func name(of subsystem: UInt32) -> String {
+        switch subsystem {
+        case UInt32(SDL_INIT_VIDEO): "SDL_INIT_VIDEO"
+        case UInt32(SDL_INIT_GAMECONTROLLER): "SDL_INIT_GAMECONTROLLER"
+        case UInt32(SDL_INIT_SENSOR): "SDL_INIT_SENSOR"
+        default: "0x\(String(subsystem, radix: 16))"
+        }
     }
 }

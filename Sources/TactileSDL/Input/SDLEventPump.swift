@@ -60,9 +60,7 @@ public final class SDLEventPump {
 
     /// Called for every piece of bad input, with what was done about it.
     /// By default diagnostics are written to standard error.
-    public var diagnostics: (Diagnostic) -> Void = { diagnostic in
-        FileHandle.standardError.write(Data("tactile: \(diagnostic)\n".utf8))
-    }
+    public var diagnostics: (Diagnostic) -> Void = Diagnostic.writeToStandardError
 
     /// Whether SDL asked the application to quit (window closed, Ctrl-C).
     public private(set) var quitRequested = false

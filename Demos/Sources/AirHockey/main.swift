@@ -1,0 +1,53 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import Tactile
+import TactileOptions
+import TactileSDL
+
+// Air Hockey's entry point: parse the shared game options, play.
+
+/// The demo's command line: the options every Tactile game can share
+/// (`GameOptions`), with the demo's own help text.
+struct AirHockeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "airhockey",
+        abstract: "two-player air hockey: a finger per paddle, pinch and turn the camera, or two controllers",
+        discussion: GameOptions.demoDiscussion(controls: """
+              touch      a finger anywhere in your half holds your paddle (a second finger
+                         there is ignored); two fingers on the dark background around the rink
+                         pinch and turn the camera while no paddle is held; tap PAUSE
+              mouse      the left button is one finger; Alt+drag puts down two contacts
+                         mirrored about the centre: one per half (both paddles), or top and
+                         bottom of the background (the camera)
+              controller first pad plays left, second right: left stick or d-pad moves
+                         the paddle, Start pauses, resumes, or restarts after a win
+              keyboard   W A S D left paddle, arrows right paddle, Space pause
+              O          show or hide the touch overlay
+              Esc or close the window to quit
+            """))
+
+    @OptionGroup var options: GameOptions
+}
+
+// Bad flags: the usage on standard error and exit status 64, from the parser.
+let options = AirHockeyCommand.parseOrExit().options
+
+do {
+    let configuration = try options.demoConfiguration(
+        title: "Tactile: Air Hockey", name: "airhockey", defaultTrace: "airhockey.trace", showcaseFrame: AirHockeyGame.showcaseFrame)
+    try MainActor.assumeIsolated {
+        let app = try configuration.makeApp()
+        let game = try AirHockeyGame()
+        app.loop.scene = game.scene
+        for side in Side.allCases { if let map = game.actions[side] { app.loop.addInput(map) } }
+        try app.run(game)
+        options.reportTiming(of: app, name: "airhockey")
+        if let screenshot = configuration.screenshotPath {
+            print("airhockey: \(app.frameCount) frames; \(game.log.last ?? "no goals"); screenshot saved to \(screenshot)")
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("airhockey: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,359 @@
+import DemoSupport
+import Foundation
+import Tactile
+import TactileDebugDrawing
+import TactileSDL
+
+/// The Gesture Lab: every built-in recognizer on its own panel, showing its
+/// live state, its values and how often its action fired, beside the
+/// arena's decisions as they happen.
+///
+/// It is where to go when a gesture does not do what you expect: the state
+/// badges show who recognized, who failed and who is waiting for whom, and
+/// the log on the right says why.
+///
+/// ```
+/// ┌──────┬─────────────┬─────────────┬──────────┐
+/// │ EDGE │ TAP         │ DOUBLE TAP  │  ARENA   │
+/// │ PAN  ├──────┬──────┴─────────────┤  LOG     │
+/// │      │ LONG │ PINCH + ROTATION   │          │
+/// │ left │ PRESS│ (window centre)    │          │
+/// │ edge ├──────┴──────┬─────────────┤          │
+/// │      │ PAN         │ SWIPE       │          │
+/// └──────┴─────────────┴─────────────┴──────────┘
+/// ```
+///
+/// Pinch and rotation share the panel at the window's centre and recognize
+/// together (as a photo viewer's do): the mouse's Alt+drag mirrors its two
+/// contacts about the window centre, so only a panel around the centre can
+/// get both of them.
+@MainActor
+final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
+    /// What the lab remembers of one recognizer: how often its action ran,
+    /// in which states, and the state shown on its badge.
+    struct Readout {
+        var fired = 0
+        /// The recognizer's state at each action, in order.
+        var states: [GestureRecognizer.State] = []
+        /// The values at the last action, as the panel prints them.
+        var lines: [String] = []
+        /// The last state the arena moved it to, and when (game time).
+        var lastTransition: (state: GestureRecognizer.State, time: Double)?
+        /// Set from the arena's `wait` line until it is released, fails or resets.
+        var isWaiting = false
+    }
+
+    /// One panel: a layer and the recognizers on it, listed top to bottom.
+    struct Panel {
+        let title: String
+        let layer: Layer
+        let recognizers: [GestureRecognizer]
+    }
+
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let overlay = TouchOverlay()
+
+    let tap = TapGestureRecognizer()
+    let single = TapGestureRecognizer()
+    let double = TapGestureRecognizer()
+    let longPress = LongPressGestureRecognizer()
+    let pan = PanGestureRecognizer()
+    let swipe = SwipeGestureRecognizer()
+    let pinch = PinchGestureRecognizer()
+    let rotation = RotationGestureRecognizer()
+    let edgePan = ScreenEdgePanGestureRecognizer()
+    private(set) var panels: [Panel] = []
+
+    private(set) var readouts: [ObjectIdentifier: Readout] = [:]
+    /// The arena's decisions, oldest first; the side panel shows the last
+    /// ``logLength``. Moves of a gesture under way (`changed → changed`)
+    /// are left out: they are not decisions.
+    private(set) var arenaLines: [String] = []
+    /// Values at each recognizer's last action, for the tests.
+    private(set) var panTranslation = Point.zero
+    private(set) var edgeTranslation = Point.zero
+    private(set) var pinchScale = 1.0
+    private(set) var rotationAngle = 0.0
+    private(set) var swipeDirection: SwipeGestureRecognizer.Direction = []
+    private(set) var wantsToQuit = false
+    private var now = 0.0
+
+    /// The frame the headless run stops at by default, for its screenshot:
+    /// the long press held, the pan and the rotation under way, the pinch
+    /// just ended (see scripts/make-gesturelab-trace.py).
+    static let showcaseFrame = 285
+    /// How many arena lines the side panel shows.
+    static let logLength = 12
+    /// How long a finished state (ended, cancelled, failed) stays on a
+    /// badge after the recognizer was reset: long enough to read.
+    static let stateHold = 1.0
+    /// Esc's USB HID usage (SDL_SCANCODE_ESCAPE).
+    static let escapeScancode: Int32 = 41
+
+    private let cursorLocations: () -> [Point]
+
+    /// Throws only if the single tap's requirement made a cycle, which
+    /// it cannot: the double tap requires nothing.
+    init(cursorLocations: @escaping () -> [Point] = { [] }) throws {
+        self.cursorLocations = cursorLocations
+        tap.name = "tap"
+        single.name = "single"
+        double.name = "double"
+        double.numberOfTapsRequired = 2
+        // The single tap waits for the double to fail: a lone tap shows it waiting.
+        try single.require(toFail: double)
+        longPress.name = "press"
+        pan.name = "pan"
+        swipe.name = "swipe"
+        swipe.direction = [.left, .right, .up, .down]
+        pinch.name = "pinch"
+        rotation.name = "rotate"
+        edgePan.name = "edge"
+        edgePan.edges = .left
+        pinch.delegate = self
+        rotation.delegate = self
+
+        panels = [
+            Panel(title: "EDGE PAN", layer: Layer(frame: Rect(x: 0, y: 40, width: 116, height: 540)), recognizers: [edgePan]),
+            Panel(title: "TAP", layer: Layer(frame: Rect(x: 120, y: 40, width: 216, height: 172)), recognizers: [tap]),
+            // Added single first: a double tap's second lift reaches the double first.
+            Panel(title: "DOUBLE TAP (single waits)", layer: Layer(frame: Rect(x: 340, y: 40, width: 220, height: 172)), recognizers: [single, double]),
+            Panel(title: "LONG PRESS", layer: Layer(frame: Rect(x: 120, y: 216, width: 116, height: 168)), recognizers: [longPress]),
+            Panel(title: "PINCH + ROTATION", layer: Layer(frame: Rect(x: 240, y: 216, width: 320, height: 168)), recognizers: [pinch, rotation]),
+            Panel(title: "PAN", layer: Layer(frame: Rect(x: 120, y: 388, width: 216, height: 192)), recognizers: [pan]),
+            Panel(title: "SWIPE (any direction)", layer: Layer(frame: Rect(x: 340, y: 388, width: 220, height: 192)), recognizers: [swipe]),
+        ]
+        for panel in panels {
+            panel.layer.name = panel.title
+            panel.layer.isMultipleTouchEnabled = true
+            for recognizer in panel.recognizers {
+                readouts[ObjectIdentifier(recognizer)] = Readout(lines: Self.values(of: recognizer))
+                _ = recognizer.addAction { [unowned self] in self.fired($0) }
+                panel.layer.addGestureRecognizer(recognizer)
+            }
+            scene.root.addChild(panel.layer)
+        }
+        scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
+    }
+
+    func readout(_ recognizer: GestureRecognizer) -> Readout {
+        readouts[ObjectIdentifier(recognizer)] ?? Readout()
+    }
+
+    nonisolated func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        true
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent) {
+        now = event.timestamp
+        overlay.handle(event)
+        if case .key(let key) = event.kind, key.isDown, key.scancode == Self.escapeScancode {
+            wantsToQuit = true
+        }
+    }
+
+    func update(step: Double, now: Double) {
+        self.now = now
+    }
+
+    private func fired(_ recognizer: GestureRecognizer) {
+        let id = ObjectIdentifier(recognizer)
+        readouts[id, default: Readout()].fired += 1
+        readouts[id, default: Readout()].states.append(recognizer.state)
+        readouts[id, default: Readout()].lines = Self.values(of: recognizer)
+        if recognizer === edgePan { edgeTranslation = edgePan.translation(in: edgePan.layer) }
+        if recognizer === pan { panTranslation = pan.translation(in: pan.layer) }
+        if recognizer === pinch { pinchScale = pinch.scale }
+        if recognizer === rotation { rotationAngle = rotation.rotation }
+        if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
+    }
+
+    /// Follows the arena's decisions: the transitions and waits the badges
+    /// show, and each decision's line for the log panel.
+    private func arenaDecided(_ decision: ArenaDecision) {
+        switch decision {
+        case .entered(let recognizer, let state, let previous):
+            update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
+            // A continuous gesture's stream of changes would flood the panel.
+            if previous == .changed && state == .changed { return }
+        case .failed(let recognizer, _):
+            update(recognizer) { $0.lastTransition = (.failed, now); $0.isWaiting = false }
+        case .waiting(let recognizer, _, _):
+            update(recognizer) { $0.isWaiting = true }
+        case .released(let recognizer), .reset(let recognizer):
+            update(recognizer) { $0.isWaiting = false }
+        case .gathered, .cancelledBy, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
+            break
+        }
+        arenaLines.append(decision.description)
+        if arenaLines.count > 200 { arenaLines.removeFirst(arenaLines.count - 200) }
+    }
+
+    private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
+        change(&readouts[ObjectIdentifier(recognizer), default: Readout()])
+    }
+
+    // MARK: What a panel shows
+
+    /// What a recognizer's badge shows: waiting, its live state if it is
+    /// not possible, else the state it last finished in if that was recent.
+    enum Badge: Equatable {
+        case waiting
+        case state(GestureRecognizer.State)
+    }
+
+    func badge(of recognizer: GestureRecognizer) -> Badge {
+        let readout = readout(recognizer)
+        if readout.isWaiting { return .waiting }
+        if recognizer.state != .possible { return .state(recognizer.state) }
+        if let last = readout.lastTransition, last.state != .possible, now - last.time <= Self.stateHold {
+            return .state(last.state)
+        }
+        return .state(.possible)
+    }
+
+    static func values(of recognizer: GestureRecognizer) -> [String] {
+        func format(_ value: Double, _ digits: Int = 0) -> String { String(format: "%+.\(digits)f", value) }
+        func format(_ point: Point) -> String { "\(format(point.x)), \(format(point.y))" }
+        switch recognizer {
+        case let tap as TapGestureRecognizer:
+            return ["taps needed \(tap.numberOfTapsRequired)", "at \(format(tap.location(in: tap.layer)))"]
+        case let press as LongPressGestureRecognizer:
+            return [String(format: "after %.2f s", press.minimumPressDuration), "at \(format(press.location(in: press.layer)))"]
+        case let swipe as SwipeGestureRecognizer:
+            let direction: String = switch swipe.recognizedDirection {
+            case .left: "left"
+            case .right: "right"
+            case .up: "up"
+            case .down: "down"
+            default: "-"
+            }
+            return ["direction \(direction)", "v \(format(swipe.velocity(in: swipe.layer)))"]
+        case let pan as PanGestureRecognizer:
+            return ["moved \(format(pan.translation(in: pan.layer)))", "v \(format(pan.velocity(in: pan.layer)))"]
+        case let pinch as PinchGestureRecognizer:
+            return [String(format: "scale %.2f", pinch.scale), String(format: "v %+.2f /s", pinch.velocity)]
+        case let rotation as RotationGestureRecognizer:
+            return [String(format: "angle %+.0f deg", rotation.rotation * 180 / .pi), String(format: "v %+.2f rad/s", rotation.velocity)]
+        default:
+            return []
+        }
+    }
+
+    // MARK: Drawing
+
+    nonisolated static let background = Color(r: 18, g: 20, b: 28)
+    nonisolated static let panelFill = Color(r: 34, g: 38, b: 52)
+    nonisolated static let text = Color(r: 220, g: 224, b: 235)
+    nonisolated static let waitingColor = Color(r: 250, g: 210, b: 60)
+
+    nonisolated static func color(for state: GestureRecognizer.State) -> Color {
+        switch state {
+        case .possible: Color(r: 110, g: 116, b: 134)
+        case .began: Color(r: 80, g: 200, b: 255)
+        case .changed: Color(r: 60, g: 120, b: 255)
+        case .ended: Color(r: 90, g: 220, b: 110)
+        case .cancelled: Color(r: 255, g: 150, b: 50)
+        case .failed: Color(r: 235, g: 70, b: 80)
+        }
+    }
+
+    nonisolated static func color(for badge: Badge) -> Color {
+        switch badge {
+        case .waiting: waitingColor
+        case .state(let state): color(for: state)
+        }
+    }
+
+    /// Where a recognizer's badge square is: the top-left of its row.
+    func badgeRect(of recognizer: GestureRecognizer) -> Rect? {
+        for panel in panels {
+            guard let row = panel.recognizers.firstIndex(where: { $0 === recognizer }) else { continue }
+            let frame = panel.layer.frame
+            let rowHeight = (frame.height - 22) / Double(panel.recognizers.count)
+            return Rect(x: frame.minX + 8, y: frame.minY + 22 + Double(row) * rowHeight, width: 14, height: 14)
+        }
+        return nil
+    }
+
+    func render(on canvas: Canvas) {
+        canvas.clear(Self.background)
+        for panel in panels { draw(panel, on: canvas) }
+        drawLog(on: canvas)
+        canvas.fillRect(x: 0, y: 0, width: 800, height: 36, color: Self.panelFill)
+        canvas.drawText("TACTILE  GESTURE LAB", at: Point(x: 12, y: 6), scale: 2, color: Self.text)
+        var x = 12.0
+        for state in GestureRecognizer.State.allCases {
+            canvas.fillRect(x: x, y: 25, width: 7, height: 7, color: Self.color(for: state))
+            canvas.drawText(state.rawValue, at: Point(x: x + 10, y: 25), scale: 1, color: Self.text.withAlpha(180))
+            x += 20 + canvas.textSize(state.rawValue, scale: 1).width
+        }
+        canvas.fillRect(x: x, y: 25, width: 7, height: 7, color: Self.waitingColor)
+        canvas.drawText("waiting", at: Point(x: x + 10, y: 25), scale: 1, color: Self.text.withAlpha(180))
+        canvas.drawText("O: touch overlay  alt+drag: pinch/rotate at the centre  pad: stick + A, LB for two",
+                        at: Point(x: 12, y: 588), scale: 1, color: Self.text.withAlpha(150))
+        for cursor in cursorLocations() {
+            let color = Color(r: 240, g: 100, b: 200)
+            canvas.strokeCircle(center: cursor, radius: 10, thickness: 3, color: color)
+            canvas.drawLine(from: Point(x: cursor.x - 16, y: cursor.y), to: Point(x: cursor.x + 16, y: cursor.y), color: color, thickness: 2)
+            canvas.drawLine(from: Point(x: cursor.x, y: cursor.y - 16), to: Point(x: cursor.x, y: cursor.y + 16), color: color, thickness: 2)
+        }
+        overlay.draw(on: canvas)
+    }
+
+    private func draw(_ panel: Panel, on canvas: Canvas) {
+        let frame = panel.layer.frame
+        canvas.fillRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, color: Self.panelFill)
+        let badges = panel.recognizers.map { badge(of: $0) }
+        // The border takes the colour of the liveliest recognizer on the panel.
+        let border = badges.first { $0 != .state(.possible) } ?? .state(.possible)
+        canvas.strokeRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, thickness: 2, color: Self.color(for: border))
+        canvas.drawText(panel.title, at: Point(x: frame.minX + 8, y: frame.minY + 7), scale: 1, color: Self.text)
+        for (recognizer, badge) in zip(panel.recognizers, badges) {
+            guard let box = badgeRect(of: recognizer) else { continue }
+            let readout = readout(recognizer)
+            let color = Self.color(for: badge)
+            canvas.fillRect(x: box.minX, y: box.minY, width: box.width, height: box.height, color: color)
+            let word = switch badge {
+            case .waiting: "waiting"
+            case .state(let state): state.rawValue
+            }
+            // Narrow panels get the word at half size so that "possible" fits.
+            let wordScale = 28 + canvas.textSize(word, scale: 2).width <= frame.width - 8 ? 2.0 : 1.0
+            canvas.drawText(word, at: Point(x: box.minX + 20, y: box.minY + (wordScale == 2 ? 0 : 4)), scale: wordScale, color: color)
+            var lines = ["\(recognizer.name ?? "") fired \(readout.fired)"] + readout.lines
+            if readout.isWaiting { lines.append("for double to fail") }
+            for (index, line) in lines.enumerated() {
+                canvas.drawText(line, at: Point(x: box.minX, y: box.minY + 22 + Double(index) * 11), scale: 1, color: Self.text.withAlpha(200))
+            }
+        }
+    }
+
+    private func drawLog(on canvas: Canvas) {
+        let frame = Rect(x: 564, y: 40, width: 236, height: 540)
+        canvas.fillRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, color: Self.panelFill)
+        canvas.drawText("ARENA DECISIONS", at: Point(x: frame.minX + 8, y: frame.minY + 7), scale: 1, color: Self.text)
+        // Long lines wrap onto an indented second line; 37 columns fit.
+        var rows: [(text: String, color: Color)] = []
+        for line in arenaLines.suffix(Self.logLength) {
+            let color = line.hasPrefix("wait") ? Self.waitingColor
+                : line.hasPrefix("fail") || line.hasSuffix("failed") ? Self.color(for: .failed)
+                : line.hasSuffix("ended") || line.hasSuffix("began") ? Self.color(for: .ended)
+                : Self.text.withAlpha(190)
+            // The bitmap font has no arrow.
+            var rest = Substring(line.replacingOccurrences(of: "→", with: "->"))
+            var first = true
+            while !rest.isEmpty {
+                let width = first ? 37 : 35
+                rows.append(((first ? "" : "  ") + rest.prefix(width), color))
+                rest = rest.dropFirst(width)
+                first = false
+            }
+        }
+        for (index, row) in rows.suffix(46).enumerated() {
+            canvas.drawText(row.text, at: Point(x: frame.minX + 8, y: frame.minY + 24 + Double(index) * 11), scale: 1, color: row.color)
+        }
+    }
+}

@@ -1,0 +1,298 @@
+import DemoSupport
+import Foundation
+import Tactile
+import TactileDebugDrawing
+import TactileSDL
+
+/// The Tilt Maze: tilt the board to roll a marble round three corridors to
+/// the goal without dropping it into a hole; shake to start again; pinch to
+/// zoom.
+///
+/// Tilt is device motion's gravity, from whichever ``MotionSource`` the
+/// manager picked: the machine's sensors, a PlayStation or Switch pad's, or
+/// the simulated tilt (arrow keys, right-button drag, right stick). A shake
+/// (Ctrl+Z when simulated) reaches the map layer as the scene's first
+/// responder and restarts the run; so does a controller's Start. The run's
+/// clock is game time, so a replayed trace always gives the same time.
+///
+/// ```
+/// rolling ──hole──► falling ──0.6 s──► rolling (back at the start, clock running)
+///    │                                    ▲
+///    └──goal──► won ──shake / Start───────┘ (any state: a fresh run)
+/// ```
+@MainActor
+final class TiltMazeGame: CanvasGame {
+    /// What the run is doing.
+    enum Phase: Equatable {
+        case rolling
+        /// Dropping into hole `hole` since game time `since`.
+        case falling(hole: Int, since: Double)
+        /// Reached the goal after `time` seconds.
+        case won(time: Double)
+    }
+
+    /// What happened, in order: the whole run's story, for the tests.
+    enum Outcome: Equatable {
+        case fell(hole: Int)
+        case restarted
+        case won
+    }
+
+    /// The layer that shows the board: it takes the pinch, and as first
+    /// responder it takes shakes.
+    final class MapLayer: Layer {
+        /// Called with the game time the shake ended.
+        var onShake: (Double) -> Void = { _ in }
+        override var canBecomeFirstResponder: Bool { true }
+        override func motionEnded(_ motion: Motion, timestamp: Double) {
+            if motion == .shake { onShake(timestamp) }
+        }
+    }
+
+    let maze = Maze.standard
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let map = MapLayer(frame: Rect(x: 0, y: TiltMazeGame.headerHeight, width: 800, height: 600 - TiltMazeGame.headerHeight), name: "map")
+    let pinch = PinchGestureRecognizer()
+    let motion: MotionManager
+    /// The debug overlay of contacts, switched with `O`.
+    let overlay = TouchOverlay()
+
+    private(set) var marble: Marble
+    private(set) var phase = Phase.rolling
+    private(set) var outcomes: [Outcome] = []
+    /// Holes fallen into this run.
+    private(set) var falls = 0
+    /// The fastest winning time since the game started.
+    private(set) var bestTime: Double?
+    /// The map's zoom: 1 shows the whole board.
+    private(set) var zoom = 1.0
+    private(set) var wantsToQuit = false
+    private var zoomAtPinchStart = 1.0
+    private var runStart = 0.0
+    private var now = 0.0
+
+    /// The frame the headless run stops at by default, for its screenshot:
+    /// the marble rolling along corridor 3 towards the goal, zoomed back out
+    /// to the whole board, with a fall, a restart and a zoom behind it (see
+    /// scripts/make-tiltmaze-trace.py).
+    static let showcaseFrame = 1110
+    static let headerHeight = 36.0
+    static let zoomRange = 0.75...2.5
+    /// How long the marble takes to drop into a hole before it is back at the start.
+    static let fallDuration = 0.6
+    /// Esc's USB HID usage (SDL_SCANCODE_ESCAPE).
+    static let escapeScancode: Int32 = 41
+
+    /// Sets the game up on `app`: a motion manager on the game clock, with
+    /// the simulated tilt for machines without sensors, and the scene.
+    static func attached(to app: SDLApp) -> TiltMazeGame {
+        let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
+        // Used only while no real source is there: a pad with sensors that
+        // connects takes over, and the simulation is back when it goes.
+        motion.simulation = SimulatedMotion()
+        let game = TiltMazeGame(motion: motion)
+        app.loop.scene = game.scene
+        app.loop.motion = motion
+        return game
+    }
+
+    init(motion: MotionManager) {
+        self.motion = motion
+        marble = Marble(position: maze.start)
+        map.isMultipleTouchEnabled = true   // a pinch needs two touches on the layer
+        pinch.name = "zoom"
+        _ = pinch.addAction { [unowned self] _ in self.pinched() }
+        map.addGestureRecognizer(pinch)
+        map.onShake = { [unowned self] in self.restart(at: $0) }
+        scene.root.addChild(map)
+        _ = map.becomeFirstResponder()
+        motion.motionEventReceiver = scene
+        motion.startDeviceMotionUpdates()
+    }
+
+    // MARK: Input
+
+    func handle(_ event: InputEvent) {
+        now = event.timestamp
+        overlay.handle(event)
+        switch event.kind {
+        case .key(let key) where key.isDown && key.scancode == Self.escapeScancode:
+            wantsToQuit = true
+        case .controller(.button(_, .start, true)):
+            restart(at: event.timestamp)
+        case .controller(.button(_, .rightShoulder, true)):
+            setZoom(zoom * 1.25)
+        case .controller(.button(_, .leftShoulder, true)):
+            setZoom(zoom / 1.25)
+        case .mouseWheel(let wheel):
+            setZoom(zoom * pow(1.1, wheel.dy))
+        default:
+            break
+        }
+    }
+
+    private func pinched() {
+        switch pinch.state {
+        case .began: zoomAtPinchStart = zoom
+        case .changed, .ended: setZoom(zoomAtPinchStart * pinch.scale)
+        case .possible, .cancelled, .failed: break
+        }
+    }
+
+    private func setZoom(_ value: Double) {
+        guard value.isFinite else { return }
+        zoom = min(Self.zoomRange.upperBound, max(Self.zoomRange.lowerBound, value))
+    }
+
+    /// A fresh run from game time `time`: the marble at the start, the
+    /// clock and the falls at zero.
+    func restart(at time: Double) {
+        marble = Marble(position: maze.start)
+        phase = .rolling
+        falls = 0
+        runStart = time
+        outcomes.append(.restarted)
+    }
+
+    /// The board's downhill direction on screen, in g: device gravity's x,
+    /// and its y turned over because the screen's y grows down.
+    var tilt: Point {
+        guard let gravity = motion.deviceMotion?.gravity else { return .zero }
+        return Point(x: gravity.x, y: -gravity.y)
+    }
+
+    /// Seconds since the run started, stopped at the winning time.
+    var runTime: Double {
+        if case .won(let time) = phase { return time }
+        return now - runStart
+    }
+
+    func update(step: Double, now: Double) {
+        self.now = now
+        switch phase {
+        case .won:
+            return
+        case .falling(_, let since):
+            if now - since >= Self.fallDuration {
+                marble = Marble(position: maze.start)
+                phase = .rolling
+            }
+            return
+        case .rolling:
+            break
+        }
+        marble.roll(step: step, tilt: tilt, walls: maze.walls)
+        if let hole = maze.holes.firstIndex(where: { distance($0, marble.position) < Maze.holeRadius }) {
+            phase = .falling(hole: hole, since: now)
+            falls += 1
+            outcomes.append(.fell(hole: hole))
+        } else if distance(maze.goal, marble.position) < Maze.goalRadius {
+            let time = now - runStart
+            phase = .won(time: time)
+            bestTime = min(bestTime ?? time, time)
+            outcomes.append(.won)
+        }
+    }
+
+    private func distance(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
+
+    // MARK: Camera
+
+    /// The map point at the centre of the view: the board's centre when it
+    /// fits, else the marble, kept far enough in that no space shows past the
+    /// board's edge.
+    var focus: Point {
+        let view = map.frame
+        func axis(_ marble: Double, board: Double, view: Double) -> Double {
+            let half = view / 2 / zoom
+            return board <= 2 * half ? board / 2 : min(board - half, max(half, marble))
+        }
+        return Point(x: axis(marble.position.x, board: Maze.size.width, view: view.width),
+                     y: axis(marble.position.y, board: Maze.size.height, view: view.height))
+    }
+
+    /// Where a map point is drawn, in window points.
+    func screenPoint(_ point: Point) -> Point {
+        let view = map.frame, focus = focus
+        return Point(x: view.center.x + (point.x - focus.x) * zoom, y: view.center.y + (point.y - focus.y) * zoom)
+    }
+
+    // MARK: Drawing
+
+    nonisolated static let background = Color(r: 14, g: 16, b: 22)
+    nonisolated static let boardColor = Color(r: 196, g: 160, b: 112)
+    nonisolated static let wallColor = Color(r: 92, g: 58, b: 34)
+    nonisolated static let holeColor = Color(r: 10, g: 10, b: 12)
+    nonisolated static let goalColor = Color(r: 70, g: 200, b: 90)
+    nonisolated static let marbleColor = Color(r: 60, g: 110, b: 230)
+    nonisolated static let text = Color(r: 220, g: 224, b: 235)
+    nonisolated static let headerColor = Color(r: 34, g: 38, b: 52)
+
+    func render(on canvas: Canvas) {
+        canvas.clear(Self.background)
+        drawBoard(on: canvas)
+        drawHeader(on: canvas)
+        if case .won(let time) = phase {
+            let banner = String(format: "SOLVED IN %.1f S", time)
+            let size = canvas.textSize(banner, scale: 4)
+            let box = Rect(x: 400 - size.width / 2 - 20, y: 250, width: size.width + 40, height: size.height + 56)
+            canvas.fillRect(x: box.minX, y: box.minY, width: box.width, height: box.height, color: Self.headerColor.withAlpha(230))
+            canvas.strokeRect(x: box.minX, y: box.minY, width: box.width, height: box.height, thickness: 2, color: Self.goalColor)
+            canvas.drawText(banner, at: Point(x: box.minX + 20, y: box.minY + 14), scale: 4, color: Self.goalColor)
+            canvas.drawText("shake, Ctrl+Z or Start to play again", at: Point(x: box.minX + 20, y: box.maxY - 20), scale: 1, color: Self.text)
+        }
+        overlay.draw(on: canvas)
+    }
+
+    private func drawBoard(on canvas: Canvas) {
+        func fill(_ rect: Rect, _ color: Color) {
+            let origin = screenPoint(rect.origin)
+            canvas.fillRect(x: origin.x, y: origin.y, width: rect.width * zoom, height: rect.height * zoom, color: color)
+        }
+        fill(Rect(origin: .zero, size: Maze.size), Self.boardColor)
+        for wall in maze.walls { fill(wall, Self.wallColor) }
+        for hole in maze.holes {
+            canvas.fillCircle(center: screenPoint(hole), radius: (Maze.holeRadius + 3) * zoom, color: Self.holeColor)
+        }
+        let goal = screenPoint(maze.goal)
+        canvas.fillCircle(center: goal, radius: Maze.goalRadius * zoom, color: Self.goalColor)
+        canvas.strokeCircle(center: goal, radius: Maze.goalRadius * zoom, thickness: 2, color: Self.text)
+        let start = screenPoint(maze.start)
+        canvas.strokeCircle(center: start, radius: (Marble.radius + 4) * zoom, thickness: 1, color: Self.wallColor)
+
+        var radius = Marble.radius
+        var centre = marble.position
+        if case .falling(let hole, let since) = phase {
+            // Shrinks as it slides to the hole's centre.
+            let progress = min(1, (now - since) / Self.fallDuration)
+            radius *= 1 - progress
+            let target = maze.holes[hole]
+            centre = Point(x: centre.x + (target.x - centre.x) * progress, y: centre.y + (target.y - centre.y) * progress)
+        }
+        if radius > 0.5 {
+            let screen = screenPoint(centre)
+            canvas.fillCircle(center: screen, radius: radius * zoom, color: Self.marbleColor)
+            canvas.fillCircle(center: Point(x: screen.x - radius * zoom * 0.35, y: screen.y - radius * zoom * 0.35),
+                              radius: radius * zoom * 0.3, color: Color(r: 200, g: 220, b: 255))
+        }
+    }
+
+    private func drawHeader(on canvas: Canvas) {
+        canvas.fillRect(x: 0, y: 0, width: 800, height: Self.headerHeight, color: Self.headerColor)
+        canvas.drawText("TILT MAZE", at: Point(x: 12, y: 6), scale: 2, color: Self.text)
+        let best = bestTime.map { String(format: "%.1f s", $0) } ?? "-"
+        let status = String(format: "time %.1f s   falls %d   best %@   zoom %.2f", runTime, falls, best, zoom)
+        canvas.drawText(status, at: Point(x: 150, y: 6), scale: 2, color: Self.text)
+        let source = switch motion.activeSource {
+        case .device: "device sensors"
+        case .controller(let id): "controller \(id) sensors"
+        case .simulated: "simulated (arrows, right-drag, right stick)"
+        case nil: "none"
+        }
+        let tilt = tilt
+        canvas.drawText(String(format: "tilt from %@: %+.2f, %+.2f g   shake or Ctrl+Z: restart   pinch, Alt+drag, wheel: zoom", source, tilt.x, tilt.y),
+                        at: Point(x: 12, y: 25), scale: 1, color: Self.text.withAlpha(170))
+    }
+}

@@ -1,2 +1,0 @@
-// zlib compresses the screenshots TactileSDL writes as PNG files.
-#include <zlib.h>

@@ -1,0 +1,455 @@
+import TactileSDL
+import Tactile
+
+/// Draws shapes and text into an SDL renderer, in window points.
+///
+/// Demos and debugging overlays draw touches, trails and labels with it; tests
+/// draw into an offscreen renderer and read the result back with
+/// ``readPixels()``.
+///
+/// Coordinates and sizes are window points (Tactile's `Point`), the space
+/// Tactile's input events use, so a touch can be drawn exactly where it
+/// landed. The canvas multiplies them by ``pixelsPerPoint`` itself; leave the
+/// renderer's own scale (`SDL_RenderSetScale`) at 1, or they will be scaled
+/// twice. Every shape is alpha blended over what is already there, whatever
+/// blend mode other code left on the shared renderer.
+///
+/// Shapes are not antialiased: a pixel is lit when its centre is inside the
+/// shape. Everything except one-pixel lines is drawn as axis-aligned
+/// rectangles on whole pixels: rectangles and text have their edges rounded
+/// to pixel boundaries, and circles, rings, thick lines and polygons are
+/// filled one pixel row at a time (see `Scanline`). So every SDL renderer,
+/// software or GPU, lights the same pixels, and a screenshot taken headless
+/// in CI matches the screen. SDL's own triangle drawing, `SDL_RenderGeometry`,
+/// would not: SDL 2.26's software renderer truncates vertex positions to
+/// whole pixels (SW_QueueGeometry casts them to int), which makes small
+/// circles lopsided there and only there. One-pixel lines are SDL's own
+/// line drawing, whose pixels can differ slightly between renderers.
+///
+/// The renderer is borrowed, not owned: whoever made it (the app's window, or
+/// a test) destroys it, after the last use of the canvas. Like SDL's renderer,
+/// a canvas is used only on the thread that created the renderer.
+///
+/// ```swift
+/// canvas.clear(.black)
+/// canvas.drawLine(from: start, to: touch, color: .gray, thickness: 4)
+/// canvas.fillCircle(center: touch, radius: 24, color: Color.orange.withAlpha(160))
+/// canvas.drawText("2 touches", at: Point(x: 8, y: 8), color: .white)
+/// SDL_RenderPresent(canvas.renderer)
+/// ```
+///
+/// Each shape or string is one batch of rectangles, one SDL call, built in a
+/// buffer the canvas keeps: drawing a frame allocates nothing once that
+/// buffer has grown to the largest shape drawn. A filled circle costs one
+/// rectangle per pixel row it covers, a thick line one per row of its height.
+/// SDL draw calls fail only for a destroyed renderer or out of memory, and a
+/// frame is redrawn from scratch a moment later anyway, so drawing methods do
+/// not report errors; ``readPixels()``, whose result matters, throws.
+///
+/// ## See Also
+/// - ``Color``: what to draw with, including translucency.
+/// - ``Image``: what ``readPixels()`` returns, with ``Image/writePNG(to:)``
+///   for saving screenshots.
+public final class Canvas {
+    /// The SDL_Renderer drawn into. Not owned: destroying it is its creator's job.
+    public let renderer: OpaquePointer
+
+    /// How many of the renderer's pixels make one window point: 1 on most
+    /// displays, 2 on a typical high-density one (where the window's drawable
+    /// size, `SDL_GetRendererOutputSize`, is twice its size in points).
+    ///
+    /// Set it again if the window moves to a display with another density.
+    public var pixelsPerPoint: Double {
+        didSet { Self.checkDensity(pixelsPerPoint) }
+    }
+
+    /// The rectangles of the shape being drawn, in pixels; kept between calls
+    /// so that its storage is reused.
+    var rects: [SDL_FRect] = []
+    /// Where the edges of the polygon being filled cross the current pixel
+    /// row, in pixels; kept for reuse like ``rects`` (see `Canvas+Polygon`).
+    var crossings: [Double] = []
+    /// The inside edge of the polygon outline being drawn, in window points;
+    /// kept for reuse like ``rects``.
+    var insetPoints: [Point] = []
+
+    /// A canvas over `renderer`, whose output has `pixelsPerPoint` pixels per window point.
+    public init(renderer: OpaquePointer, pixelsPerPoint: Double = 1) {
+        Self.checkDensity(pixelsPerPoint)
+        self.renderer = renderer
+        self.pixelsPerPoint = pixelsPerPoint
+        rects.reserveCapacity(1024)
+        crossings.reserveCapacity(16)
+        insetPoints.reserveCapacity(16)
+    }
+
+    // MARK: Filling and clearing
+
+    /// Sets every pixel of the render target to `color`, replacing what was
+    /// there rather than blending: this is how a frame starts.
+    public func clear(_ color: Color) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Fills the rectangle whose top-left corner is (`x`, `y`).
+    ///
+    /// A negative width or height extends the rectangle left or up from
+    /// (`x`, `y`), so a rectangle dragged from one touch to another can be
+    /// drawn whichever way the finger went.
+    public func fillRect(x: Double, y: Double, width: Double, height: Double, color: Color) {
+        guard let size = targetSize(), let box = pixelBox(x: x, y: y, width: width, height: height) else { return }
+        rects.removeAll(keepingCapacity: true)
+        appendBox(box, within: size)
+        fillRects(color)
+    }
+
+    /// Outlines a rectangle with a border `thickness` points wide.
+    ///
+    /// The border lies inside the rectangle, so the outline covers exactly
+    /// the edge of what ``fillRect(x:y:width:height:color:)`` would fill; a
+    /// border thicker than half the rectangle fills it.
+    public func strokeRect(x: Double, y: Double, width: Double, height: Double, thickness: Double = 1, color: Color) {
+        guard thickness.isFinite, thickness > 0, let size = targetSize(),
+              let outer = pixelBox(x: x, y: y, width: width, height: height)
+        else { return }
+        // Any positive thickness shows at least one pixel.
+        let border = max(1, (thickness * pixelsPerPoint).rounded())
+        rects.removeAll(keepingCapacity: true)
+        if 2 * border >= outer.right - outer.left || 2 * border >= outer.bottom - outer.top {
+            appendBox(outer, within: size)
+        } else {
+            // Four rectangles that do not overlap, so a translucent border is
+            // evenly translucent, corners included. Each is cut to the screen
+            // on its own: cutting the outline first would draw a border along
+            // the screen's edge.
+            let innerTop = outer.top + border
+            let innerBottom = outer.bottom - border
+            appendBox(PixelBox(left: outer.left, top: outer.top, right: outer.right, bottom: innerTop), within: size)
+            appendBox(PixelBox(left: outer.left, top: innerBottom, right: outer.right, bottom: outer.bottom), within: size)
+            appendBox(PixelBox(left: outer.left, top: innerTop, right: outer.left + border, bottom: innerBottom), within: size)
+            appendBox(PixelBox(left: outer.right - border, top: innerTop, right: outer.right, bottom: innerBottom), within: size)
+        }
+        fillRects(color)
+    }
+
+    // MARK: Lines and circles
+
+    /// Draws a straight line `thickness` points wide, with round ends.
+    ///
+    /// Round ends let a trail of short lines through a touch's positions
+    /// join without notches (where translucent segments overlap, the joint
+    /// is darker). A line one pixel wide or thinner is SDL's own line, one
+    /// crisp pixel wide, from the pixel `start` falls in to the one `end`
+    /// falls in; a wider one covers the pixels whose centres are within
+    /// `thickness / 2` of the segment.
+    public func drawLine(from start: Point, to end: Point, color: Color, thickness: Double = 1) {
+        guard start.isFinite, end.isFinite, thickness.isFinite else { return }
+        let radius = max(0, thickness) * pixelsPerPoint / 2
+        let a = pixelPoint(start)
+        let b = pixelPoint(end)
+        guard let size = targetSize() else { return }
+        guard radius > 0.5 else {
+            // SDL converts line ends to int before clipping them, which for
+            // a point far off screen overflows; only the visible part is passed.
+            guard let (visibleA, visibleB) = Self.clip(from: a, to: b, within: size) else { return }
+            useColor(color)
+            SDL_RenderDrawLineF(
+                renderer,
+                Float(visibleA.x.rounded(.down)), Float(visibleA.y.rounded(.down)),
+                Float(visibleB.x.rounded(.down)), Float(visibleB.y.rounded(.down))
+            )
+            return
+        }
+        rects.removeAll(keepingCapacity: true)
+        appendRows(from: min(a.y, b.y) - radius, through: max(a.y, b.y) + radius, within: size) { y in
+            Scanline.capsule(from: a, to: b, radius: radius, atY: y)
+        }
+        fillRects(color)
+    }
+
+    /// Fills a circle of `radius` points around `center`: the pixels whose
+    /// centres are within `radius` of it.
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        guard center.isFinite, radius.isFinite, radius > 0, let size = targetSize() else { return }
+        let middle = pixelPoint(center)
+        let outer = radius * pixelsPerPoint
+        rects.removeAll(keepingCapacity: true)
+        appendRows(from: middle.y - outer, through: middle.y + outer, within: size) { y in
+            Scanline.disc(center: middle, radius: outer, atY: y)
+        }
+        fillRects(color)
+    }
+
+    /// Outlines a circle of `radius` points around `center` with a ring
+    /// `thickness` points wide.
+    ///
+    /// The ring lies inside the circle, from `radius - thickness` out to
+    /// `radius`, so it covers exactly the edge of what
+    /// ``fillCircle(center:radius:color:)`` would fill; a ring at least as
+    /// thick as the radius is the filled circle.
+    public func strokeCircle(center: Point, radius: Double, thickness: Double = 1, color: Color) {
+        guard center.isFinite, radius.isFinite, thickness.isFinite, radius > 0, thickness > 0,
+              let size = targetSize()
+        else { return }
+        let middle = pixelPoint(center)
+        let outer = radius * pixelsPerPoint
+        let inner = max(0, outer - thickness * pixelsPerPoint)
+        rects.removeAll(keepingCapacity: true)
+        // Left side first, then right, so each pass has one run per row and
+        // rows can merge. Rows that miss the hole are whole in the left pass.
+        appendRows(from: middle.y - outer, through: middle.y + outer, within: size) { y in
+            guard let ring = Scanline.disc(center: middle, radius: outer, atY: y) else { return nil }
+            guard let hole = Self.hole(center: middle, radius: inner, atY: y) else { return ring }
+            return ring.lowerBound...hole.lowerBound
+        }
+        appendRows(from: middle.y - inner, through: middle.y + inner, within: size) { y in
+            guard let ring = Scanline.disc(center: middle, radius: outer, atY: y),
+                  let hole = Self.hole(center: middle, radius: inner, atY: y)
+            else { return nil }
+            return hole.upperBound...ring.upperBound
+        }
+        fillRects(color)
+    }
+
+    // MARK: Text
+
+    /// Draws `string` in the built-in 5×7 pixel font, its top-left corner at `origin`.
+    ///
+    /// `scale` is the size of one font pixel in points: at the default 2 a
+    /// capital letter is 10 by 14 points. Newlines start new lines. Characters
+    /// outside printable ASCII draw as a hollow box (see `BitmapFont`).
+    /// Each run of lit font pixels in a row is one rectangle, and the whole
+    /// string is one SDL call.
+    public func drawText(_ string: String, at origin: Point, scale: Double = 2, color: Color) {
+        guard origin.isFinite, scale.isFinite, scale > 0, let size = targetSize() else { return }
+        let unit = scale * pixelsPerPoint
+        let left = origin.x * pixelsPerPoint
+        let top = origin.y * pixelsPerPoint
+        // Font pixel edges are rounded to whole device pixels, so letters stay
+        // sharp and neighbouring runs neither overlap nor leave hairline gaps
+        // when the scale is fractional.
+        func edge(_ start: Double, _ fontPixels: Int) -> Double {
+            (start + Double(fontPixels) * unit).rounded()
+        }
+        rects.removeAll(keepingCapacity: true)
+        BitmapFont.layOut(string) { glyph, glyphX, glyphY in
+            for row in 0..<BitmapFont.glyphHeight {
+                let bits = BitmapFont.rowBits(glyph: glyph, row: row)
+                var column = 0
+                while column < BitmapFont.glyphWidth {
+                    guard Self.isLit(bits, column: column) else {
+                        column += 1
+                        continue
+                    }
+                    let runStart = column
+                    while column < BitmapFont.glyphWidth, Self.isLit(bits, column: column) {
+                        column += 1
+                    }
+                    let run = PixelBox(
+                        left: edge(left, glyphX + runStart), top: edge(top, glyphY + row),
+                        right: edge(left, glyphX + column), bottom: edge(top, glyphY + row + 1)
+                    )
+                    appendBox(run, within: size)
+                }
+            }
+        }
+        fillRects(color)
+    }
+
+    /// The size ``drawText(_:at:scale:color:)`` gives `string`, in points:
+    /// from the top-left of the first letter to the bottom-right of the last
+    /// pixel column and row, with no spacing after. An empty string is zero
+    /// wide and one line tall.
+    public func textSize(_ string: String, scale: Double = 2) -> Size {
+        let size = BitmapFont.size(of: string)
+        let unit = max(0, scale)
+        return Size(width: Double(size.width) * unit, height: Double(size.height) * unit)
+    }
+
+    // MARK: Reading back
+
+    /// Copies what has been drawn so far out of the renderer: the current
+    /// render target if one is set, otherwise the whole window.
+    ///
+    /// The image is in pixels, so its size is the renderer's output size
+    /// (`SDL_GetRendererOutputSize`) or the target texture's size, not the
+    /// window's size in points. Call it after drawing and before
+    /// `SDL_RenderPresent`: SDL leaves the back buffer's contents undefined
+    /// once it has been presented. Pixels outside the renderer's viewport, if
+    /// one was set, stay black.
+    ///
+    /// This stalls until the GPU has finished the frame, so it is for
+    /// screenshots and tests, not for every frame. O(pixels).
+    ///
+    /// - Throws: ``SDLError`` if SDL cannot report the size or read the pixels.
+    public func readPixels() throws -> Image {
+        guard let size = targetSize() else {
+            throw SDLError(SDL_GetRenderTarget(renderer) == nil ? "SDL_GetRendererOutputSize" : "SDL_QueryTexture")
+        }
+        let (width, height) = size
+        guard width > 0, height > 0 else {
+            return Image(width: 0, height: 0, rgb: [])
+        }
+        // RGB24 rows packed with no padding are exactly Image's layout; SDL
+        // converts from whatever format the target really has.
+        let pitch = Int(width) * 3
+        var rgb = [UInt8](repeating: 0, count: pitch * Int(height))
+        // An explicit rect rather than NULL: SDL 2 reads NULL as "the
+        // viewport", and a viewport smaller than the output would land at
+        // the buffer's top-left corner instead of where it is.
+        var area = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        let status = rgb.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, &area, tactile_pixelformat_rgb24(), buffer.baseAddress, Int32(pitch))
+        }
+        guard status == 0 else {
+            throw SDLError("SDL_RenderReadPixels")
+        }
+        return Image(width: Int(width), height: Int(height), rgb: rgb)
+    }
+
+    // MARK: Internals
+
+    private static func checkDensity(_ pixelsPerPoint: Double) {
+        precondition(
+            pixelsPerPoint.isFinite && pixelsPerPoint > 0,
+            "pixelsPerPoint \(pixelsPerPoint) is not a positive number"
+        )
+    }
+
+    /// The hole of a ring where it crosses height `y`, or nil where the row
+    /// passes above or below it. Only rows strictly inside the hole count, so
+    /// the row through its very top or bottom, where the hole is one point
+    /// wide, is drawn whole by the left pass instead of twice at that point.
+    private static func hole(center: Point, radius: Double, atY y: Double) -> ClosedRange<Double>? {
+        guard abs(y - center.y) < radius else { return nil }
+        return Scanline.disc(center: center, radius: radius, atY: y)
+    }
+
+    private static func isLit(_ bits: UInt8, column: Int) -> Bool {
+        bits & (0b10000 >> UInt8(column)) != 0
+    }
+
+    private func pixelPoint(_ point: Point) -> Point {
+        Point(x: point.x * pixelsPerPoint, y: point.y * pixelsPerPoint)
+    }
+
+    /// A rectangle in pixels, by its edges, before it is cut to the screen
+    /// and handed to SDL as floats.
+    private struct PixelBox {
+        var left: Double
+        var top: Double
+        var right: Double
+        var bottom: Double
+    }
+
+    /// The rectangle in pixels, with its edges rounded to whole pixels and a
+    /// negative width or height flipped; nil if it is empty or not finite.
+    /// Rounding the edges, rather than the origin and the size, keeps
+    /// rectangles that share an edge in points sharing it in pixels, with
+    /// neither a gap nor an overlap.
+    private func pixelBox(x: Double, y: Double, width: Double, height: Double) -> PixelBox? {
+        guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return nil }
+        let box = PixelBox(
+            left: (min(x, x + width) * pixelsPerPoint).rounded(),
+            top: (min(y, y + height) * pixelsPerPoint).rounded(),
+            right: (max(x, x + width) * pixelsPerPoint).rounded(),
+            bottom: (max(y, y + height) * pixelsPerPoint).rounded()
+        )
+        return box.left < box.right && box.top < box.bottom ? box : nil
+    }
+
+    /// Appends the part of `box` that is on the render target, if any.
+    ///
+    /// Empty rectangles are never passed on: SDL 2.26's software renderer
+    /// draws a rect of width or height 0 one pixel wide (SW_QueueFillRects
+    /// clamps the size up to 1). Cutting to the target also keeps far-off
+    /// coordinates out of SDL, which converts them to int.
+    private func appendBox(_ box: PixelBox, within size: (width: Int32, height: Int32)) {
+        let left = max(box.left, 0)
+        let top = max(box.top, 0)
+        let right = min(box.right, Double(size.width))
+        let bottom = min(box.bottom, Double(size.height))
+        guard left < right, top < bottom else { return }
+        rects.append(SDL_FRect(x: Float(left), y: Float(top), w: Float(right - left), h: Float(bottom - top)))
+    }
+
+    /// The size of the render target in pixels, which bounds the rows and
+    /// columns worth computing; nil if SDL cannot say.
+    func targetSize() -> (width: Int32, height: Int32)? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if let target = SDL_GetRenderTarget(renderer) {
+            // SDL_GetRendererOutputSize reports the window even while a
+            // texture is the target (SDL 2.26), which would be the wrong size.
+            guard SDL_QueryTexture(target, nil, nil, &width, &height) == 0 else { return nil }
+        } else {
+            guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0 else { return nil }
+        }
+        return (width, height)
+    }
+
+    /// Appends one rectangle per pixel row from `top` through `bottom` (in
+    /// pixels), covering the pixels whose centres lie in `stretch(y)` for the
+    /// row's centre height y. A row with the same run as the row above it
+    /// extends that rectangle instead, so a circle's straight-sided middle
+    /// or a horizontal line is a few rectangles, not one per row.
+    private func appendRows(
+        from top: Double,
+        through bottom: Double,
+        within size: (width: Int32, height: Int32),
+        _ stretch: (Double) -> ClosedRange<Double>?
+    ) {
+        guard let rows = Scanline.rows(from: top, through: bottom, limit: Int(size.height)) else { return }
+        for row in rows {
+            guard let covered = stretch(Double(row) + 0.5),
+                  let columns = Scanline.columns(in: covered, limit: Int(size.width))
+            else { continue }
+            let x = Float(columns.lowerBound)
+            let width = Float(columns.count)
+            if let last = rects.last, last.x == x, last.w == width, last.y + last.h == Float(row) {
+                rects[rects.count - 1].h += 1
+            } else {
+                rects.append(SDL_FRect(x: x, y: Float(row), w: width, h: 1))
+            }
+        }
+    }
+
+    /// The part of the segment from `a` to `b` (in pixels) inside the render
+    /// target, or nil if it misses it: Liang and Barsky's clipping, which
+    /// narrows the segment's parameter range [0, 1] edge by edge.
+    private static func clip(from a: Point, to b: Point, within size: (width: Int32, height: Int32)) -> (Point, Point)? {
+        let (dx, dy) = (b.x - a.x, b.y - a.y)
+        var (enter, exit) = (0.0, 1.0)
+        // Keeps the part of the segment where `direction * t <= room`.
+        func keep(direction: Double, room: Double) -> Bool {
+            guard direction != 0 else { return room >= 0 }
+            let t = room / direction
+            if direction < 0 {
+                enter = max(enter, t)
+            } else {
+                exit = min(exit, t)
+            }
+            return enter <= exit
+        }
+        guard keep(direction: -dx, room: a.x),
+              keep(direction: dx, room: Double(size.width) - a.x),
+              keep(direction: -dy, room: a.y),
+              keep(direction: dy, room: Double(size.height) - a.y)
+        else { return nil }
+        return (Point(x: a.x + enter * dx, y: a.y + enter * dy), Point(x: a.x + exit * dx, y: a.y + exit * dy))
+    }
+
+    private func useColor(_ color: Color) {
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+    }
+
+    func fillRects(_ color: Color) {
+        guard !rects.isEmpty else { return }
+        useColor(color)
+        rects.withUnsafeBufferPointer { buffer in
+            _ = SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Tactile
+import TactileSDL
+
+/// A ``Game`` that draws with a debug ``Canvas`` instead of calling its
+/// renderer itself: what the demos and quick prototypes are.
+///
+/// Implement ``render(on:)``; `SDLApp.run(_:)` on a `CanvasGame` makes one
+/// canvas over the app's renderer for the whole run and hands it over every
+/// frame, so drawing allocates nothing once the canvas's buffers have grown.
+///
+/// ```swift
+/// @MainActor final class Sketch: CanvasGame {
+///     var touches: [PointerID: Point] = [:]
+///     func handle(_ event: InputEvent) { … }
+///     func update(step: Double, now: Double) {}
+///     func render(on canvas: Canvas) {
+///         canvas.clear(.black)
+///         for (_, point) in touches { canvas.fillCircle(center: point, radius: 20, color: .orange) }
+///     }
+/// }
+/// try SDLApp(SDLApp.Configuration(title: "Sketch")).run(Sketch())
+/// ```
+///
+/// A canvas game still is a plain ``Game``: run through code that only knows
+/// `Game`, its ``render(in:)`` makes a canvas for that frame (correct, but it
+/// allocates the canvas's buffers each time).
+@MainActor
+public protocol CanvasGame: Game {
+    /// Draws the current state on `canvas`, which draws into the app's renderer.
+    func render(on canvas: Canvas)
+}
+
+extension CanvasGame {
+    /// Draws on a canvas made for this frame; nothing when the app has no
+    /// SDL renderer (``SDLApp/Rendering/gameOwned``).
+    public func render(in context: RenderContext) {
+        guard let renderer = context.renderer else { return }
+        render(on: Canvas(renderer: renderer))
+    }
+}
+
+extension SDLApp {
+    /// Runs a ``CanvasGame`` like any ``Game``, with one ``Canvas`` over the
+    /// app's renderer kept for the whole run.
+    public func run(_ game: some CanvasGame) throws {
+        try run(CanvasDrawing(game: game, renderer: renderer))
+    }
+}
+
+/// Hands a canvas game the canvas it keeps for the run.
+@MainActor
+private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
+    let game: Wrapped
+    let canvas: Canvas?
+
+    init(game: Wrapped, renderer: OpaquePointer?) {
+        self.game = game
+        canvas = renderer.map { Canvas(renderer: $0) }
+    }
+
+    func handle(_ event: InputEvent) { game.handle(event) }
+    func update(step: Double, now: Double) { game.update(step: step, now: now) }
+    func render(in context: RenderContext) {
+        if let canvas { game.render(on: canvas) }
+    }
+    var wantsToQuit: Bool { game.wantsToQuit }
+}

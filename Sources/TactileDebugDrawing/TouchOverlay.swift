@@ -1,0 +1,75 @@
+import Tactile
+import TactileSDL
+
+/// A debug overlay any game can switch on: a ring with its id on every
+/// contact that is down, drawn over whatever the game draws.
+///
+/// Give it every input event and draw it last; the `O` key (or
+/// ``toggleScancode``) switches it on and off.
+///
+/// ```swift
+/// let overlay = TouchOverlay()
+/// // in Game.handle(_:):
+/// overlay.handle(event)
+/// // at the end of CanvasGame.render(on:):
+/// overlay.draw(on: canvas)
+/// ```
+///
+/// It follows pointer events only, so it shows contacts as the pump made
+/// them, before any scene, recognizer or layer has had a say: a touch a
+/// layer ignores still shows.
+@MainActor
+public final class TouchOverlay {
+    /// Whether the overlay is drawn. It tracks contacts while hidden too,
+    /// so switching it on mid-gesture shows the contacts already down.
+    public var isVisible: Bool
+    /// The key that switches it: `O` (SDL_SCANCODE_O, USB HID usage 18).
+    public var toggleScancode: Int32 = 18
+    /// The contacts down now, in the order they went down.
+    public private(set) var contacts: [(id: PointerID, location: Point)] = []
+
+    /// The ring's radius, in points: about a fingertip.
+    static let radius = 22.0
+    static let ring = Color(r: 255, g: 255, b: 255)
+    static let label = Color(r: 255, g: 240, b: 120)
+
+    public init(isVisible: Bool = false) {
+        self.isVisible = isVisible
+    }
+
+    /// Follows contacts, and switches on a press of ``toggleScancode``.
+    public func handle(_ event: InputEvent) {
+        switch event.kind {
+        case .pointer(let pointer):
+            let index = contacts.firstIndex { $0.id == pointer.id }
+            switch pointer.phase {
+            case .down:
+                if let index { contacts.remove(at: index) }
+                contacts.append((pointer.id, pointer.location))
+            case .move:
+                if let index { contacts[index].location = pointer.location }
+            case .up, .cancel:
+                if let index { contacts.remove(at: index) }
+            }
+        case .key(let key) where key.isDown && !key.isRepeat && key.scancode == toggleScancode:
+            isVisible.toggle()
+        case .interrupted:
+            contacts.removeAll()
+        default:
+            break
+        }
+    }
+
+    /// Draws a ring and the pointer id (`kind device:index`) for every contact, if visible.
+    public func draw(on canvas: Canvas) {
+        guard isVisible else { return }
+        for (id, location) in contacts {
+            canvas.strokeCircle(center: location, radius: Self.radius, thickness: 2, color: Self.ring.withAlpha(220))
+            canvas.fillCircle(center: location, radius: 3, color: Self.ring)
+            let text = "\(id.kind.rawValue) \(id.device):\(id.index)"
+            canvas.drawText(text, at: Point(x: location.x - canvas.textSize(text, scale: 1).width / 2, y: location.y + Self.radius + 4),
+                            scale: 1, color: Self.label)
+        }
+        canvas.drawText("overlay: \(contacts.count) down", at: Point(x: 700, y: 4), scale: 1, color: Self.label)
+    }
+}
