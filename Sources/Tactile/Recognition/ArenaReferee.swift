@@ -56,14 +56,16 @@ final class ArenaReferee {
         case reset(GestureRecognizer)
     }
 
-    private unowned let arena: GestureArena
+    /// The arena that owns this part, set once as the arena is made. Not
+    /// checked `unowned`: the arena outlives its parts, and a checked
+    /// reference costs a retain on every use.
+    unowned(unsafe) var arena: GestureArena!
     /// In gather order.
     private(set) var members: [Member] = []
     private var queue: [Queued] = []
     private var head = 0
 
-    init(arena: GestureArena) {
-        self.arena = arena
+    init() {
         queue.reserveCapacity(8)
     }
 

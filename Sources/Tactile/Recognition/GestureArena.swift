@@ -84,13 +84,15 @@ public final class GestureArena {
 
     // MARK: Parts, each the owner of its state
 
-    unowned let scene: Scene
-    /// The scene's touch event, held directly: reaching it through the
-    /// unowned `scene` costs a retain per recognizer.
+    /// The scene that owns the arena, set once as the scene is made. Not
+    /// `weak` or checked `unowned`: the scene outlives its arena, and a
+    /// checked reference costs a retain on every use.
+    unowned(unsafe) var scene: Scene?
+    /// The scene's touch event, handed to every handler.
     let event: TouchEvent
     let clock = ArenaClock()
-    private(set) lazy var gate = LayerGate(arena: self)
-    private(set) lazy var referee = ArenaReferee(arena: self)
+    let gate = LayerGate()
+    let referee = ArenaReferee()
 
     /// Where decisions go, typed and as lines.
     var decisions: ((ArenaDecision) -> Void)?
@@ -103,10 +105,11 @@ public final class GestureArena {
     /// no allocation.
     private var single: [Touch] = []
 
-    init(scene: Scene) {
-        self.scene = scene
-        self.event = scene.event
+    init(event: TouchEvent) {
+        self.event = event
         single.reserveCapacity(1)
+        gate.arena = self
+        referee.arena = self
     }
 
     // MARK: 1. Gather
@@ -363,6 +366,6 @@ public final class GestureArena {
     }
 
     func report(_ diagnostic: Diagnostic) {
-        scene.diagnostics?(diagnostic)
+        scene?.diagnostics?(diagnostic)
     }
 }

@@ -53,7 +53,10 @@ final class LayerGate {
         var isCancelledFromOutside = false
     }
 
-    private unowned let arena: GestureArena
+    /// The arena that owns this part, set once as the arena is made. Not
+    /// checked `unowned`: the arena outlives its parts, and a checked
+    /// reference costs a retain on every use.
+    unowned(unsafe) var arena: GestureArena!
     private var entries: [Entry] = []
     /// Whether some entry holds phases back; spares the scan when none does.
     private var isHolding = false
@@ -65,8 +68,7 @@ final class LayerGate {
     /// Reused for the common one-touch call, so that a move costs no allocation.
     private var single: [Touch] = []
 
-    init(arena: GestureArena) {
-        self.arena = arena
+    init() {
         single.reserveCapacity(1)
         outbox.reserveCapacity(8)
     }

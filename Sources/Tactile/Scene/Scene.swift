@@ -65,7 +65,7 @@ public final class Scene: Responder {
     /// window: its coordinates are window points.
     public let root: Layer
     /// The touches of the moment; the same object is handed to every handler.
-    public let event = TouchEvent()
+    public let event: TouchEvent
     public var tapSettings = TapSettings()
     /// The object at the end of the responder chain, after the scene.
     public var application: Responder?
@@ -98,7 +98,7 @@ public final class Scene: Responder {
     private var sequence = 0
     /// The referee between gesture recognizers and the gate to the layers;
     /// its documentation is the recognizers' contract.
-    public private(set) lazy var arena = GestureArena(scene: self)
+    public let arena: GestureArena
 
     private struct RecentTap {
         /// The layer, by identity only: a tap must not keep a layer alive,
@@ -114,12 +114,17 @@ public final class Scene: Responder {
     /// A scene covering a window of `size` points.
     public init(size: Size) {
         root = Layer(frame: Rect(origin: .zero, size: size), name: "root")
+        let event = TouchEvent()
+        self.event = event
+        arena = GestureArena(event: event)
         super.init()
         root.ownerScene = self
+        arena.scene = self
     }
 
     isolated deinit {
         root.ownerScene = nil
+        arena.scene = nil
     }
 
     /// The window's size, in points: the root layer's size.
