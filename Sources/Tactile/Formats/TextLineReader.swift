@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a line-based text format one line at a time, as fields, holding at
 /// most one buffer of bytes however long the input is.
 ///
@@ -13,6 +21,8 @@
 /// - A byte-order mark before a line's first field (an editor's) is dropped.
 /// - The last line needs no newline. Empty text is one empty line, so a
 ///   missing header is always reported at line 1.
+/// - Empty lines after the first are counted but not returned: both
+///   formats skip them.
 ///
 /// ## Limits
 ///
@@ -71,6 +81,10 @@ struct TextLineReader<Source: ByteSource> {
         guard !isFinished else { return nil }
         var searched = start
         while true {
+            if lineNumber > 0 {
+                skipEmptyLines()
+                searched = max(searched, start)
+            }
             if let newline = firstNewline(from: searched) {
                 lineNumber += 1
                 let line = start..<newline
@@ -119,14 +133,25 @@ struct TextLineReader<Source: ByteSource> {
         end += count
     }
 
+    /// Counts and passes the empty lines at the front of the buffer in one
+    /// loop: every caller skips them, and 10 MB of newlines would otherwise
+    /// cost a call and an array per byte. The first line is always returned,
+    /// empty or not, since it must be the header.
+    private mutating func skipEmptyLines() {
+        let (next, skipped) = buffer.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < end, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            return (index, index - start)
+        }
+        start = next
+        lineNumber += skipped
+    }
+
     private func firstNewline(from index: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
-            var index = index
-            while index < end {
-                if bytes[index] == UInt8(ascii: "\n") { return index }
-                index += 1
-            }
-            return nil
+        guard index < end else { return nil }
+        return buffer.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), end - index)
+                .map { bytes.baseAddress!.distance(to: UnsafeRawPointer($0)) }
         }
     }
 
