@@ -56,8 +56,9 @@ public struct TraceFuzzer {
             if isHuge { applied.append(mutator.mutateHuge(&bytes)) }
             for mutation in applied { report.mutationCounts[mutation.rawValue, default: 0] += 1 }
             let text = String(decoding: bytes, as: UTF8.self)
-            let viaFile = fileEvery > 0 && run % fileEvery == 0 && !isHuge
-            if viaFile { bytesWritten(bytes) }
+            // A file that cannot be written is skipped, not reported: the
+            // check is of the readers, not of the disk.
+            let viaFile = fileEvery > 0 && run % fileEvery == 0 && !isHuge && write(bytes)
             bytes = []
             report.runs += 1
 
@@ -120,7 +121,8 @@ public struct TraceFuzzer {
         }
     }
 
-    private func bytesWritten(_ bytes: [UInt8]) {
+    /// Writes the scratch file; whether that worked.
+    private func write(_ bytes: [UInt8]) -> Bool {
         FileManager.default.createFile(atPath: scratchPath, contents: Data(bytes))
     }
 
