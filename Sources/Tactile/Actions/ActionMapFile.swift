@@ -333,10 +333,11 @@ extension ActionMap where Action: RawRepresentable, Action.RawValue == String {
                 line = number
                 fields = kept
             }
-            let written = fields.joined(separator: " ")
+            // The binding as written, for an error: joined only when one is thrown.
+            var written: String { fields.joined(separator: " ") }
             if !sawHeader {
                 guard fields.count == 2, fields[0] == ActionMapFile.header else {
-                    return .failure(ActionMapError(line: line, binding: written.isEmpty ? nil : written, problem: .missingHeader))
+                    return .failure(ActionMapError(line: line, binding: fields.isEmpty ? nil : written, problem: .missingHeader))
                 }
                 guard Int(fields[1]) == ActionMapFile.version else {
                     return .failure(ActionMapError(line: line, binding: written, problem: .unsupportedVersion(fields[1])))
