@@ -32,7 +32,7 @@ public struct FormatFuzzReport: Sendable, CustomStringConvertible {
         let mutations = mutationCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return """
             \(format): \(runs) runs, \(parsed) parsed and round-tripped, \(refused) refused at an in-range line, \
-            \(failures.count) failures; \(hugeRuns) runs with a huge mutation, largest peak growth \(largestPeakGrowth / 1_000_000) MB
+            \(failures.count) failures; \(hugeRuns) runs with a huge mutation, largest peak growth \(largestPeakGrowth / 1000) kB
               mutations: \(mutations)
             """
     }

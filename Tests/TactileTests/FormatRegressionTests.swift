@@ -147,6 +147,20 @@ struct FormatRegressionTests {
         #expect(player.streamingError as? TraceError == .badWord(line: 10_001, field: "command", text: "plya"))
     }
 
+    @Test("trace: a file cut short while it plays stops the streaming player, saying so")
+    func streamingPlayerStopsAtTruncation() throws {
+        let path = Self.temporaryPath("cut.trace")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = (0..<10_000).map { "\($0) remote play" }
+        try Data(("tactile-trace 1\n" + lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        var player = try TracePlayer(contentsOfFile: path, start: 0)
+        try Data(("tactile-trace 1\n" + lines.prefix(8_000).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        var played: [InputEvent] = []
+        player.events(dueBy: 100_000, into: &played)
+        #expect(played.count == 8_000 && player.isFinished)
+        #expect(player.streamingError.map { "\($0)" } == "the trace file '\(path)' changed while it played: it ended after 8000 of its 10000 events")
+    }
+
     // MARK: Binding files
 
     @Test("bindings: a file with CRLF line ends loads exactly as its LF version")

@@ -71,12 +71,14 @@ public struct TracePlayer: Sendable {
     ///   O(1).
     public init(contentsOfFile path: String, start: Double) throws {
         var check = TraceReader(try FileBytes(path: path))
+        var count = 0
         while let next = try check.next() {
             _ = try next.get()
+            count += 1
         }
         self.trace = nil
         self.start = start
-        stream = TraceStream(TraceReader(try FileBytes(path: path)))
+        stream = TraceStream(TraceReader(try FileBytes(path: path)), path: path, eventCount: count)
     }
 
     /// Whether every event has been played.
@@ -124,8 +126,9 @@ public struct TracePlayer: Sendable {
     }
 
     /// What stopped a streamed replay before its end: the file changed
-    /// after it was checked (a ``TraceError``) or could not be read. Always
-    /// `nil` for a player of a ``Trace`` in memory.
+    /// after it was checked (a ``TraceError`` for a bad line, or an error
+    /// saying it ended early or grew) or could not be read. Always `nil` for
+    /// a player of a ``Trace`` in memory.
     public var streamingError: (any Error & Sendable)? { stream?.error }
 }
 
@@ -133,31 +136,53 @@ public struct TracePlayer: Sendable {
 /// that ``TracePlayer/nextEventTime`` can be answered.
 private struct TraceStream: Sendable {
     private var reader: TraceReader<FileBytes>
+    private let path: String
+    /// How many events the check found, and how many have been read since.
+    private let eventCount: Int
+    private var readCount = 0
     /// The next event to play; `nil` at the end or after an error.
     private(set) var next: InputEvent?
     /// What ended the reading early, if anything.
     private(set) var error: (any Error & Sendable)?
 
-    init(_ reader: TraceReader<FileBytes>) {
+    init(_ reader: TraceReader<FileBytes>, path: String, eventCount: Int) {
         self.reader = reader
+        self.path = path
+        self.eventCount = eventCount
         advance()
     }
 
     /// Reads the event after ``next``.
     mutating func advance() {
+        next = nil
         do {
             switch try reader.next() {
             case .success(let event):
-                next = event
+                readCount += 1
+                // A file that grew is not the file that was checked.
+                if readCount > eventCount { error = TraceFileChanged(path: path, eventCount: eventCount, readCount: readCount) }
+                else { next = event }
             case .failure(let failure):
-                next = nil
                 error = failure
             case nil:
-                next = nil
+                if readCount < eventCount { error = TraceFileChanged(path: path, eventCount: eventCount, readCount: readCount) }
             }
         } catch {
-            next = nil
             self.error = error
         }
+    }
+}
+
+/// A trace file being played ended before, or went on after, the events it
+/// had when it was checked: it was changed while it played.
+struct TraceFileChanged: Error, Hashable, Sendable, CustomStringConvertible {
+    var path: String
+    var eventCount: Int
+    var readCount: Int
+
+    var description: String {
+        readCount < eventCount
+            ? "the trace file '\(path)' changed while it played: it ended after \(readCount) of its \(eventCount) events"
+            : "the trace file '\(path)' changed while it played: it has more than its \(eventCount) events"
     }
 }
