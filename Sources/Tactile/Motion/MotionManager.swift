@@ -25,7 +25,8 @@
 /// SDL_SENSORUPDATE / SDL_CONTROLLERSENSORUPDATE ──► SDLEventPump ──► InputEvent .sensor (m/s², rad/s, SDL axes)
 ///                                                   (or TracePlayer)        │
 ///                                                                           ▼
-///   handle(_:) ── not the active source? ──► noted as available (may become the active source)
+///   handle(_:) ── a controller never added, or removed? ──► dropped, with a throttled Diagnostic
+///      │        ── not the active source? ──► noted as available (may become the active source)
 ///      │        ── not finite / absurd / out of order / duplicate? ──► dropped, with a Diagnostic
 ///      │        ── after a gap? ──► filters restart, shake cancelled, Diagnostic
 ///      ▼

@@ -133,7 +133,7 @@
 ///
 /// ## Memory
 ///
-/// A ``Trace`` holds its events (about 70 bytes each). Reading, from text or
+/// A ``Trace`` holds its events (72 bytes each on 64-bit machines). Reading, from text or
 /// a file, holds one 64 KiB buffer and one line besides. A trace too large
 /// to hold plays from its file a line at a time through
 /// ``TracePlayer/init(contentsOfFile:start:)``.
