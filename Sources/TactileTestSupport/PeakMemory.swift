@@ -31,7 +31,8 @@ public enum PeakMemory {
     public static func peakBytes() -> Int {
         guard let text = read("/proc/self/status") else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let number = line.dropFirst(6).split(separator: " ").first.flatMap { Int($0) } ?? 0
+            // "VmHWM:\t  123456 kB": a tab, then spaces.
+            let number = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
             return number * 1024
         }
         return 0

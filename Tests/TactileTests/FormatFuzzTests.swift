@@ -22,6 +22,17 @@ struct FormatFuzzTests {
             .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
     }
 
+    @Test("the peak memory the fuzzers bound is measured, not vacuous: 32 MB touched shows")
+    func peakMemoryIsMeasured() throws {
+        try #require(PeakMemory.isAvailable)
+        PeakMemory.resetPeak()
+        let before = PeakMemory.residentBytes()
+        let block = [UInt8](repeating: 1, count: 32_000_000)
+        let growth = PeakMemory.peakBytes() - before
+        #expect(block.last == 1)
+        #expect(growth >= 30_000_000, "peak grew by \(growth) bytes")
+    }
+
     @Test("mutated real traces: no trap, an in-range line or a round trip that plays, bounded peak memory")
     func traces() throws {
         // The recorded traces are long; the fuzzer's cost is per byte, so
