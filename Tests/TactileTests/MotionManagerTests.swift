@@ -271,11 +271,13 @@ struct MotionManagerTests {
         #expect(motion.map { close($0.gravity, xAxis, within: 1e-6) } == true)
         #expect(motion.map { abs($0.attitude.yaw - yaw) < 1e-3 && abs($0.attitude.roll - .pi / 2) < 1e-3 } == true)
 
-        // A sensor clock that jumps far back (it restarted) is a gap too, not a drop.
+        // One sample from far back is dropped (issue 17: it used to be kept
+        // as a gap); a clock that restarted is followed once its run of
+        // samples spans the maximum gap (MotionBadInputTests).
         diagnostics.removeAll()
         clock.advance(by: 0.01)
         manager.handle(accelerometerEvent(xAxis, sensorTime: 0.001, at: clock.now))
-        #expect(diagnostics.map(\.problem) == [.sampleGap])
+        #expect(diagnostics.map(\.problem) == [.timeWentBackwards])
     }
 
     @Test func randomGarbageNeverCrashesOrReachesTheOutputs() {

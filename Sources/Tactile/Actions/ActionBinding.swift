@@ -47,8 +47,12 @@ public enum ActionBinding: Hashable, Sendable {
         switch self {
         case .key(let scancode):
             return (0..<KeyName.scancodeLimit).contains(scancode) ? nil : .unknownKey(String(scancode))
-        case .button, .gesture:
+        case .button:
             return nil
+        case .gesture(let name, _):
+            // Refused here, when bound, rather than when saved: a binding
+            // file could not hold the name and read it back.
+            return ActionMapFile.isWord(name) ? nil : .notAWord(name)
         case .axis(_, let response):
             return response.invalidity
         case .composite(let composite):

@@ -566,12 +566,17 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         }
     }
 
+    /// Lists binding `index` under a composite's part, once even when the
+    /// composite names that key or button twice. Bindings are noted in
+    /// increasing order, so a repeat can only be the last one listed:
+    /// checking that keeps loading linear (searching the whole list made
+    /// 80,000 composites on one key take seconds).
     private func note(_ input: DigitalInput, _ index: Int) {
         switch input {
         case .key(let scancode):
-            if bindingsOfKey[scancode]?.contains(index) != true { bindingsOfKey[scancode, default: []].append(index) }
+            if bindingsOfKey[scancode]?.last != index { bindingsOfKey[scancode, default: []].append(index) }
         case .button(let button):
-            if !bindingsOfButton[button.ordinal].contains(index) { bindingsOfButton[button.ordinal].append(index) }
+            if bindingsOfButton[button.ordinal].last != index { bindingsOfButton[button.ordinal].append(index) }
         }
     }
 }

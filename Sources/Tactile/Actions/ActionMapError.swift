@@ -7,8 +7,8 @@
 /// line 4, "jump key Spcae": unknown key 'Spcae' (an SDL scancode name without spaces, such as Space or LeftShift, or a USB HID usage number)
 /// ```
 ///
-/// A file is read whole before any of it is applied, so a map that throws
-/// keeps the bindings it had.
+/// A file is checked whole before any of it is applied, so a map that
+/// throws keeps the bindings it had.
 ///
 /// ## See Also
 /// - ``ActionMapFile``: the format these errors are about.
@@ -60,6 +60,14 @@ public struct ActionMapError: Error, Hashable, Sendable {
         case unknownReading(String)
         /// The recognizer was registered without the value the reading needs.
         case unsupportedReading(recognizer: String, reading: String)
+        /// A line is longer than `limit` bytes; no binding line is, so the
+        /// file is damaged or is not a binding file.
+        case lineTooLong(limit: Int)
+        /// A line has more fields than any binding takes.
+        case tooManyFields(found: Int, limit: Int)
+        /// An action's raw value or a gesture's name is not a single word
+        /// (see ``ActionMapFile``), so a file could not hold it.
+        case notAWord(String)
     }
 }
 
@@ -108,6 +116,12 @@ extension ActionMapError.Problem: CustomStringConvertible {
             "unknown gesture reading '\(text)' (one of \(GestureReading.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .unsupportedReading(let recognizer, let reading):
             "the recognizer '\(recognizer)' was registered without a \(reading) value"
+        case .lineTooLong(let limit):
+            "line too long: a binding line is at most \(limit) bytes"
+        case .tooManyFields(let found, let limit):
+            "too many fields: \(found), where no binding takes more than \(limit)"
+        case .notAWord(let name):
+            "'\(name.prefix(40))' is not a single word (not empty, at most \(ActionMapFile.maximumNameLength) bytes, no spaces, tabs or line ends, not starting with #)"
         }
     }
 }

@@ -37,12 +37,25 @@ import Foundation
 /// - Keys are SDL's scancode names without spaces, in any case (`Space`,
 ///   `LeftShift`, `KeypadEnter`), or USB HID usage numbers (`44`, `0x2C`);
 ///   see ``KeyName``. Writers use the name, or the number for keys without
-///   one (and for `#`, which would start a comment).
+///   one (and for `#`, which would start a comment). A single digit is the
+///   number key's name (`1` is scancode 30), so the unnamed scancodes 0 to 3
+///   are written in hexadecimal (`0x1`).
 /// - Buttons, axes, sticks and readings are the raw values of
 ///   ``ControllerButton``, ``ControllerAxis``, ``ControllerStick`` and
 ///   ``GestureReading``. A composite's parts are `key:NAME` or `button:NAME`.
 /// - Numbers are decimal (`0.2`, `-1.5`, `1e-3`); writers use Swift's
-///   shortest exact form, so a file round-trips number for number.
+///   shortest exact form (`-0.0` and subnormals such as `5e-324` included),
+///   so a file round-trips number for number. NaN, infinities, hexadecimal
+///   floats and numbers out of range, above (`1e999`) or below (`1e-400`,
+///   which would otherwise read as 0), are refused.
+/// - Action names and gesture names are single words: no spaces, tabs,
+///   carriage returns or newlines, not empty, not starting with `#`. A
+///   gesture binding with any other name is refused when it is bound, and
+///   ``ActionMap/saveBindings(toFile:)`` refuses an action whose raw value
+///   is not a word, so that everything written reads back name for name.
+/// - A line is at most 4,096 bytes, comment included, and fields after its
+///   16th are counted but not kept: loading holds one line and the bindings
+///   read so far, whatever the file holds.
 ///
 /// | kind | fields | options |
 /// |---|---|---|
@@ -60,9 +73,10 @@ import Foundation
 ///
 /// ## Errors
 ///
-/// A file is read whole and checked before any of it is applied. The first
+/// A file is read a line at a time and checked whole before any of it is
+/// applied. The first
 /// problem throws an ``ActionMapError`` with the line, the binding as written
-/// and what is wrong: no header, another version, an unknown action, kind,
+/// and what is wrong: no header, another version, a line too long, an unknown action, kind,
 /// key, button, axis, stick, part, option or reading, a bad number, a dead
 /// zone outside 0..<1, a wrong number of fields, a recognizer that is not
 /// registered or cannot be read that way.
@@ -80,6 +94,22 @@ public enum ActionMapFile {
     public static let version = 1
     static let header = "tactile-bindings"
     static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture"]
+
+    /// The longest action or gesture name a file holds, in UTF-8 bytes:
+    /// 1,024, so that a line of two names and a binding's fields stays
+    /// within the 4,096-byte line limit.
+    static let maximumNameLength = 1024
+
+    /// Whether `name` can stand as one field of a line and read back as
+    /// itself: not empty, not too long, no separator or line end, and not
+    /// the start of a comment.
+    static func isWord(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "#"), name.utf8.count <= maximumNameLength else {
+            return false
+        }
+        return !name.utf8.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+            && !name.hasPrefix("\u{FEFF}")
+    }
 
     /// One binding as text: `kind field… option…`, without the action.
     public static func text(of binding: ActionBinding) -> String {
@@ -117,6 +147,9 @@ public enum ActionMapFile {
         }
     }
 
+    /// A key as a file writes it: its name, or its number for a key with
+    /// none or whose name would start a comment (`#`, scancode 50). Either
+    /// reads back as the same scancode (see ``KeyName/name(of:)``).
     private static func keyText(_ scancode: Int32) -> String {
         let name = KeyName.name(of: scancode)
         return name.hasPrefix("#") ? String(scancode) : name
@@ -124,29 +157,19 @@ public enum ActionMapFile {
 
     // MARK: Reading
 
-    /// The fields of one line, with comments removed.
-    static func fields(of line: Substring) -> [Substring] {
-        var fields: [Substring] = []
-        for field in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            if field.hasPrefix("#") { break }
-            fields.append(field)
-        }
-        return fields
-    }
-
     /// Parses one binding's fields (after the action). `problem` is thrown
     /// by the caller with the line.
-    static func binding(from fields: ArraySlice<Substring>) -> Result<ActionBinding, ActionMapError.Problem> {
+    static func binding(from fields: ArraySlice<String>) -> Result<ActionBinding, ActionMapError.Problem> {
         guard let kindField = fields.first else { return .failure(.unknownKind("")) }
-        let kind = String(kindField)
+        let kind = kindField
         let rest = fields.dropFirst()
         // The fields come first, then the options; a kind without options
         // takes exactly its fields.
-        func split(_ count: Int) -> Result<(fields: [Substring], options: [Substring]), ActionMapError.Problem> {
+        func split(_ count: Int) -> Result<(fields: [String], options: [String]), ActionMapError.Problem> {
             guard rest.count >= count else { return .failure(.wrongFieldCount(kind: kind, expected: count, found: rest.count)) }
             return .success((Array(rest.prefix(count)), Array(rest.dropFirst(count))))
         }
-        func noOptions(_ options: [Substring], _ count: Int) -> ActionMapError.Problem? {
+        func noOptions(_ options: [String], _ count: Int) -> ActionMapError.Problem? {
             options.isEmpty ? nil : .wrongFieldCount(kind: kind, expected: count, found: rest.count)
         }
         do {
@@ -207,27 +230,27 @@ public enum ActionMapFile {
         }
     }
 
-    private static func key(_ field: Substring) throws(ActionMapError.Problem) -> Int32 {
-        guard let scancode = KeyName.scancode(of: String(field)) else { throw .unknownKey(String(field)) }
+    private static func key(_ field: String) throws(ActionMapError.Problem) -> Int32 {
+        guard let scancode = KeyName.scancode(of: field) else { throw .unknownKey(field) }
         return scancode
     }
 
-    private static func button(_ field: Substring) throws(ActionMapError.Problem) -> ControllerButton {
-        guard let button = ControllerButton(rawValue: String(field)) else { throw .unknownButton(String(field)) }
+    private static func button(_ field: String) throws(ActionMapError.Problem) -> ControllerButton {
+        guard let button = ControllerButton(rawValue: field) else { throw .unknownButton(field) }
         return button
     }
 
-    private static func input(_ field: Substring) throws(ActionMapError.Problem) -> DigitalInput {
-        if field.hasPrefix("key:") { return .key(try key(field.dropFirst(4))) }
-        if field.hasPrefix("button:") { return .button(try button(field.dropFirst(7))) }
+    private static func input(_ field: String) throws(ActionMapError.Problem) -> DigitalInput {
+        if field.hasPrefix("key:") { return .key(try key(String(field.dropFirst(4)))) }
+        if field.hasPrefix("button:") { return .button(try button(String(field.dropFirst(7)))) }
         throw .unknownInput(String(field))
     }
 
     /// The options of a line, taken one by one; what is left over is unknown.
     private struct Options {
-        var remaining: [Substring]
+        var remaining: [String]
 
-        init(_ options: [Substring]) { remaining = options }
+        init(_ options: [String]) { remaining = options }
 
         mutating func flag(_ name: String) throws(ActionMapError.Problem) -> Bool {
             let matches = remaining.filter { $0 == name }
@@ -242,11 +265,8 @@ public enum ActionMapFile {
             if matches.count > 1 { throw .unknownOption(String(matches[1])) }
             guard let match = matches.first else { return nil }
             remaining.removeAll { $0.hasPrefix(prefix) }
-            let text = match.dropFirst(prefix.count)
-            // Decimal only: Double(_:) would also take "nan", "inf" and hexadecimal floats.
-            guard text.allSatisfy({ "0123456789.-+eE".contains($0) }), let value = Double(text), value.isFinite else {
-                throw .badNumber(option: name, text: String(text))
-            }
+            let text = String(match.dropFirst(prefix.count))
+            guard let value = DecimalNumber.parse(text) else { throw .badNumber(option: name, text: text) }
             return value
         }
 
@@ -271,53 +291,90 @@ extension ActionMap where Action: RawRepresentable, Action.RawValue == String {
     ///
     /// - Throws: ``ActionMapError`` naming the line, the binding and the
     ///   problem; the map then keeps its bindings.
+    /// - Complexity: O(*n*) in the length of the text.
     public func loadBindings(from text: String) throws(ActionMapError) {
-        var newEntries: [Entry] = []
+        var lines = TextLineReader(TextBytes(text))
+        try setEntries(readEntries(from: &lines).get())
+    }
+
+    /// Reads a binding file a line at a time and replaces every binding
+    /// with its own.
+    ///
+    /// - Throws: an error naming the file and the system's reason when it
+    ///   cannot be opened or read, or an ``ActionMapError`` when its text is
+    ///   not a valid binding file; the map then keeps its bindings.
+    /// - Complexity: O(*n*) in the size of the file.
+    public func loadBindings(contentsOfFile path: String) throws {
+        var lines = TextLineReader(try FileBytes(path: path))
+        try setEntries(readEntries(from: &lines).get())
+    }
+
+    /// Reads every binding of a file, checking each against the map, and
+    /// applies none of them. A format error comes back as the value; a
+    /// failure of the source itself is thrown.
+    private func readEntries<Source: ByteSource>(
+        from lines: inout TextLineReader<Source>
+    ) throws(Source.Failure) -> Result<[Entry], ActionMapError> {
+        var entries: [Entry] = []
         var sawHeader = false
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = offset + 1
-            let fields = ActionMapFile.fields(of: rawLine)
-            let written = fields.joined(separator: " ")
+        while let next = try lines.next() {
+            let line: Int
+            let fields: [String]
+            switch next {
+            case .tooLong(let number):
+                return .failure(ActionMapError(
+                    line: number, binding: nil, problem: .lineTooLong(limit: TextLineReader<Source>.maximumLineLength)))
+            case .fields(let number, let kept, let count):
+                guard count <= kept.count else {
+                    return .failure(ActionMapError(
+                        line: number, binding: kept.prefix(3).joined(separator: " ") + " …",
+                        problem: .tooManyFields(found: count, limit: TextLineReader<Source>.maximumFieldCount)))
+                }
+                line = number
+                fields = kept
+            }
+            // The binding as written, for an error: joined only when one is thrown.
+            var written: String { fields.joined(separator: " ") }
             if !sawHeader {
                 guard fields.count == 2, fields[0] == ActionMapFile.header else {
-                    throw ActionMapError(line: line, binding: written.isEmpty ? nil : written, problem: .missingHeader)
+                    return .failure(ActionMapError(line: line, binding: fields.isEmpty ? nil : written, problem: .missingHeader))
                 }
                 guard Int(fields[1]) == ActionMapFile.version else {
-                    throw ActionMapError(line: line, binding: written, problem: .unsupportedVersion(String(fields[1])))
+                    return .failure(ActionMapError(line: line, binding: written, problem: .unsupportedVersion(fields[1])))
                 }
                 sawHeader = true
                 continue
             }
             guard let name = fields.first else { continue }
-            guard let action = Action(rawValue: String(name)), actions.contains(action) else {
-                throw ActionMapError(line: line, binding: written, problem: .unknownAction(String(name)))
+            guard let action = Action(rawValue: name), actions.contains(action) else {
+                return .failure(ActionMapError(line: line, binding: written, problem: .unknownAction(name)))
             }
             let binding: ActionBinding
             switch ActionMapFile.binding(from: fields.dropFirst()) {
             case .success(let parsed): binding = parsed
-            case .failure(let problem): throw ActionMapError(line: line, binding: written, problem: problem)
+            case .failure(let problem): return .failure(ActionMapError(line: line, binding: written, problem: problem))
             }
             let entry = Entry(action, binding)
             if let problem = problem(with: entry) {
-                throw ActionMapError(line: line, binding: written, problem: problem)
+                return .failure(ActionMapError(line: line, binding: written, problem: problem))
             }
-            newEntries.append(entry)
+            entries.append(entry)
         }
-        guard sawHeader else { throw ActionMapError(line: 1, binding: nil, problem: .missingHeader) }
-        try setEntries(newEntries)
-    }
-
-    /// Reads a binding file and replaces every binding with its own.
-    ///
-    /// - Throws: the file system's error when the file cannot be read, or an
-    ///   ``ActionMapError`` when its text is not a valid binding file.
-    public func loadBindings(contentsOfFile path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        try loadBindings(from: String(decoding: data, as: UTF8.self))
+        // The line reader yields one line even for empty text, so the header
+        // has been checked; this only covers the impossible.
+        guard sawHeader else { return .failure(ActionMapError(line: 1, binding: nil, problem: .missingHeader)) }
+        return .success(entries)
     }
 
     /// Writes ``bindingsText`` to a file, whole, replacing any file at `path`.
+    ///
+    /// - Throws: an ``ActionMapError`` when a bound action's raw value is
+    ///   not a single word (see ``ActionMapFile``), which would not read
+    ///   back, before anything is written; or the file system's error.
     public func saveBindings(toFile path: String) throws {
+        for entry in entries where !ActionMapFile.isWord(entry.action.rawValue) {
+            throw ActionMapError(line: nil, binding: entry.action.rawValue, problem: .notAWord(entry.action.rawValue))
+        }
         try Data(bindingsText.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

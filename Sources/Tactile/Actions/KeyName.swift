@@ -32,9 +32,15 @@ public enum KeyName {
         return byName[text.lowercased()]
     }
 
-    /// The name of a scancode, or its decimal number when it has none.
+    /// The name of a scancode, or its number when it has none: decimal
+    /// (`300`), except that the unnamed scancodes 0 to 3 are written in
+    /// hexadecimal (`0x1`), because a single digit is the name of a number
+    /// key (`1` is scancode 30). Whatever this returns, ``scancode(of:)``
+    /// reads back as the same scancode, for every scancode below
+    /// ``scancodeLimit``.
     public static func name(of scancode: Int32) -> String {
-        byScancode[scancode] ?? String(scancode)
+        if let name = byScancode[scancode] { return name }
+        return (0...9).contains(scancode) ? "0x" + String(scancode, radix: 16) : String(scancode)
     }
 
     private static func number(_ text: String) -> Int32? {

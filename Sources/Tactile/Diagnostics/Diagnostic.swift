@@ -36,8 +36,9 @@ public struct Diagnostic: Hashable, Sendable {
         /// A sample had the same hardware timestamp as the previous one from
         /// the same sensor, a duplicate; it was dropped.
         case repeatedTimestamp = "repeated-timestamp"
-        /// Too long passed between samples of a sensor; the filters that
-        /// depend on continuity restarted (the sample itself was kept).
+        /// Too long passed between samples of a sensor, or its clock
+        /// restarted; the filters that depend on continuity restarted (the
+        /// sample itself was kept).
         case sampleGap = "sample-gap"
         /// A gesture recognizer asked for a state change its state machine
         /// does not allow; it was refused, or (for a gesture left under way)

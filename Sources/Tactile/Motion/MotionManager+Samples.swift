@@ -35,6 +35,10 @@ extension MotionManager {
         }
         let source = MotionSource(sample.source)
         let kind = SensorKinds(sample.kind)
+        if case .controller(let id) = sample.source, !isConnected(controller: id, kind: kind) {
+            dropSampleOfUnknownController(id)
+            return
+        }
         if source != activeSource || !activeSensors.contains(kind) {
             // A sample is proof its source has that sensor: this is how
             // sources the backend cannot list (traces, SDL's virtual pads)
@@ -49,6 +53,34 @@ extension MotionManager {
         case .gyroscope:
             process(rotationRate: sample.motionValue, sensorTime: sample.sensorTime, timestamp: timestamp)
         }
+    }
+
+    /// Whether samples of controller `id` can be believed: it was added and
+    /// not removed since, or the backend has it open with that sensor (a
+    /// controller connected before the manager was made).
+    ///
+    /// A sample is what makes a connected controller without listed
+    /// sensors a source (traces, SDL's virtual pads), but a sample alone
+    /// does not make a controller: otherwise every stray id in a corrupt
+    /// stream would become a source, and choosing among 20,000 of them
+    /// made each sample cost hundreds of microseconds. Cost: O(1).
+    private func isConnected(controller id: Int32, kind: SensorKinds) -> Bool {
+        if connectedControllers.contains(id) { return true }
+        guard !removedControllers.contains(id),
+              sensorControl?.availableSensors(of: .controller(id)).contains(kind) == true
+        else { return false }
+        connectedControllers.insert(id)
+        return true
+    }
+
+    /// Drops a sample of a controller that is not connected, reporting it
+    /// through a ``DiagnosticThrottle`` so that a stream of them stays a
+    /// handful of lines.
+    private func dropSampleOfUnknownController(_ id: Int32) {
+        guard unknownControllerReports.occurred() else { return }
+        let count = unknownControllerReports.count
+        let why = removedControllers.contains(id) ? "after it was removed" : "which was never added"
+        diagnostics?(Diagnostic(.unknownController, "sensor sample from controller \(id), \(why); dropped (\(count) such sample\(count == 1 ? "" : "s") so far, reported at the 1st, 2nd, 4th, 8th…)"))
     }
 
     /// One accelerometer reading of the active source, in g.
@@ -122,6 +154,10 @@ extension MotionManager {
             return nil
         case .gap(let seconds):
             diagnostics?(Diagnostic(.sampleGap, "\(seconds) s between \(kind.rawValue) samples (more than \(limits.maximumGap) s); the filters restart"))
+            restartAfterGap(at: timestamp)
+            return Admitted(seconds: nil)
+        case .restarted(let seconds):
+            diagnostics?(Diagnostic(.sampleGap, "the \(kind.rawValue)'s clock went back \(seconds) s and went on from there for \(limits.maximumGap) s: it restarted; the filters restart"))
             restartAfterGap(at: timestamp)
             return Admitted(seconds: nil)
         }

@@ -19,6 +19,7 @@ extension MotionManager {
     func controllerConnected(_ id: Int32, at timestamp: Double) {
         let source = MotionSource.controller(id)
         removedControllers.remove(id)
+        connectedControllers.insert(id)
         // A new connection is a new device: forget what a controller that
         // had this id before told us, and what was switched on for it.
         enabledSensors[source] = nil
@@ -37,18 +38,19 @@ extension MotionManager {
     /// takes over.
     func sourceDisconnected(_ source: MotionSource, at timestamp: Double) {
         enabledSensors[source] = nil
-        if case .controller(let id) = source { removedControllers.insert(id) }
+        // Only a controller that was connected is remembered as removed, so
+        // that removals of ids never added cannot grow the set.
+        if case .controller(let id) = source, connectedControllers.remove(id) != nil {
+            removedControllers.insert(id)
+        }
         guard let index = knownSources.firstIndex(where: { $0.source == source }) else { return }
         knownSources.remove(at: index)
         selectSource(at: timestamp)
     }
 
     /// Records that `source` has `kind`, from a sample.
+    /// Only connected controllers get here (see `handle(_:timestamp:)`).
     func noteSensor(_ kind: SensorKinds, of source: MotionSource, at timestamp: Double) {
-        if case .controller(let id) = source, removedControllers.contains(id) {
-            diagnostics?(Diagnostic(.unknownController, "sensor sample from controller \(id) after it was removed; dropped"))
-            return
-        }
         if let index = knownSources.firstIndex(where: { $0.source == source }) {
             guard !knownSources[index].sensors.contains(kind) else { return }
             knownSources[index].sensors.insert(kind)

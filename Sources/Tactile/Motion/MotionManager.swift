@@ -34,7 +34,8 @@
 /// SDL_SENSORUPDATE / SDL_CONTROLLERSENSORUPDATE ──► SDLEventPump ──► InputEvent .sensor (m/s², rad/s, SDL axes)
 ///                                                   (or TracePlayer)        │
 ///                                                                           ▼
-///   handle(_:) ── not the active source? ──► noted as available (may become the active source)
+///   handle(_:) ── a controller never added, or removed? ──► dropped, with a throttled Diagnostic
+///      │        ── not the active source? ──► noted as available (may become the active source)
 ///      │        ── not finite / absurd / out of order / duplicate? ──► dropped, with a Diagnostic
 ///      │        ── after a gap? ──► filters restart, shake cancelled, Diagnostic
 ///      ▼
@@ -89,9 +90,11 @@
 /// |---|---|
 /// | NaN or infinite value | dropped, ``Diagnostic/Problem/nonFiniteValue`` |
 /// | beyond any real sensor's range | dropped, ``Diagnostic/Problem/absurdValue`` |
-/// | earlier than the sensor's previous sample | dropped, ``Diagnostic/Problem/timeWentBackwards`` |
+/// | earlier than the sensor's previous sample, by any amount | dropped, ``Diagnostic/Problem/timeWentBackwards`` |
 /// | the same hardware time as the previous | dropped, ``Diagnostic/Problem/repeatedTimestamp`` |
 /// | more than ``Limits/maximumGap`` after the previous | kept; fusion re-levels (keeping yaw), filters restart, a shake is cancelled; ``Diagnostic/Problem/sampleGap`` |
+/// | the sensor's clock restarted: samples more than ``Limits/maximumGap`` behind the previous, going on from there for ``Limits/maximumGap`` | those are dropped (``Diagnostic/Problem/timeWentBackwards``), then the time line restarts as after a gap; ``Diagnostic/Problem/sampleGap`` |
+/// | from a controller never added, or removed | dropped, ``Diagnostic/Problem/unknownController``, reported at the 1st, 2nd, 4th, 8th… such sample; no source is made, so the cost per sample stays constant however many ids arrive |
 /// | the source disconnects | availability updated, values cleared, shake cancelled, next source chosen |
 /// | the sensor goes silent mid-shake | the shake is cancelled at the next ``update()`` after ``Limits/maximumGap`` |
 ///
@@ -139,9 +142,15 @@ public final class MotionManager {
     var knownSources: [(source: MotionSource, sensors: SensorKinds)] = []
     /// The sensors last switched on for each source through ``sensorControl``.
     var enabledSensors: [MotionSource: SensorKinds] = [:]
-    /// Controllers that were removed. SDL never reuses an instance id in a
-    /// run, so a sample that still names one is stale, not a new source.
+    /// Controllers added and not removed since (or found open through
+    /// ``sensorControl``): the only ones whose samples are believed.
+    var connectedControllers: Set<Int32> = []
+    /// Controllers that were connected and then removed. SDL never reuses an
+    /// instance id in a run, so a sample that still names one is stale, not
+    /// a new source; remembered for the diagnostic's wording.
     var removedControllers: Set<Int32> = []
+    /// Samples of controllers that are not connected, for rate-limited reports.
+    var unknownControllerReports = DiagnosticThrottle()
     var simulator: SimulatedMotion?
     /// The sensors of ``activeSource``, cached for the per-sample check.
     var activeSensors: SensorKinds = []

@@ -7,17 +7,23 @@ import Foundation
 #endif
 
 extension Trace {
-    /// Reads and parses the trace in the file at `path`.
+    /// Reads and parses the trace in the file at `path`, a line at a time:
+    /// the file is never held whole (see ``Trace``'s limits).
     ///
     /// Bytes that are not valid UTF-8 are read as U+FFFD, so a damaged file
     /// fails with a ``TraceError`` at the line the damage is on rather than
     /// with a refusal to read it at all.
     ///
-    /// - Throws: the file system's error when the file cannot be read, or a
-    ///   ``TraceError`` when its text is not a valid trace.
+    /// - Throws: an error naming the file and the system's reason when the
+    ///   file cannot be opened or read, or a ``TraceError`` when its text is
+    ///   not a valid trace.
     public init(contentsOfFile path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        try self.init(parsing: String(decoding: data, as: UTF8.self))
+        var reader = TraceReader(try FileBytes(path: path))
+        var events: [InputEvent] = []
+        while let next = try reader.next() {
+            events.append(try next.get())
+        }
+        self.init(version: reader.version ?? Trace.currentVersion, events: events)
     }
 
     /// Writes the trace's ``text`` to a file, replacing any file at `path`.

@@ -48,9 +48,16 @@
 ///   the line before but never be less: events play in file order.
 /// - Numbers are decimal: `80`, `80.0`, `-0.25`, `1e-05`. Writers use Swift's
 ///   `Double.description`, the shortest text that reads back as the same
-///   `Double`, so a trace written and read again is exactly equal. NaN,
-///   infinities, hexadecimal floats and numbers out of range are refused.
-///   Integer fields take no fraction.
+///   `Double` (`-0.0` and subnormals such as `5e-324` included), so a trace
+///   written and read again is exactly equal. NaN, infinities, hexadecimal
+///   floats and numbers out of range, above (`1e999`) or below (`1e-400`,
+///   which would otherwise read as 0), are refused. Integer fields take no
+///   fraction.
+/// - A line is at most 4,096 bytes, comment included; no event line comes
+///   near it. Fields after a line's 16th are counted, for the error, but not
+///   kept. Reading therefore holds one line at a time, however the text is
+///   damaged: 10 MB of newlines or of one-character fields cost no more
+///   memory than a short trace.
 /// - Words are the raw values of Tactile's enums, listed below.
 ///
 /// ### Event lines
@@ -123,6 +130,13 @@
 ///
 /// Reading stops at the first line that breaks these rules, with a
 /// ``TraceError`` that names the line and the problem.
+///
+/// ## Memory
+///
+/// A ``Trace`` holds its events (72 bytes each on 64-bit machines). Reading, from text or
+/// a file, holds one 64 KiB buffer and one line besides. A trace too large
+/// to hold plays from its file a line at a time through
+/// ``TracePlayer/init(contentsOfFile:start:)``.
 ///
 /// ## See Also
 /// - ``TraceRecorder``: the way to make a trace, from live events or by hand.

@@ -11,70 +11,18 @@ extension Trace {
     ///     """)
     /// ```
     ///
+    /// The text is read a line at a time (see ``Trace``'s limits), so
+    /// parsing costs the events kept and one line, not a copy of the text.
+    ///
     /// - Throws: the ``TraceError`` for the first line that is wrong.
     /// - Complexity: O(*n*) in the length of the text.
     public init(parsing text: String) throws(TraceError) {
-        var version: Int?
+        var reader = TraceReader(TextBytes(text))
         var events: [InputEvent] = []
-        var previousTime = -Double.infinity
-        var lineNumber = 0
-        // Lines are split on the newline byte rather than on `Character`s,
-        // because Swift treats "\r\n" as one Character and would not split it;
-        // "\r" is then dropped with the other field separators.
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let fields = Self.fields(of: line)
-            if version == nil {
-                version = try Self.version(fromHeader: fields, line: lineNumber)
-                continue
-            }
-            if fields.isEmpty { continue }
-
-            var reader = TraceFieldReader(line: lineNumber, fields: fields)
-            let time = try reader.number("time")
-            guard time >= previousTime else {
-                throw .timeWentBackwards(line: lineNumber, time: time, previous: previousTime)
-            }
-            let kind = try InputEvent.Kind(reading: &reader)
-            events.append(InputEvent(timestamp: time, kind))
-            previousTime = time
+        while let next = reader.next() {
+            events.append(try next.get())
         }
-        // `split` yields one empty line even for empty text, so the header
-        // has always been checked by now; this only satisfies the compiler.
-        guard let version else { throw .missingHeader(line: 1) }
-        self.init(version: version, events: events)
-    }
-
-    /// The version a header line announces, if this build can read it.
-    private static func version(fromHeader fields: [String], line: Int) throws(TraceError) -> Int {
-        guard fields.count == 2, fields[0] == "tactile-trace",
-              let version = Int(fields[1], radix: 10)
-        else { throw .missingHeader(line: line) }
-        guard version == currentVersion else {
-            throw .unsupportedVersion(line: line, version: version)
-        }
-        return version
-    }
-
-    /// A line's fields: the runs of bytes between spaces, tabs and carriage
-    /// returns, up to a field that starts a `#` comment.
-    private static func fields(of line: Substring.UTF8View) -> [String] {
-        var fields: [String] = []
-        for field in line.split(whereSeparator: isSeparator) {
-            if field.first == UInt8(ascii: "#") { break }
-            fields.append(String(decoding: field, as: UTF8.self))
-        }
-        // A byte-order mark from an editor would otherwise spoil the header's
-        // first word.
-        if let first = fields.first, first.unicodeScalars.first == "\u{FEFF}" {
-            fields[0] = String(first.unicodeScalars.dropFirst())
-            if fields[0].isEmpty { fields.removeFirst() }
-        }
-        return fields
-    }
-
-    private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        self.init(version: reader.version ?? Trace.currentVersion, events: events)
     }
 }
 

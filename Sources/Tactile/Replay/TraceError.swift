@@ -31,7 +31,7 @@ public enum TraceError: Error, Hashable, Sendable {
 
     /// A field that holds a number does not: it is not decimal, it is NaN or
     /// infinite, or it is out of the field's range (`3000000000` for a 32-bit
-    /// id, `1e999` for anything).
+    /// id, `1e999` above any `Double`, `1e-400` below the smallest).
     case badNumber(line: Int, field: String, text: String)
 
     /// A field that holds a word does not hold one of the words it allows.
@@ -39,6 +39,11 @@ public enum TraceError: Error, Hashable, Sendable {
 
     /// An event's time is earlier than the event before it.
     case timeWentBackwards(line: Int, time: Double, previous: Double)
+
+    /// A line is longer than `limit` bytes (see ``Trace``'s limits): no
+    /// trace line is, so the text is not a trace or is damaged, and reading
+    /// stops without holding the rest of the line.
+    case lineTooLong(line: Int, limit: Int)
 
     /// The 1-based number of the line the problem was found on.
     public var line: Int {
@@ -49,7 +54,8 @@ public enum TraceError: Error, Hashable, Sendable {
              .wrongFieldCount(let line, _, _, _),
              .badNumber(let line, _, _),
              .badWord(let line, _, _),
-             .timeWentBackwards(let line, _, _):
+             .timeWentBackwards(let line, _, _),
+             .lineTooLong(let line, _):
             line
         }
     }
@@ -78,6 +84,8 @@ extension TraceError: CustomStringConvertible {
                 "bad word \(quoted(text)) for \(field)"
             case .timeWentBackwards(_, let time, let previous):
                 "time went backwards: \(time) comes after \(previous)"
+            case .lineTooLong(_, let limit):
+                "line too long: a trace line is at most \(limit) bytes"
             }
         return "line \(line): \(problem)"
     }

@@ -8,16 +8,20 @@
 struct TraceFieldReader {
     /// The 1-based line number, for errors.
     let line: Int
+    /// The line's first fields (see ``TextLineReader/maximumFieldCount``).
     private let fields: [String]
+    /// How many fields the line has, kept or not.
+    private let count: Int
     private var position = 0
 
-    init(line: Int, fields: [String]) {
+    init(line: Int, fields: [String], count: Int) {
         self.line = line
         self.fields = fields
+        self.count = count
     }
 
     /// How many fields are left to read.
-    var remainingCount: Int { max(fields.count - position, 0) }
+    var remainingCount: Int { max(count - position, 0) }
 
     /// The next field as it was written, or empty text when none is left.
     mutating func text() -> String {
@@ -29,12 +33,9 @@ struct TraceFieldReader {
     /// The next field as a finite `Double`.
     mutating func number(_ field: String) throws(TraceError) -> Double {
         let text = text()
-        // Only plain decimal text goes to `Double.init`, which would also take
-        // hexadecimal, `nan` and `infinity`, and which stops at an embedded
-        // NUL (so that "1\0garbage" would read as 1).
-        guard text.utf8.allSatisfy(Self.isDecimalByte),
-              let value = Double(text), value.isFinite
-        else { throw .badNumber(line: line, field: field, text: text) }
+        guard let value = DecimalNumber.parse(text) else {
+            throw .badNumber(line: line, field: field, text: text)
+        }
         return value
     }
 
@@ -73,17 +74,5 @@ struct TraceFieldReader {
             throw .badWord(line: line, field: field, text: text)
         }
         return modifiers
-    }
-
-    /// Whether a byte can appear in a decimal number: digits, sign, point, exponent.
-    private static func isDecimalByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"):
-            true
-        default:
-            false
-        }
     }
 }

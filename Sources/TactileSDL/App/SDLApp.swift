@@ -189,7 +189,7 @@ public final class SDLApp {
         loop = GameLoop(clock: gameClock, updateRate: configuration.updateRate)
         pump = SDLEventPump(window: window, clock: clock)
         if let replayPath = configuration.replayPath {
-            player = TracePlayer(try Trace(contentsOfFile: replayPath), start: clock.now)
+            player = try TracePlayer(contentsOfFile: replayPath, start: clock.now)
         }
         if configuration.recordPath != nil {
             recorder = TraceRecorder(start: clock.now)
