@@ -1,5 +1,5 @@
 // Runs each format's fuzzer for as many iterations as asked, seeded from
-// the real files in Assets/, and prints its report; exits 1 if any promise
+// the real files (Demos/Assets/Traces, Assets/Bindings), and prints its report; exits 1 if any promise
 // was broken. Arguments: iterations per format (default 20,000), the
 // repository root (default: the current directory), the seed (default 17).
 import Foundation
@@ -13,7 +13,7 @@ let seed = arguments.dropFirst(2).first.flatMap { UInt64($0) } ?? 17
 let hugeEvery = 250
 
 func texts(in folder: String, ending suffix: String) throws -> [String] {
-    let directory = URL(fileURLWithPath: root).appendingPathComponent("Assets").appendingPathComponent(folder)
+    let directory = URL(fileURLWithPath: root).appendingPathComponent(folder)
     return try FileManager.default.contentsOfDirectory(atPath: directory.path)
         .filter { $0.hasSuffix(suffix) }
         .sorted()
@@ -27,8 +27,8 @@ func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     return (result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
 
-let traceSeeds = try texts(in: "Traces", ending: ".trace")
-let bindingSeeds = try texts(in: "Bindings", ending: ".bindings")
+let traceSeeds = try texts(in: "Demos/Assets/Traces", ending: ".trace")
+let bindingSeeds = try texts(in: "Assets/Bindings", ending: ".bindings")
 print("seeds: \(traceSeeds.count) traces, \(bindingSeeds.count) binding files; \(iterations) runs each, seed \(seed), a 10 MB mutation every \(hugeEvery) runs")
 print("peak memory measured: \(PeakMemory.isAvailable)")
 

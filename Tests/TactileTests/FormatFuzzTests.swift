@@ -3,19 +3,20 @@ import TactileTestSupport
 import Testing
 @testable import Tactile
 
-/// A short run of each format's fuzzer, seeded from the real files in
-/// `Assets/`: a few seconds in the normal suite. `scripts/fuzz-formats` runs
+/// A short run of each format's fuzzer, seeded from the real files: the
+/// demos' recorded traces (`Demos/Assets/Traces`) and the library's binding
+/// files (`Assets/Bindings`); a few seconds in the normal suite. `scripts/fuzz-formats` runs
 /// the same fuzzers for as long as it is asked, in a release build.
 @Suite("Format fuzzing", .serialized)
 @MainActor
 struct FormatFuzzTests {
-    /// The repository's `Assets` folder.
-    static let assets = URL(fileURLWithPath: #filePath)
+    /// The repository's root.
+    static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets")
 
+    /// The files ending in `suffix` in `folder`, a path from the root.
     static func texts(in folder: String, ending suffix: String) throws -> [String] {
-        let directory = assets.appendingPathComponent(folder)
+        let directory = root.appendingPathComponent(folder)
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(suffix) }
             .sorted()
@@ -37,7 +38,7 @@ struct FormatFuzzTests {
     func traces() throws {
         // The recorded traces are long; the fuzzer's cost is per byte, so
         // each seed is cut to its first 60 lines.
-        let seeds = try Self.texts(in: "Traces", ending: ".trace").map {
+        let seeds = try Self.texts(in: "Demos/Assets/Traces", ending: ".trace").map {
             $0.split(separator: "\n", omittingEmptySubsequences: false).prefix(60).joined(separator: "\n")
         }
         #expect(seeds.count >= 5)
@@ -50,7 +51,7 @@ struct FormatFuzzTests {
 
     @Test("mutated real binding files: no trap, an in-range line and the old bindings kept, or a round trip, bounded peak memory")
     func bindings() throws {
-        let seeds = try Self.texts(in: "Bindings", ending: ".bindings")
+        let seeds = try Self.texts(in: "Assets/Bindings", ending: ".bindings")
         #expect(!seeds.isEmpty)
         var fuzzer = BindingsFuzzer(seeds: seeds, seed: 0x17_B1D5)
         let report = fuzzer.run(iterations: 1000, hugeEvery: 500)
