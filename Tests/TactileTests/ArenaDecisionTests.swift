@@ -27,7 +27,6 @@ struct ArenaDecisionTests {
             case .waiting(let recognizer, let state, let blockers):
                 decisions.all.append("\(recognizer.name ?? "?") waits to \(state.rawValue) for \(blockers.compactMap(\.name))")
             case .released(let recognizer): decisions.all.append("released \(recognizer.name ?? "?")")
-            case .cancelledBy(let recognizer, let winner): decisions.all.append("\(winner.name ?? "?") cancels \(recognizer.name ?? "?")")
             case .took(let touch, let recognizer): decisions.all.append("\(recognizer.name ?? "?") takes \(touch.pointer.index)")
             case .heldBack(let touch, let phase): decisions.all.append("hold \(phase.rawValue) \(touch.pointer.index)")
             case .releasedToLayer(let touches, let phase): decisions.all.append("release \(phase.rawValue) \(touches.map(\.pointer.index))")

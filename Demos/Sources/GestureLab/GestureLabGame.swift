@@ -184,7 +184,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             update(recognizer) { $0.isWaiting = true }
         case .released(let recognizer), .reset(let recognizer):
             update(recognizer) { $0.isWaiting = false }
-        case .gathered, .cancelledBy, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
+        case .gathered, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
         arenaLines.append(decision.description)

@@ -27,8 +27,6 @@ public enum ArenaDecision {
     case released(GestureRecognizer)
     /// The recognizer failed, and why.
     case failed(GestureRecognizer, GestureFailure)
-    /// `winner` recognized and cancelled `recognizer`, which had begun.
-    case cancelledBy(GestureRecognizer, winner: GestureRecognizer)
     /// `recognizer` took `touch` from its layer: the layer is told it was
     /// cancelled (if it saw it begin) and gets nothing more of it.
     case took(Touch, by: GestureRecognizer)
@@ -94,8 +92,6 @@ extension ArenaDecision: @MainActor CustomStringConvertible {
             "release \(recognizer.displayName): every recognizer it waited for failed"
         case .failed(let recognizer, let cause):
             "fail \(recognizer.displayName): \(cause)"
-        case .cancelledBy(let recognizer, let winner):
-            "\(winner.displayName) prevents \(recognizer.displayName)"
         case .took(let touch, let recognizer):
             "\(recognizer.displayName) takes \(touch.pointer) from the layer"
         case .heldBack(let touch, let phase):

@@ -17,9 +17,12 @@
 ///    possible to everyone else.
 /// 3. Recognizing (began, or ended from possible): its touches are taken
 ///    from the layer (``GestureRecognizer/cancelsTouchesInView``), then every
-///    recognizer that required it to fail, or that it prevents and shares a
-///    touch with, fails (or is cancelled, if it had begun). Waiting
-///    recognizers are possible, so they are prevented like any other.
+///    recognizer still possible that required it to fail, or that it
+///    prevents and shares a touch with, fails. Waiting recognizers are
+///    possible, so they are prevented like any other. A gesture already
+///    under way recognized first and goes on: it let this one recognize
+///    (an exclusivity exception, a delegate, `canPrevent`), and first to
+///    recognize wins.
 /// 4. Failing releases the recognizers that waited for it, in gather
 ///    order; each released one is checked again against what has
 ///    recognized in the meantime (first to recognize still wins), then goes
@@ -242,13 +245,10 @@ final class ArenaReferee {
             // delegate answers now; one under way recognized first and goes on.
             if isWaiting(other, for: id) || (other.storedState == .possible && requires(other, toFail: recognizer)) {
                 fail(other, .requirementRecognized(recognizer.displayName))
-            } else if shares && prevents(recognizer, other) {
-                if other.storedState.isActive {
-                    arena.record(.cancelledBy(other, winner: recognizer))
-                    enter(other, .cancelled)
-                } else {
-                    fail(other, .preventedBy(recognizer.displayName))
-                }
+            } else if shares && other.storedState == .possible && prevents(recognizer, other) {
+                // One under way recognized first; it is not stopped by a
+                // later one (which it let recognize alongside it).
+                fail(other, .preventedBy(recognizer.displayName))
             }
         }
     }

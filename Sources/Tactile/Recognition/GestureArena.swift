@@ -285,6 +285,16 @@ public final class GestureArena {
         gate.cancel(touches)
     }
 
+    /// `layer` and its subtree left the scene: touches that already ended
+    /// but are still open for one of those layers are cancelled for it.
+    func closeForLayersLeaving(_ layer: Layer) {
+        let open = gate.touchesOpen { touch in touch.hasEnded && touch.layer.map(layer.isAncestor(of:)) == true }
+        guard !open.isEmpty else { return }
+        beginStep()
+        gate.cancel(open)
+        endStep()
+    }
+
     // MARK: 4. Sweep
 
     private func sweep(after touch: Touch, cancelled: Bool) {

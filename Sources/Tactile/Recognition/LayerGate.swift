@@ -131,6 +131,14 @@ final class LayerGate {
         sendSingle(admitted, touch, to: layer)
     }
 
+    /// The touches whose layer saw them begin and has not seen them end,
+    /// among those `matching` picks.
+    func touchesOpen(matching: (Touch) -> Bool) -> [Touch] {
+        var open: [Touch] = []
+        for entry in entries where entry.sent == .began && matching(entry.touch) { open.append(entry.touch) }
+        return open
+    }
+
     /// Touches are being stopped from outside (focus lost, their layer
     /// removed): from now on nothing of theirs but the cancel reaches a
     /// layer, and what was held back is dropped.

@@ -403,6 +403,10 @@ public final class Scene: Responder {
             !touch.hasEnded && touch.layer.map(layer.isAncestor(of:)) == true
         }
         if !bound.isEmpty { cancel(bound, at: event.timestamp) }
+        // Touches that have lifted but whose end the layer has not been
+        // sent yet (held back, or queued behind the handler that removed
+        // it): the layer is told now, with a cancel, as it leaves.
+        arena.closeForLayersLeaving(layer)
         if let first = firstResponder as? Layer, layer.isAncestor(of: first) {
             firstResponder = nil
         }
