@@ -57,6 +57,12 @@ final class ArenaReferee {
         case actions(GestureRecognizer, GestureRecognizer.State)
         /// Reset the finished recognizer for its next attempt.
         case reset(GestureRecognizer)
+
+        var recognizer: GestureRecognizer {
+            switch self {
+            case .actions(let recognizer, _), .reset(let recognizer): recognizer
+            }
+        }
     }
 
     /// The arena that owns this part, set once as the arena is made. Not
@@ -205,6 +211,7 @@ final class ArenaReferee {
             members[index].waitingFor.removeAll()
         }
         if next != .failed { arena.record(.entered(recognizer, next, from: previous)) }
+        let mark = queue.count
         switch next {
         case .began:
             recognized(recognizer)
@@ -219,7 +226,17 @@ final class ArenaReferee {
         case .possible, .changed, .ended, .cancelled:
             break
         }
-        if next != .failed { queue.append(.actions(recognizer, next)) }
+        if next != .failed {
+            // After what its consequences queued for others, but before
+            // anything they queued for this recognizer itself: its own
+            // actions keep the order its states were entered in.
+            var position = queue.count
+            for index in min(mark, queue.count)..<queue.count where queue[index].recognizer === recognizer {
+                position = index
+                break
+            }
+            queue.insert(.actions(recognizer, next), at: position)
+        }
         if next.isFinished {
             arena.clock.cancel(recognizer)
             queue.append(.reset(recognizer))
@@ -319,10 +336,7 @@ final class ArenaReferee {
     private func dropQueued(for recognizer: GestureRecognizer) {
         var kept = head
         for index in head..<queue.count {
-            switch queue[index] {
-            case .actions(let queued, _), .reset(let queued):
-                if queued === recognizer { continue }
-            }
+            if queue[index].recognizer === recognizer { continue }
             queue[kept] = queue[index]
             kept += 1
         }
