@@ -22,9 +22,10 @@
 ///    the sub-event is handled first, as a sub-event of its own.
 /// 3. **Resolve**, the moment a recognizer sets its state, with every
 ///    consequence before anything else happens: illegal transitions are
-///    refused and reported; first to recognize wins; requirements,
-///    delegates, simultaneity and exclusivity decide who else fails or is
-///    cancelled; waiters are released only once that is settled. Two
+///    refused and reported; first to recognize wins (a gesture under way
+///    is never stopped by one that recognizes after it); requirements,
+///    delegates, simultaneity and exclusivity decide which recognizers still
+///    possible fail; waiters are released only once that is settled. Two
 ///    recognizers that would recognize on the same sub-event are decided
 ///    in gather order: the deeper layer, then the most recently added.
 /// 4. **Sweep** (after a touch ends or is cancelled): a recognizer left with

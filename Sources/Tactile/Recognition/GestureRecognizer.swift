@@ -35,8 +35,8 @@
 /// ## Working with other recognizers
 ///
 /// The scene's arena decides between recognizers that see the same touches
-/// (see ``Scene``): by default the first to recognize wins and the others
-/// fail or are cancelled. ``require(toFail:)``, the ``delegate``,
+/// (see ``GestureArena``): by default the first to recognize wins and the
+/// others fail. ``require(toFail:)``, the ``delegate``,
 /// ``canPrevent(_:)`` / ``canBePrevented(by:)``, and ``isExclusive`` with
 /// ``addExclusivityException(_:)`` change that.
 ///
