@@ -10,11 +10,13 @@
 @MainActor
 final class ArenaClock {
     /// The time of the sub-event being handled, in seconds on the scene's clock.
-    private(set) var now: Double = 0
+    // Exclusivity: every access is instantaneous and no user code runs in
+    // here, so the dynamic checks are off for these hot fields.
+    @exclusivity(unchecked) private(set) var now: Double = 0
     /// At most one deadline per recognizer, in no particular order.
-    private var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
+    @exclusivity(unchecked) private var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
     /// No deadline is earlier than this; lets a sub-event skip the scan.
-    private var earliest = Double.infinity
+    @exclusivity(unchecked) private var earliest = Double.infinity
 
     /// Whether any deadline is set.
     var hasDeadlines: Bool { !deadlines.isEmpty }

@@ -70,9 +70,12 @@ final class ArenaReferee {
     /// reference costs a retain on every use.
     unowned(unsafe) var arena: GestureArena!
     /// In gather order.
-    private(set) var members: [Member] = []
-    private var queue: [Queued] = []
-    private var head = 0
+    // Exclusivity: as in LayerGate, every access is instantaneous (loops
+    // that call delegates or user code iterate copies), so the dynamic
+    // checks are off for these hot fields.
+    @exclusivity(unchecked) private(set) var members: [Member] = []
+    @exclusivity(unchecked) private var queue: [Queued] = []
+    @exclusivity(unchecked) private var head = 0
 
     init() {
         queue.reserveCapacity(8)

@@ -101,10 +101,10 @@ public final class GestureArena {
 
     /// How deep in nested steps (a sub-event, a deadline, an outside
     /// change) the arena is; actions run when the outermost one ends.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     /// Reused for the `[Touch]` handed to recognizers, so that a move costs
     /// no allocation.
-    private var single: [Touch] = []
+    @exclusivity(unchecked) private var single: [Touch] = []
 
     init(event: TouchEvent) {
         self.event = event

@@ -130,9 +130,11 @@ open class GestureRecognizer {
     }
 
     /// The state as the arena has applied it; only the arena's referee sets it.
-    var storedState = State.possible
+    // Exclusivity: read on every sub-event, set only by the referee in
+    // instantaneous accesses; the dynamic checks are off.
+    @exclusivity(unchecked) var storedState = State.possible
     /// The state an action is being sent for, while it runs.
-    private var reportedState: State?
+    @exclusivity(unchecked) private var reportedState: State?
     /// Why the last refused state change was refused, for tests and logs.
     public internal(set) var lastRefusedTransition: String?
     /// Why the recognizer last failed; `nil` until it first fails. Failure
@@ -156,7 +158,7 @@ open class GestureRecognizer {
     /// order they were gathered, including those that have ended; touches
     /// it ignored are removed. The one record of that relation: a reset
     /// empties it.
-    var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// Recognizers it must wait for, from ``require(toFail:)``.
     var failureRequirements: [WeakRecognizer] = []
     var exclusivityExceptions: [WeakRecognizer] = []

@@ -57,16 +57,22 @@ final class LayerGate {
     /// checked `unowned`: the arena outlives its parts, and a checked
     /// reference costs a retain on every use.
     unowned(unsafe) var arena: GestureArena!
-    private var entries: [Entry] = []
+    // Exclusivity: the per-event path reads and writes these on every
+    // move. Every access is instantaneous (no closure or user code runs
+    // while one is open: user code is called only between accesses), so the
+    // runtime's dynamic exclusivity checks, which the optimiser cannot
+    // remove here and which cost more than the work itself (perf: a third
+    // of a move's samples), are turned off for them.
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// Whether some entry holds phases back; spares the scan when none does.
-    private var isHolding = false
+    @exclusivity(unchecked) private var isHolding = false
     /// Whether some entry is closed and may go once the queue is empty.
-    private var hasClosed = false
+    @exclusivity(unchecked) private var hasClosed = false
     /// Deliveries decided and not yet made, oldest first, from `head` on.
-    private var outbox: [(touch: Touch, phase: Touch.Phase)] = []
-    private var head = 0
+    @exclusivity(unchecked) private var outbox: [(touch: Touch, phase: Touch.Phase)] = []
+    @exclusivity(unchecked) private var head = 0
     /// Reused for the common one-touch call, so that a move costs no allocation.
-    private var single: [Touch] = []
+    @exclusivity(unchecked) private var single: [Touch] = []
 
     init() {
         single.reserveCapacity(1)
@@ -166,17 +172,22 @@ final class LayerGate {
     func settle() {
         guard isHolding else { return }
         isHolding = false
-        for index in entries.indices where !entries[index].held.isEmpty {
+        var index = -1
+        // Bounds checked each time round: an observer called below is user code.
+        while index + 1 < entries.count {
+            index += 1
+            guard !entries[index].held.isEmpty else { continue }
             let touch = entries[index].touch
             var released = 0
             while released < entries[index].held.count, !arena.delays(touch, entries[index].held[released]) {
-                let phase = entries[index].held[released]
-                outbox.append((touch, phase))
-                arena.record(.releasedToLayer([touch], phase))
+                outbox.append((touch, entries[index].held[released]))
                 released += 1
             }
+            let phases = entries[index].held.prefix(released)
             entries[index].held.removeFirst(released)
             if !entries[index].held.isEmpty { isHolding = true }
+            // After the record is changed: an observer is user code.
+            for phase in phases { arena.record(.releasedToLayer([touch], phase)) }
         }
     }
 
