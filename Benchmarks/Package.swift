@@ -74,11 +74,11 @@ let package = Package(
         .executableTarget(
             name: "FormatBenchmarks",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
             ],
             path: "Benchmarks/FormatBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
 )
