@@ -179,11 +179,13 @@ public final class GestureArena {
         case .moved, .stationary: break
         }
         // The decisions are made: the layers hear of the touches taken from
-        // them, then the actions run; then the layer gets what the decisions
-        // released and the sub-event's own phase, together.
-        actIfOutermost()
+        // them; what the decisions released and the sub-event's own phase
+        // are queued for the layer, ahead of anything an action sends; the
+        // actions run; then the layer gets the queued phases together.
+        if depth == 1 { gate.flush() }
         gate.settle()
-        gate.offer(phase, touch, now: depth == 1)
+        gate.offer(phase, touch, now: depth == 1 && !referee.hasQueuedWork)
+        if depth == 1 { referee.runActions() }
     }
 
     /// A touch that joins a gesture already under way belongs to it, unless
