@@ -88,6 +88,25 @@ extension SDLIntegration {
             #expect(sdl.diagnostics.map(\.problem) == [.unknownController, .unknownSensor])
         }
 
+        /// A stale controller streaming samples (a flood) is reported at the
+        /// 1st, 2nd, 4th… event with the count, not once per event; a sensor
+        /// that is not open has a count of its own.
+        @Test func aFloodFromAnUnknownControllerIsReportedAtPowersOfTwo() throws {
+            let sdl = try SDLHarness()
+            var event = SDL_Event()
+            event.csensor = SDL_ControllerSensorEvent(
+                type: SDL_CONTROLLERSENSORUPDATE.rawValue, timestamp: 0, which: 4242,
+                sensor: SDL_SENSOR_GYRO.rawValue, data: (1, 2, 3), timestamp_us: 1)
+            for _ in 0..<1000 { sdl.push(event) }
+            var device = SDL_Event()
+            device.sensor.type = SDL_SENSORUPDATE.rawValue
+            device.sensor.which = 77
+            sdl.push(device)
+            #expect(sdl.drain().isEmpty)
+            #expect(sdl.diagnostics.map(\.problem) == Array(repeating: .unknownController, count: 10) + [.unknownSensor])
+            #expect(sdl.diagnostics[9].detail.hasSuffix("dropped (512 such events so far)"))
+        }
+
         @Test func deviceSensorSamplesBecomeSensorSamples() throws {
             let sdl = try SDLHarness()
             sdl.pump.registerSensor(instanceID: 77, kind: .accelerometer)

@@ -7,12 +7,14 @@
 /// and immune to bad timestamps, which are what bad input often carries.
 /// Each report carries ``count``, the occurrences so far, so nothing is
 /// hidden, only summarised. Cost per occurrence: O(1).
-struct DiagnosticThrottle: Sendable {
+package struct DiagnosticThrottle: Sendable {
     /// How many occurrences there have been.
-    private(set) var count = 0
+    package private(set) var count = 0
+
+    package init() {}
 
     /// Counts one occurrence; whether this one should be reported.
-    mutating func occurred() -> Bool {
+    package mutating func occurred() -> Bool {
         count += 1
         // A power of two has one bit set.
         return count & (count - 1) == 0

@@ -39,7 +39,7 @@ extension SDLEventPump {
     /// Closes a controller that was unplugged and reports it.
     func removeController(instanceID id: Int32, timestamp: Double, into events: inout [InputEvent]) {
         guard let controller = controllers.removeValue(forKey: id) else {
-            return diagnostics(Diagnostic(.unknownController, "controller \(id) removed but was never added"))
+            return reportUnknownController("removal of controller \(id), which was never added")
         }
         SDL_GameControllerClose(controller)
         // Unplugged mid-press: the cursor's contact is cancelled, not lifted.
@@ -52,8 +52,16 @@ extension SDLEventPump {
     /// Whether `id` is an open controller; reports the drop otherwise.
     private func isOpenController(_ id: Int32, _ what: StaticString) -> Bool {
         if controllers[id] != nil { return true }
-        diagnostics(Diagnostic(.unknownController, "\(what) from controller \(id), which is not open"))
+        reportUnknownController("\(what) from controller \(id), which is not open")
         return false
+    }
+
+    /// A flood from a stale controller id is reported at the 1st, 2nd, 4th,
+    /// 8th… occurrence, with the count, rather than once per event.
+    private func reportUnknownController(_ what: String) {
+        guard unknownControllerReports.occurred() else { return }
+        let count = unknownControllerReports.count
+        diagnostics(Diagnostic(.unknownController, "\(what); dropped (\(count) such event\(count == 1 ? "" : "s") so far)"))
     }
 
     func translateControllerButton(_ event: SDL_ControllerButtonEvent, into events: inout [InputEvent]) {
@@ -143,7 +151,9 @@ extension SDLEventPump {
 
     func translateSensor(_ event: SDL_SensorEvent, into events: inout [InputEvent]) {
         guard let sensor = sensors[event.which] else {
-            return diagnostics(Diagnostic(.unknownSensor, "sample from sensor \(event.which), which is not open"))
+            guard unknownSensorReports.occurred() else { return }
+            let count = unknownSensorReports.count
+            return diagnostics(Diagnostic(.unknownSensor, "sample from sensor \(event.which), which is not open; dropped (\(count) such sample\(count == 1 ? "" : "s") so far)"))
         }
         let value = Vector3(x: Double(event.data.0), y: Double(event.data.1), z: Double(event.data.2))
         appendSensorSample(sensor.kind, source: .device(event.which), value: value, microseconds: event.timestamp_us, milliseconds: event.timestamp, into: &events)

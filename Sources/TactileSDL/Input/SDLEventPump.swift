@@ -95,6 +95,10 @@ public final class SDLEventPump {
     private var fingers: [PointerEvent] = []
     /// Open controllers by instance id.
     var controllers: [Int32: OpaquePointer] = [:]
+    /// Events from controllers and sensors that are not open: reported at
+    /// the 1st, 2nd, 4th, 8th… of each kind (see `DiagnosticThrottle`).
+    var unknownControllerReports = DiagnosticThrottle()
+    var unknownSensorReports = DiagnosticThrottle()
     /// Open device sensors by instance id, with SDL's handle (`nil` for one
     /// registered by a test, where Linux has no sensor backend to open).
     var sensors: [Int32: (kind: SensorKind, handle: OpaquePointer?)] = [:]
