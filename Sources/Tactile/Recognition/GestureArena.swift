@@ -289,7 +289,8 @@ public final class GestureArena {
     }
 
     /// `layer` and its subtree left the scene: touches that already ended
-    /// but are still open for one of those layers are cancelled for it.
+    /// but are still open for one of those layers are cancelled for it (a
+    /// layer that never saw one begin is sent nothing of it).
     func closeForLayersLeaving(_ layer: Layer) {
         let open = gate.touchesOpen { touch in touch.hasEnded && touch.layer.map(layer.isAncestor(of:)) == true }
         guard !open.isEmpty else { return }

@@ -137,11 +137,11 @@ final class LayerGate {
         sendSingle(admitted, touch, to: layer)
     }
 
-    /// The touches whose layer saw them begin and has not seen them end,
-    /// among those `matching` picks.
+    /// The touches whose layer has not been sent their end (it saw them
+    /// begin, or their began is still held back), among those `matching` picks.
     func touchesOpen(matching: (Touch) -> Bool) -> [Touch] {
         var open: [Touch] = []
-        for entry in entries where entry.sent == .began && matching(entry.touch) { open.append(entry.touch) }
+        for entry in entries where entry.sent != .finished && matching(entry.touch) { open.append(entry.touch) }
         return open
     }
 
