@@ -203,6 +203,9 @@ public final class ArenaInvariantChecker {
     /// the first to recognize.
     private var recentlyCancelled: [(recognizer: GestureRecognizer, touches: [Touch])] = []
     private var recentlyCancelledStep = -1
+    /// The step in which the scene last cancelled a touch from outside (a
+    /// repeated down of its pointer).
+    private var cancelledFromOutsideStep = -1
 
     public init() {}
 
@@ -305,7 +308,7 @@ public final class ArenaInvariantChecker {
             report(.recognizedOverGestureUnderWay,
                    "\(name(of: recognizer)) entered \(recognizer.state.rawValue) with \(name(of: touch)), which \(name(of: other.recognizer)) follows and had recognized first (it is \(other.recognizer.state.rawValue)); the first to recognize wins")
         }
-        guard recentlyCancelledStep == step else { return }
+        guard recentlyCancelledStep == step, cancelledFromOutsideStep != step else { return }
         for (other, theirs) in recentlyCancelled where other !== recognizer && other.isEnabled && other.layer != nil {
             guard let touch = shared(with: theirs), !touch.hasEnded, !together(recognizer, other) else { continue }
             report(.recognizedOverGestureUnderWay,
@@ -442,6 +445,11 @@ public final class ArenaInvariantChecker {
         scene.diagnostics = { [weak self] diagnostic in
             if diagnostic.problem == .illegalTransition {
                 self?.report(.illegalTransition, diagnostic.detail)
+            }
+            if diagnostic.problem == .repeatedDown, let self {
+                // The scene cancels the pointer's earlier touch from outside:
+                // gestures that followed it stop for that, not for a winner.
+                self.cancelledFromOutsideStep = self.step
             }
             previous?(diagnostic)
         }
