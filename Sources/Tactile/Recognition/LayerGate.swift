@@ -254,7 +254,10 @@ final class LayerGate {
     }
 
     private func admission(_ phase: Touch.Phase, at index: Int) -> Touch.Phase? {
-        if entries[index].isCancelledFromOutside && phase != .cancelled { return nil }
+        // Of a touch taken, or cancelled from outside, only the cancel goes
+        // on: a phase queued before that (a began waiting behind a handler
+        // that re-entered) is dropped.
+        if (entries[index].isCancelledFromOutside || entries[index].isTaken) && phase != .cancelled { return nil }
         switch (phase, entries[index].sent) {
         case (.began, .nothing): return .began
         case (.moved, .began), (.stationary, .began): return .moved
