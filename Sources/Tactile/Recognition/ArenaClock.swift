@@ -18,9 +18,6 @@ final class ArenaClock {
     /// No deadline is earlier than this; lets a sub-event skip the scan.
     @exclusivity(unchecked) private var earliest = Double.infinity
 
-    /// Whether any deadline is set.
-    var hasDeadlines: Bool { !deadlines.isEmpty }
-
     /// Asks for `recognizer`'s ``GestureRecognizer/deadlineReached()`` at
     /// `time`, replacing its earlier deadline.
     func schedule(_ recognizer: GestureRecognizer, at time: Double) {

@@ -86,12 +86,6 @@ final class LayerGate {
         entries.append(Entry(touch: touch))
     }
 
-    /// Whether a recognizer took `touch` from its layer.
-    func isTaken(_ touch: Touch) -> Bool {
-        guard let index = index(of: touch) else { return false }
-        return entries[index].isTaken
-    }
-
     /// Takes `touch` from its layer: the layer is told it was cancelled, if
     /// it saw it begin, and gets nothing more of it. Returns `false` if it
     /// was taken already.
@@ -199,8 +193,10 @@ final class LayerGate {
         while head < outbox.count {
             let first = outbox[head]
             head += 1
-            guard let layer = first.touch.layer, let phase = admission(first.phase, first.touch) else { continue }
-            markSent(phase, first.touch)
+            guard let layer = first.touch.layer, let firstIndex = index(of: first.touch),
+                  let phase = admission(first.phase, at: firstIndex)
+            else { continue }
+            markSent(phase, at: firstIndex)
             // The rest of the run: same layer, sequence and phase, each touch once.
             var touches: [Touch]?
             while head < outbox.count {
@@ -211,13 +207,13 @@ final class LayerGate {
                     head += 1
                     continue
                 }
-                guard let nextPhase = admission(next.phase, next.touch) else {
+                guard let nextIndex = index(of: next.touch), let nextPhase = admission(next.phase, at: nextIndex) else {
                     head += 1
                     continue
                 }
                 guard nextPhase == phase else { break }
                 head += 1
-                markSent(phase, next.touch)
+                markSent(phase, at: nextIndex)
                 if touches == nil { touches = [first.touch] }
                 touches?.append(next.touch)
             }
@@ -247,12 +243,8 @@ final class LayerGate {
     }
 
     /// The phase the layer is to get for `phase` of `touch` now; `nil` when
-    /// that would break what the layer has already been sent.
-    private func admission(_ phase: Touch.Phase, _ touch: Touch) -> Touch.Phase? {
-        guard let index = index(of: touch) else { return nil }
-        return admission(phase, at: index)
-    }
-
+    /// that would break what the layer has already been sent. `index` is
+    /// the touch's record.
     private func admission(_ phase: Touch.Phase, at index: Int) -> Touch.Phase? {
         // Of a touch taken, or cancelled from outside, only the cancel goes
         // on: a phase queued before that (a began waiting behind a handler
@@ -265,11 +257,6 @@ final class LayerGate {
         case (.cancelled, .began): return .cancelled
         case (.began, _), (.moved, _), (.stationary, _), (.ended, _), (.cancelled, _): return nil
         }
-    }
-
-    private func markSent(_ phase: Touch.Phase, _ touch: Touch) {
-        guard let index = index(of: touch) else { return }
-        markSent(phase, at: index)
     }
 
     private func markSent(_ phase: Touch.Phase, at index: Int) {
