@@ -149,7 +149,7 @@ public final class ArenaAttack {
                 ? related[random.below(related.count)]
                 : recognizers[random.below(recognizers.count)]
             // A cycle (or a recognizer requiring itself) is refused: fine.
-            try? a.require(toFail: b)
+            a.require(toFail: b)
         }
     }
 

@@ -59,7 +59,7 @@ struct BuiltInRecognizerCopiesTests {
     @Test func aLongPressThatRequiresATapToFailBeginsOnceTheTapGivesUp() throws {
         let tap = TapGestureRecognizer()
         let press = LongPressGestureRecognizer()
-        try press.require(toFail: tap)
+        press.require(toFail: tap)
         record(tap, as: "tap")
         record(press, as: "press")
         send(1, .down, 100, 100, at: 0)

@@ -78,7 +78,7 @@ struct CheckmarkRecognizerTests {
         scene.root.addChild(board)
         let log = log
         checkmark.addAction { recognizer in
-            let checkmark = recognizer as! CheckmarkGestureRecognizer
+            let checkmark = recognizer
             log.lines.append("\(recognizer.state.rawValue) at \(checkmark.midPoint)")
         }
         board.addGestureRecognizer(checkmark)

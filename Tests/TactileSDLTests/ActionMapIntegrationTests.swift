@@ -104,7 +104,7 @@ extension SDLIntegration {
             let pan = PanGestureRecognizer()
             var total = Point.zero
             pan.addAction { recognizer in
-                if recognizer.state == .ended { total = (recognizer as! PanGestureRecognizer).translation(in: nil) }
+                if recognizer.state == .ended { total = recognizer.translation(in: nil) }
             }
             rig.scene.root.addGestureRecognizer(pan)
             rig.actions.register(pan, as: "pan")
@@ -144,8 +144,8 @@ extension SDLIntegration {
             let rotation = RotationGestureRecognizer()
             var finalScale = 0.0
             var finalRotation = 0.0
-            pinch.addAction { if $0.state == .ended { finalScale = ($0 as! PinchGestureRecognizer).scale } }
-            rotation.addAction { if $0.state == .ended { finalRotation = ($0 as! RotationGestureRecognizer).rotation } }
+            pinch.addAction { if $0.state == .ended { finalScale = $0.scale } }
+            rotation.addAction { if $0.state == .ended { finalRotation = $0.rotation } }
             rig.scene.root.isMultipleTouchEnabled = true
             rig.scene.root.addGestureRecognizer(pinch)
             rig.scene.root.addGestureRecognizer(rotation)

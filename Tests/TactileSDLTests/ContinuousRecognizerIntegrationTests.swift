@@ -20,7 +20,7 @@ extension SDLIntegration {
             var scales: [String] = []
             var endVelocity = Double.nan
             let pinch = PinchGestureRecognizer { recognizer in
-                let pinch = recognizer as! PinchGestureRecognizer
+                let pinch = recognizer
                 scales.append("\(pinch.state.rawValue) \((pinch.scale * 100).rounded() / 100)")
                 if pinch.state == .ended { endVelocity = pinch.velocity }
             }

@@ -153,8 +153,8 @@ extension SDLIntegration {
             let pinch = PinchGestureRecognizer()
             let rotation = RotationGestureRecognizer()
             var scale = 0.0, angle = 0.0
-            pinch.addAction { scale = ($0 as! PinchGestureRecognizer).scale }
-            rotation.addAction { angle = ($0 as! RotationGestureRecognizer).rotation }
+            pinch.addAction { scale = $0.scale }
+            rotation.addAction { angle = $0.rotation }
             rig.scene.root.isMultipleTouchEnabled = true
             rig.scene.root.addGestureRecognizer(pinch)
             rig.scene.root.addGestureRecognizer(rotation)

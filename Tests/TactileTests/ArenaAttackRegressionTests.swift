@@ -217,8 +217,8 @@ struct ArenaAttackRegressionTests {
         press.minimumPressDuration = 0
         let tap = world.watch(TapGestureRecognizer(), "tap")
         let pan = world.watch(PanGestureRecognizer(), "pan")
-        try press.require(toFail: tap)
-        try tap.require(toFail: pan)
+        press.require(toFail: tap)
+        tap.require(toFail: pan)
         // Added last, the pan sees each sub-event first.
         view.addGestureRecognizer(press)
         view.addGestureRecognizer(tap)
@@ -270,7 +270,7 @@ struct ArenaAttackRegressionTests {
         let view = world.layer("view", Rect(x: 0, y: 0, width: 400, height: 300))
         let press = world.watch(LongPressGestureRecognizer(), "press")
         let pan = world.watch(PanGestureRecognizer(), "pan")
-        try pan.require(toFail: press)
+        pan.require(toFail: press)
         pan.addAction { [scene = world.scene] recognizer in
             if recognizer.state == .began { scene.advanceTime(to: 1.1) }
         }
@@ -301,7 +301,7 @@ struct ArenaAttackBadInputTests {
         let press = world.watch(LongPressGestureRecognizer(), "press")
         press.allowableMovement = 100
         let pan = world.watch(PanGestureRecognizer(), "pan")
-        try pan.require(toFail: press)
+        pan.require(toFail: press)
         view.addGestureRecognizer(press)
         view.addGestureRecognizer(pan)
         world.send(attackFinger(1, .down, 100, 100, at: 0))
@@ -320,7 +320,7 @@ struct ArenaAttackBadInputTests {
         let view = world.layer("view", Rect(x: 0, y: 0, width: 400, height: 300))
         let tap = world.watch(TapGestureRecognizer(), "tap")
         let pan = world.watch(PanGestureRecognizer(), "pan")
-        try pan.require(toFail: tap)
+        pan.require(toFail: tap)
         view.addGestureRecognizer(tap)
         view.addGestureRecognizer(pan)
         view.removeGestureRecognizer(tap)

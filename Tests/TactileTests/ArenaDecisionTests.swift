@@ -70,7 +70,7 @@ struct ArenaDecisionTests {
             probe.delegate = refuser
             probe.onMoved = { $0.state = .began }
         case "requirement":
-            try probe.require(toFail: other)
+            probe.require(toFail: other)
             probe.onMoved = { $0.state = .began }
             other.onMoved = { $0.state = .began }
         case "deadline":
@@ -102,7 +102,7 @@ struct ArenaDecisionTests {
     @Test func actionsRunInTheOrderStatesWereEnteredEachSeeingItsState() throws {
         let waiter = named(Probe("waiter", log: log), "waiter")
         let blocker = named(Probe("blocker", log: log), "blocker")
-        try waiter.require(toFail: blocker)
+        waiter.require(toFail: blocker)
         waiter.onMoved = { if $0.state == .possible { $0.state = .began } }
         waiter.onEnded = { $0.state = .ended }
         blocker.onEnded = { $0.state = .failed }

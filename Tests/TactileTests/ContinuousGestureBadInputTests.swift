@@ -117,11 +117,11 @@ struct ContinuousGestureBadInputTests {
     @Test func eventsWithNoTimeBetweenThemGiveZeroVelocities() {
         var velocities: [Double] = []
         pan.addAction { recognizer in
-            let velocity = (recognizer as! PanGestureRecognizer).velocity(in: nil)
+            let velocity = recognizer.velocity(in: nil)
             velocities += [velocity.x, velocity.y]
         }
-        pinch.addAction { recognizer in velocities.append((recognizer as! PinchGestureRecognizer).velocity) }
-        rotation.addAction { recognizer in velocities.append((recognizer as! RotationGestureRecognizer).velocity) }
+        pinch.addAction { recognizer in velocities.append(recognizer.velocity) }
+        rotation.addAction { recognizer in velocities.append(recognizer.velocity) }
         scene.send(finger(1, .down, 100, 150, at: 1))
         scene.send(finger(2, .down, 200, 150, at: 1))
         for step in 1...5 {

@@ -18,7 +18,7 @@ struct ContinuousGesturePairingTests {
     }
 
     func logged<R: GestureRecognizer>(_ recognizer: R, _ describe: @escaping @MainActor (R) -> String) -> R {
-        recognizer.addAction { [log] recognizer in log.append(describe(recognizer as! R)) }
+        recognizer.addAction { [log] recognizer in log.append(describe(recognizer)) }
         return recognizer
     }
 
@@ -60,7 +60,7 @@ struct ContinuousGesturePairingTests {
     /// the pan, which asked to begin at 24 points, fails when it recognizes.
     @Test func aPanThatRequiresTheSwipeToFailLeavesFlicksToTheSwipe() throws {
         let (pan, swipe) = panAndSwipe()
-        try pan.require(toFail: swipe)
+        pan.require(toFail: swipe)
         drag(step: 12, interval: 1.0 / 60, moves: 4)
         #expect(log.take() == ["view began 1", "view moved 1", "view moved 1", "view cancelled 1", "swipe"])
     }
@@ -70,7 +70,7 @@ struct ContinuousGesturePairingTests {
     /// comes after it, with the translation of the moves before.
     @Test func aSlowDragIsAPanOnceTheSwipeRunsOutOfTime() throws {
         let (pan, swipe) = panAndSwipe()
-        try pan.require(toFail: swipe)
+        pan.require(toFail: swipe)
         drag(step: 5, interval: 0.1, moves: 6)
         #expect(log.take() == [
             "view began 1", "view moved 1", "view moved 1", "view moved 1", "view moved 1",
@@ -85,7 +85,7 @@ struct ContinuousGesturePairingTests {
     /// the pan that was waiting for it begins there.
     @Test func anOffAxisDragIsAPanAtOnce() throws {
         let (pan, swipe) = panAndSwipe()
-        try pan.require(toFail: swipe)
+        pan.require(toFail: swipe)
         scene.send(finger(1, .down, 100, 150, at: 0))
         scene.send(finger(1, .move, 100, 130, at: 0.05))
         scene.send(finger(1, .up, 100, 130, at: 0.1))

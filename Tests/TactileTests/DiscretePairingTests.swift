@@ -36,7 +36,7 @@ struct DiscretePairingTests {
 
     func makePan() -> PanGestureRecognizer {
         let pan = PanGestureRecognizer { [log] recognizer in
-            let translation = (recognizer as? PanGestureRecognizer)?.translation(in: nil) ?? .zero
+            let translation = recognizer.translation(in: nil)
             log.append("pan \(recognizer.state.rawValue) \(translation)")
         }
         pan.name = "pan"
@@ -91,7 +91,7 @@ struct DiscretePairingTests {
     func aSingleTapRequiringTheDoubleTapToFailNeverRunsOnADoubleTap(singleAddedLast: Bool) throws {
         let single = makeTap("single")
         let double = makeTap("double", taps: 2)
-        try single.require(toFail: double)
+        single.require(toFail: double)
         for recognizer in singleAddedLast ? [double, single] : [single, double] { view.addGestureRecognizer(recognizer) }
         tap(1, 100, 100, down: 0, up: 0.1)
         tap(2, 103, 100, down: 0.2, up: 0.3)
@@ -107,7 +107,7 @@ struct DiscretePairingTests {
     func aSingleTapRequiringTheDoubleTapToFailLagsByTheWindow(singleAddedLast: Bool) throws {
         let single = makeTap("single")
         let double = makeTap("double", taps: 2)
-        try single.require(toFail: double)
+        single.require(toFail: double)
         for recognizer in singleAddedLast ? [double, single] : [single, double] { view.addGestureRecognizer(recognizer) }
         tap(1, 100, 100, down: 0, up: 0.1)
         scene.advanceTime(to: 0.39)
@@ -125,7 +125,7 @@ struct DiscretePairingTests {
     func aSecondTapTooFarAwayReleasesTheWaitingSingleTap(singleAddedLast: Bool) throws {
         let single = makeTap("single")
         let double = makeTap("double", taps: 2)
-        try single.require(toFail: double)
+        single.require(toFail: double)
         for recognizer in singleAddedLast ? [double, single] : [single, double] { view.addGestureRecognizer(recognizer) }
         tap(1, 100, 100, down: 0, up: 0.1)
         tap(2, 300, 100, down: 0.2, up: 0.3)

@@ -218,7 +218,7 @@ struct LongPressGestureRecognizerTests {
         let double = TapGestureRecognizer { [log] _ in log.append("double fires") }
         double.numberOfTapsRequired = 2
         view.addGestureRecognizer(double)
-        try press.require(toFail: double)
+        press.require(toFail: double)
         scene.send(finger(1, .down, 100, 100, at: 0))
         scene.advanceTime(to: 0.5)
         scene.send(finger(1, .move, 103, 100, at: 0.55))   // no change while waiting

@@ -16,7 +16,7 @@ struct PanGestureRecognizerTests {
         scene.root.addChild(view)
         view.addGestureRecognizer(pan)
         pan.addAction { [log] recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+            let pan = recognizer
             log.append("pan \(pan.state.rawValue) \(rounded(pan.translation(in: nil)))")
         }
     }
@@ -133,7 +133,7 @@ struct PanGestureRecognizerTests {
         scene.root.addChild(turned)
         var seen: [(Point, Point, Point, Point)] = []
         pan.addAction { recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+            let pan = recognizer
             seen.append((pan.translation(in: scaled), pan.velocity(in: scaled), pan.translation(in: turned), pan.velocity(in: turned)))
         }
         scene.send(finger(1, .down, 100, 100, at: 0))
@@ -156,7 +156,7 @@ struct PanGestureRecognizerTests {
         var steps: [Point] = []
         var fling = Point.zero
         pan.addAction { recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+            let pan = recognizer
             steps.append(pan.translation(in: nil))
             pan.setTranslation(.zero, in: nil)
             if pan.state == .ended { fling = pan.velocity(in: nil) }
@@ -178,7 +178,7 @@ struct PanGestureRecognizerTests {
         let speed = Point(x: 640, y: -260)
         var ended = Point.zero
         pan.addAction { recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+            let pan = recognizer
             if pan.state == .ended { ended = pan.velocity(in: nil) }
         }
         let times = sampling.times(from: 10, for: 0.3)
@@ -197,7 +197,7 @@ struct PanGestureRecognizerTests {
     func aPauseBeforeTheLiftLeavesNoVelocity(reportsWhileResting: Bool) {
         var ended = Point(x: .nan, y: .nan)
         pan.addAction { recognizer in
-            let pan = recognizer as! PanGestureRecognizer
+            let pan = recognizer
             if pan.state == .ended { ended = pan.velocity(in: nil) }
         }
         let times = Sampling.rate(60).times(from: 0, for: 0.2)

@@ -16,7 +16,7 @@ struct PinchGestureRecognizerTests {
         scene.root.addChild(view)
         view.addGestureRecognizer(pinch)
         pinch.addAction { [log] recognizer in
-            let pinch = recognizer as! PinchGestureRecognizer
+            let pinch = recognizer
             log.append("pinch \(pinch.state.rawValue) \(rounded(pinch.scale))")
         }
     }
@@ -84,7 +84,7 @@ struct PinchGestureRecognizerTests {
     @Test(arguments: Sampling.all)
     func theVelocityIsScalePerSecond(sampling: Sampling) {
         var velocities: [Double] = []
-        pinch.addAction { recognizer in velocities.append((recognizer as! PinchGestureRecognizer).velocity) }
+        pinch.addAction { recognizer in velocities.append(recognizer.velocity) }
         scene.send(finger(1, .down, 100, 150, at: 0))
         let times = sampling.times(from: 0.01, for: 0.4)
         for (step, time) in times.enumerated() {
@@ -105,7 +105,7 @@ struct PinchGestureRecognizerTests {
     @Test func touchesAtOnePointNeverDivideByZero() {
         var seen: [(Double, Double)] = []
         pinch.addAction { recognizer in
-            let pinch = recognizer as! PinchGestureRecognizer
+            let pinch = recognizer
             seen.append((pinch.scale, pinch.velocity))
         }
         scene.send(finger(1, .down, 150, 150, at: 0))
@@ -126,7 +126,7 @@ struct PinchGestureRecognizerTests {
     /// where it was, measured on the new spread.
     @Test func aThirdTouchKeepsTheScaleContinuous() {
         var scales: [Double] = []
-        pinch.addAction { recognizer in scales.append((recognizer as! PinchGestureRecognizer).scale) }
+        pinch.addAction { recognizer in scales.append(recognizer.scale) }
         scene.send(finger(1, .down, 100, 150, at: 0))
         scene.send(finger(2, .down, 200, 150, at: 0.01))
         scene.send(finger(2, .move, 250, 150, at: 0.02))     // 1.5

@@ -163,8 +163,8 @@ struct RecognizerBadInputTests {
             recognizers.append(probe)
             [left, right, view][random.below(3)].addGestureRecognizer(probe)
         }
-        try recognizers[1].require(toFail: recognizers[2])
-        try recognizers[3].require(toFail: recognizers[4])
+        recognizers[1].require(toFail: recognizers[2])
+        recognizers[3].require(toFail: recognizers[4])
         var time = 0.0
         for _ in 0..<2000 {
             time += Double(random.below(50)) / 1000

@@ -20,7 +20,7 @@ struct RotationGestureRecognizerTests {
         scene.root.addChild(view)
         view.addGestureRecognizer(rotation)
         rotation.addAction { [log] recognizer in
-            let rotation = recognizer as! RotationGestureRecognizer
+            let rotation = recognizer
             log.append("rotation \(rotation.state.rawValue) \(rounded(rotation.rotation))")
         }
     }
@@ -54,7 +54,7 @@ struct RotationGestureRecognizerTests {
     /// last: a layer given the rotation turns with the fingers.
     @Test func aClockwiseQuarterTurnIsPlusHalfPiAsInTheLayerTransforms() {
         var final = 0.0
-        rotation.addAction { recognizer in final = (recognizer as! RotationGestureRecognizer).rotation }
+        rotation.addAction { recognizer in final = recognizer.rotation }
         turn(through: [0, 10, 20, 30, 60, 90])
         #expect(log.take() == [
             "view began 1", "view began 2", "view moved 2", "view moved 2",
@@ -82,7 +82,7 @@ struct RotationGestureRecognizerTests {
     /// One and a half turns read 3π: the rotation is not wrapped.
     @Test func continuousTurningAccumulates() {
         var final = 0.0
-        rotation.addAction { recognizer in final = (recognizer as! RotationGestureRecognizer).rotation }
+        rotation.addAction { recognizer in final = recognizer.rotation }
         turn(through: stride(from: 0.0, through: 540, by: 10).map { $0 })
         #expect(abs(final - 3 * .pi) < 1e-9)
     }
@@ -94,7 +94,7 @@ struct RotationGestureRecognizerTests {
     @Test(arguments: Sampling.all)
     func theVelocityIsRadiansPerSecond(sampling: Sampling) {
         var velocity = 0.0
-        rotation.addAction { recognizer in velocity = (recognizer as! RotationGestureRecognizer).velocity }
+        rotation.addAction { recognizer in velocity = recognizer.velocity }
         let times = sampling.times(from: 0.01, for: 0.5)
         scene.send(finger(1, .down, pivot.x, pivot.y, at: 0))
         for (step, time) in times.enumerated() {
@@ -170,7 +170,7 @@ struct RotationGestureRecognizerTests {
     /// centre: a twelfth of a turn clockwise, fed straight from the simulator.
     @Test func theMousesMirroredPairRotates() {
         var final = 0.0
-        rotation.addAction { recognizer in final = (recognizer as! RotationGestureRecognizer).rotation }
+        rotation.addAction { recognizer in final = recognizer.rotation }
         var simulator = MouseTouchSimulator()
         var events: [InputEvent] = []
         let window = scene.size

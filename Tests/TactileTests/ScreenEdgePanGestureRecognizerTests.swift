@@ -15,7 +15,7 @@ struct ScreenEdgePanGestureRecognizerTests {
         scene.root.addChild(view)
         view.addGestureRecognizer(edgePan)
         edgePan.addAction { [log] recognizer in
-            let pan = recognizer as! ScreenEdgePanGestureRecognizer
+            let pan = recognizer
             log.append("edge \(pan.state.rawValue) \(rounded(pan.translation(in: nil)))")
         }
     }

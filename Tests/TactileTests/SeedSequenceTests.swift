@@ -168,7 +168,7 @@ struct SeedSequenceTests {
     @Test func tapRequiringTheDoubleTapToFail() throws {
         let single = TestTap("single", log: log)
         let double = TestTap("double", taps: 2, log: log)
-        try single.require(toFail: double)
+        single.require(toFail: double)
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         doubleTap()

@@ -17,7 +17,7 @@ struct SwipeGestureRecognizerTests {
         scene.root.addChild(view)
         view.addGestureRecognizer(swipe)
         swipe.addAction { [log] recognizer in
-            let swipe = recognizer as! SwipeGestureRecognizer
+            let swipe = recognizer
             log.append("swipe \(swipe.recognizedDirection) \(rounded(swipe.velocity(in: nil)))")
         }
     }
@@ -73,7 +73,7 @@ struct SwipeGestureRecognizerTests {
     @Test(arguments: directionCases)
     func theDirectionsDecide(allowed: Direction, heading: Double, recognized: Direction?) {
         var seen: Direction?
-        swipe.addAction { recognizer in seen = (recognizer as! SwipeGestureRecognizer).recognizedDirection }
+        swipe.addAction { recognizer in seen = recognizer.recognizedDirection }
         swipe.direction = allowed
         flick(heading: heading)
         #expect(seen == recognized)
@@ -86,7 +86,7 @@ struct SwipeGestureRecognizerTests {
     @Test(arguments: [(Direction.right, Direction.right), (.down, .down), ([.right, .down], .right), (.up, nil)] as [(Direction, Direction?)])
     func exactlyDiagonalIsWithinTheAngle(allowed: Direction, recognized: Direction?) {
         var seen: Direction?
-        swipe.addAction { recognizer in seen = (recognizer as! SwipeGestureRecognizer).recognizedDirection }
+        swipe.addAction { recognizer in seen = recognizer.recognizedDirection }
         swipe.direction = allowed
         scene.send(finger(1, .down, 100, 100, at: 0))
         for event in 1...4 {

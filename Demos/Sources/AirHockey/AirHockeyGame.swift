@@ -102,7 +102,7 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         rotation.name = "turn"
         for recognizer in [pinch, rotation] as [GestureRecognizer] {
             recognizer.delegate = self
-            _ = recognizer.addAction { [unowned self] in self.cameraMoved($0) }
+            recognizer.addTarget(self, action: AirHockeyGame.cameraMoved)
             table.addGestureRecognizer(recognizer)
         }
 

@@ -85,7 +85,7 @@ final class ArcadeGame: CanvasGame {
         // Shortest distance, within 22 points: a near miss on a small target counts.
         scene.approximation = SelectionApproximation()
         restartButton.isHidden = true
-        restartButton.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.restart() })
+        restartButton.addGestureRecognizer(TapGestureRecognizer(target: self) { game, _ in game.restart() })
         scene.root.addChild(restartButton)
     }
 
@@ -127,21 +127,13 @@ final class ArcadeGame: CanvasGame {
     }
 
     private func spawn(_ spawn: ArcadeTarget.Spawn) {
-        do {
-            let target = try ArcadeTarget(number: targets.count + 1, spawn: spawn, born: roundStart + spawn.time,
-                                          scored: { [unowned self] in self.scored($0) },
-                                          wrong: { [unowned self] in self.wrong($0, $1) })
-            targets.append(target)
-            // Below the restart button, which is hidden while playing anyway.
-            scene.root.insertChild(target.layer, at: 0)
-        } catch {
-            // Only a requirement cycle throws, and a target's single tap
-            // requires only its own double tap.
-            log.append("could not make \(spawn.kind.name): \(error)")
-        }
+        let target = ArcadeTarget(number: targets.count + 1, spawn: spawn, born: roundStart + spawn.time, game: self)
+        targets.append(target)
+        // Below the restart button, which is hidden while playing anyway.
+        scene.root.insertChild(target.layer, at: 0)
     }
 
-    private func scored(_ target: ArcadeTarget) {
+    func scored(_ target: ArcadeTarget) {
         guard phase == .playing, target.outcome == nil else { return }
         let near = target.layer.lastTouchWasApproximated
         target.outcome = .hit(near: near)
@@ -152,7 +144,7 @@ final class ArcadeGame: CanvasGame {
                                 at: target.spawn.center, born: now, color: Self.hitColor))
     }
 
-    private func wrong(_ target: ArcadeTarget, _ hint: String) {
+    func wrong(_ target: ArcadeTarget, _ hint: String) {
         guard phase == .playing, target.outcome == nil else { return }
         log.append("wrong \(target.label): \(hint)")
         floaters.append(Floater(text: hint, at: target.spawn.center, born: now, color: Self.wrongColor))

@@ -103,12 +103,15 @@ final class ArcadeTarget {
     var kind: Kind { spawn.kind }
     var label: String { "\(number) \(kind.name)" }
 
-    /// Builds the layer and its recognizers. `scored` runs when the right
-    /// gesture lands; `wrong` when a gesture that scores nothing here does,
-    /// with what the player should have done.
-    init(number: Int, spawn: Spawn, born: Double,
-         scored: @escaping @MainActor (ArcadeTarget) -> Void,
-         wrong: @escaping @MainActor (ArcadeTarget, String) -> Void) throws {
+    /// The game it belongs to, told when the right gesture lands
+    /// (`scored`) and when a gesture that scores nothing here does
+    /// (`wrong`, with what the player should have done). The game owns its
+    /// targets, so a target does not own it back.
+    private weak var game: ArcadeGame?
+
+    /// Builds the layer and its recognizers, whose target is the target.
+    init(number: Int, spawn: Spawn, born: Double, game: ArcadeGame) {
+        self.game = game
         self.number = number
         self.spawn = spawn
         self.born = born
@@ -118,26 +121,26 @@ final class ArcadeTarget {
 
         switch spawn.kind {
         case .tap:
-            let tap = TapGestureRecognizer { [unowned self] _ in scored(self) }
+            let tap = TapGestureRecognizer(target: self) { target, _ in target.game?.scored(target) }
             layer.addGestureRecognizer(tap)
         case .doubleTap:
             // The single first, the double after it: the double then gets the
             // second lift first (see TapGestureRecognizer).
-            let single = TapGestureRecognizer { [unowned self] _ in wrong(self, "double tap!") }
-            let double = TapGestureRecognizer { [unowned self] _ in scored(self) }
+            let single = TapGestureRecognizer(target: self) { target, _ in target.game?.wrong(target, "double tap!") }
+            let double = TapGestureRecognizer(target: self) { target, _ in target.game?.scored(target) }
             double.numberOfTapsRequired = 2
-            try single.require(toFail: double)
+            single.require(toFail: double)
             layer.addGestureRecognizer(single)
             layer.addGestureRecognizer(double)
         case .hold:
-            let tap = TapGestureRecognizer { [unowned self] _ in wrong(self, "hold it!") }
-            let press = LongPressGestureRecognizer { [unowned self] recognizer in
-                if recognizer.state == .began { scored(self) }
+            let tap = TapGestureRecognizer(target: self) { target, _ in target.game?.wrong(target, "hold it!") }
+            let press = LongPressGestureRecognizer(target: self) { target, press in
+                if press.state == .began { target.game?.scored(target) }
             }
             layer.addGestureRecognizer(tap)
             layer.addGestureRecognizer(press)
         case .swipe(let direction):
-            let swipe = SwipeGestureRecognizer { [unowned self] _ in scored(self) }
+            let swipe = SwipeGestureRecognizer(target: self) { target, _ in target.game?.scored(target) }
             swipe.direction = direction
             layer.addGestureRecognizer(swipe)
         }

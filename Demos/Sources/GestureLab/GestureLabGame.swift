@@ -101,7 +101,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         double.name = "double"
         double.numberOfTapsRequired = 2
         // The single tap waits for the double to fail: a lone tap shows it waiting.
-        try single.require(toFail: double)
+        single.require(toFail: double)
         longPress.name = "press"
         pan.name = "pan"
         swipe.name = "swipe"
@@ -128,7 +128,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             panel.layer.isMultipleTouchEnabled = true
             for recognizer in panel.recognizers {
                 readouts[ObjectIdentifier(recognizer)] = Readout(lines: Self.values(of: recognizer))
-                _ = recognizer.addAction { [unowned self] in self.fired($0) }
+                recognizer.addTarget(self, action: GestureLabGame.fired)
                 panel.layer.addGestureRecognizer(recognizer)
             }
             scene.root.addChild(panel.layer)

@@ -62,14 +62,14 @@ final class LanternsGame {
 
         for index in 0..<(Self.columns * Self.rows) {
             let lantern = Layer(frame: Rect(x: 0, y: 0, width: Self.lanternSize, height: Self.lanternSize), name: "lantern \(index)")
-            lantern.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in
-                lit[index].toggle()
-                taps += 1
+            lantern.addGestureRecognizer(TapGestureRecognizer(target: self) { game, _ in
+                game.lit[index].toggle()
+                game.taps += 1
             })
             board.addChild(lantern)
             lanterns.append(lantern)
         }
-        _ = pinch.addAction { [unowned self] _ in pinched() }
+        pinch.addTarget(self) { game, _ in game.pinched() }
         board.addGestureRecognizer(pinch)
         layOut()
     }

@@ -101,7 +101,7 @@ final class TiltMazeGame: CanvasGame {
         marble = Marble(position: maze.start)
         map.isMultipleTouchEnabled = true   // a pinch needs two touches on the layer
         pinch.name = "zoom"
-        _ = pinch.addAction { [unowned self] _ in self.pinched() }
+        pinch.addTarget(self) { game, _ in game.pinched() }
         map.addGestureRecognizer(pinch)
         map.onShake = { [unowned self] in self.restart(at: $0) }
         scene.root.addChild(map)

@@ -266,8 +266,8 @@ public final class ActionMap<Action: Hashable>: FrameInput {
             slot = gestures.count
             gestures.append(GestureSlot(name: name, recognizer: recognizer, values: values))
         }
-        gestures[slot].actionID = recognizer.addAction { [weak self] recognizer in
-            self?.gestureChanged(slot: slot, recognizer)
+        gestures[slot].actionID = recognizer.addTarget(self) { map, recognizer in
+            map.gestureChanged(slot: slot, recognizer)
         }
         rebuild(entries)
     }

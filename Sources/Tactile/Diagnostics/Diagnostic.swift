@@ -44,9 +44,9 @@ public struct Diagnostic: Hashable, Sendable {
         /// does not allow; it was refused, or (for a gesture left under way)
         /// the arena ended it.
         case illegalTransition = "illegal-transition"
-        /// Delegates' requirements would have made recognizers wait for each
-        /// other for ever; the requirement that closed the cycle was not
-        /// waited on.
+        /// `require(toFail:)` or delegates' requirements would have made
+        /// recognizers wait for each other for ever; the requirement that
+        /// closed the cycle was not added, or not waited on.
         case requirementCycle = "requirement-cycle"
         /// A scene was sent an event equal to the one it was sent just
         /// before (same kind, values and timestamp): almost always one event

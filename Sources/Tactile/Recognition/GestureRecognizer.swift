@@ -168,26 +168,106 @@ open class GestureRecognizer {
     /// Where the touches were, for `location(in:)` once they have gone.
     private var lastLocation: Point = .zero
 
-    private var actions: [(id: ActionID, body: @MainActor (GestureRecognizer) -> Void)] = []
+    private var actions: [Action] = []
     private var nextActionID = 0
 
-    /// A recognizer with no action yet; add them with ``addAction(_:)``.
+    /// An action as stored: the user's closure, typed for the recognizer's
+    /// own class (and the target's) when it was added, behind one untyped
+    /// signature; the target, if it has one, held weakly here and nowhere
+    /// else.
+    private struct Action {
+        let id: ActionID
+        let hasTarget: Bool
+        weak var target: AnyObject?
+        let body: @MainActor (AnyObject?, GestureRecognizer) -> Void
+    }
+
+    /// A recognizer with no action yet; add them with ``addAction(_:)`` or
+    /// ``addTarget(_:action:)-(_,(Target,Self)->Void)``.
     public init() {}
 
-    /// A recognizer that calls `action` whenever it should.
-    public init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+    /// A recognizer that calls `action` with itself, typed as its own class,
+    /// whenever it should:
+    ///
+    /// ```swift
+    /// let pinch = PinchGestureRecognizer { pinch in print(pinch.scale) }
+    /// ```
+    ///
+    /// The recognizer keeps the closure, and with it everything the closure
+    /// captures: a closure that mentions the game keeps the game alive for as
+    /// long as the layer keeps the recognizer. To act on an object the layer
+    /// must not keep, use ``init(target:action:)-(_,(Target,Self)->Void)``.
+    public convenience init(action: @escaping @MainActor (Self) -> Void) {
+        self.init()
         addAction(action)
+    }
+
+    /// A recognizer that calls `action` with `target` and itself whenever it
+    /// should, holding `target` weakly as UIKit's target/action does:
+    ///
+    /// ```swift
+    /// layer.addGestureRecognizer(PinchGestureRecognizer(target: self) { game, pinch in
+    ///     game.zoom = pinch.scale
+    /// })
+    /// ```
+    ///
+    /// The layer then does not keep the game alive; once the target is
+    /// gone the action is dropped.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target, Self) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// A recognizer that calls a method of `target` whenever it should,
+    /// holding `target` weakly:
+    /// `PinchGestureRecognizer(target: self, action: Game.zoom)` calls
+    /// `zoom(_ pinch: PinchGestureRecognizer)` on the game.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping @MainActor (Target) -> (Self) -> Void) {
+        self.init()
+        addTarget(target, action: action)
     }
 
     // MARK: Actions
 
-    /// Adds an action, called with the recognizer on recognition (discrete)
-    /// or on began, each change, ended and cancelled (continuous).
+    /// Adds an action, called with the recognizer (typed as its own class)
+    /// on recognition (discrete) or on began, each change, ended and
+    /// cancelled (continuous). The recognizer keeps the closure and what it
+    /// captures; see ``addTarget(_:action:)-(_,(Target,Self)->Void)`` for a
+    /// target held weakly.
     @discardableResult
-    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> ActionID {
+    public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionID {
+        append(target: nil) { _, recognizer in
+            // Only ever called with the recognizer the action was added to.
+            action(unsafeDowncast(recognizer, to: Self.self))
+        }
+    }
+
+    /// Adds an action that is called with `target` and the recognizer, and
+    /// holds `target` weakly (UIKit's target/action): a game that passes
+    /// itself is not kept alive by its layers' recognizers, and once it is
+    /// gone the action is dropped.
+    @discardableResult
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target, Self) -> Void) -> ActionID {
+        append(target: target) { target, recognizer in
+            // Only ever called with the target and recognizer it was added with.
+            action(unsafeDowncast(target!, to: Target.self), unsafeDowncast(recognizer, to: Self.self))
+        }
+    }
+
+    /// Adds a method of `target` as an action, holding `target` weakly:
+    /// `pan.addTarget(self, action: Game.drag)` calls
+    /// `drag(_ pan: PanGestureRecognizer)` on the game.
+    @discardableResult
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> (Self) -> Void) -> ActionID {
+        append(target: target) { target, recognizer in
+            action(unsafeDowncast(target!, to: Target.self))(unsafeDowncast(recognizer, to: Self.self))
+        }
+    }
+
+    private func append(target: AnyObject?, body: @escaping @MainActor (AnyObject?, GestureRecognizer) -> Void) -> ActionID {
         let id = ActionID(value: nextActionID)
         nextActionID += 1
-        actions.append((id, action))
+        actions.append(Action(id: id, hasTarget: target != nil, target: target, body: body))
         return id
     }
 
@@ -201,13 +281,23 @@ open class GestureRecognizer {
 
     /// Runs the actions with ``state`` reading `state`. A copy of the list
     /// is iterated, so an action that adds or removes actions, recognizers
-    /// or layers does not disturb it.
+    /// or layers does not disturb it. An action whose target has gone is
+    /// skipped and dropped.
     func sendActions(reporting state: State) {
         let outer = reportedState
         reportedState = state
         defer { reportedState = outer }
         let current = actions
-        for action in current { action.body(self) }
+        var targetsGone = false
+        for action in current {
+            if action.hasTarget {
+                guard let target = action.target else { targetsGone = true; continue }
+                action.body(target, self)
+            } else {
+                action.body(nil, self)
+            }
+        }
+        if targetsGone { actions.removeAll { $0.hasTarget && $0.target == nil } }
     }
 
     // MARK: Touches
@@ -331,8 +421,8 @@ open class GestureRecognizer {
     // MARK: Relationships
 
     /// A failure-requirement cycle: every recognizer in it would wait for the
-    /// next, for ever.
-    public struct RequirementCycle: Error, CustomStringConvertible {
+    /// next, for ever. ``require(toFail:)`` refuses one and returns it.
+    public struct RequirementCycle: Error, Equatable, Sendable, CustomStringConvertible {
         /// The recognizers of the cycle, by name, in waiting order.
         public let names: [String]
         public var description: String {
@@ -342,16 +432,26 @@ open class GestureRecognizer {
 
     /// Makes this recognizer wait, in possible, until `other` fails; if
     /// `other` recognizes instead, this one fails. Requirements chain (A
-    /// waits for B, which waits for C); a requirement that closes a cycle is
-    /// refused.
-    public func require(toFail other: GestureRecognizer) throws(RequirementCycle) {
+    /// waits for B, which waits for C).
+    ///
+    /// A requirement that would close a cycle is refused: it is not added,
+    /// it is reported as a ``Diagnostic/Problem/requirementCycle`` diagnostic
+    /// (on the scene's ``Scene/diagnostics`` when the recognizer is in one,
+    /// on standard error otherwise), and the cycle is returned, so setup code
+    /// reads without `try` and a test can still check for it.
+    @discardableResult
+    public func require(toFail other: GestureRecognizer) -> RequirementCycle? {
         if let path = other.requirementPath(to: self) {
-            throw RequirementCycle(names: ([self] + path).map(\.displayName))
+            let cycle = RequirementCycle(names: ([self] + path).map(\.displayName))
+            let diagnostic = Diagnostic(.requirementCycle, "\(cycle); not added")
+            if let arena = arena ?? layer?.scene?.arena { arena.report(diagnostic) } else { Diagnostic.writeToStandardError(diagnostic) }
+            return cycle
         }
         var requirements = failureRequirements
         requirements.removeAll { $0.recognizer == nil || $0.recognizer === other }
         requirements.append(WeakRecognizer(other))
         failureRequirements = requirements
+        return nil
     }
 
     /// The chain of explicit requirements from this recognizer to `target`, if any.

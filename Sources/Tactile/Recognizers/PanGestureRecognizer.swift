@@ -8,8 +8,7 @@
 ///
 /// ```swift
 /// var start = Point.zero
-/// let drag = PanGestureRecognizer { recognizer in
-///     let pan = recognizer as! PanGestureRecognizer
+/// let drag = PanGestureRecognizer { pan in
 ///     if pan.state == .began { start = piece.position }
 ///     let moved = pan.translation(in: piece.parent)
 ///     piece.position = Point(x: start.x + moved.x, y: start.y + moved.y)

@@ -8,8 +8,7 @@
 ///
 /// ```swift
 /// var startZoom = 1.0
-/// let zoom = PinchGestureRecognizer { recognizer in
-///     let pinch = recognizer as! PinchGestureRecognizer
+/// let zoom = PinchGestureRecognizer { pinch in
 ///     if pinch.state == .began { startZoom = camera.zoom }
 ///     camera.zoom = startZoom * pinch.scale
 /// }

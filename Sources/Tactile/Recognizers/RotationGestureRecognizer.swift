@@ -11,8 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// var startAngle = 0.0
-/// let turn = RotationGestureRecognizer { recognizer in
-///     let rotation = recognizer as! RotationGestureRecognizer
+/// let turn = RotationGestureRecognizer { rotation in
 ///     if rotation.state == .began { startAngle = dial.angle }
 ///     dial.angle = startAngle + rotation.rotation
 ///     dial.transform = .rotation(dial.angle)

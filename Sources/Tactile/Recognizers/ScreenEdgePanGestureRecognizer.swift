@@ -6,8 +6,7 @@
 /// began → changed → ended. It adds where the gesture may start:
 ///
 /// ```swift
-/// let pullDrawer = ScreenEdgePanGestureRecognizer(edges: .right) { recognizer in
-///     let pan = recognizer as! ScreenEdgePanGestureRecognizer
+/// let pullDrawer = ScreenEdgePanGestureRecognizer(edges: .right) { pan in
 ///     drawer.reveal(by: -pan.translation(in: nil).x)
 /// }
 /// scene.root.addGestureRecognizer(pullDrawer)
@@ -65,7 +64,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     private var startEdges: Edges = []
 
     /// A recognizer for pans from `edges` that calls `action`.
-    public convenience init(edges: Edges, action: @escaping @MainActor (GestureRecognizer) -> Void) {
+    public convenience init(edges: Edges, action: @escaping @MainActor (Self) -> Void) {
         self.init(action: action)
         self.edges = edges
     }

@@ -9,8 +9,7 @@ import Foundation
 /// fast; ``GestureRecognizer/location(in:)`` is where the touches are.
 ///
 /// ```swift
-/// let turnPage = SwipeGestureRecognizer { recognizer in
-///     let swipe = recognizer as! SwipeGestureRecognizer
+/// let turnPage = SwipeGestureRecognizer { swipe in
 ///     book.turn(swipe.recognizedDirection == .left ? .forward : .back)
 /// }
 /// turnPage.direction = [.left, .right]
@@ -44,7 +43,7 @@ import Foundation
 /// let quick flicks be swipes and the rest be pans, make the pan wait:
 ///
 /// ```swift
-/// try pan.require(toFail: swipe)
+/// pan.require(toFail: swipe)
 /// ```
 ///
 /// A flick then recognizes the swipe (and the pan fails); a slower drag

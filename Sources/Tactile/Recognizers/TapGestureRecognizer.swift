@@ -62,7 +62,7 @@
 /// For mutually exclusive actions, make the single tap wait:
 ///
 /// ```swift
-/// try single.require(toFail: double)
+/// single.require(toFail: double)
 /// ```
 ///
 /// The single tap then never runs on a double tap, and on a lone tap it runs

@@ -15,7 +15,7 @@ final class ArcadeGame: Game {
     private(set) var taps = 0
 
     init() {
-        button.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in taps += 1 })
+        button.addGestureRecognizer(TapGestureRecognizer(target: self) { game, _ in game.taps += 1 })
         scene.root.addChild(button)
     }
 
