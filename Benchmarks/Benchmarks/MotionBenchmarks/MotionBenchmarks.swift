@@ -14,7 +14,6 @@ import TactileSDL
 // | benchmark | measures |
 // |---|---|
 // | SDL push+poll (floor) | `SDL_PushEvent` + `SDL_PollEvent`, as in InputBenchmarks: SDL's own cost, in this run |
-// | Mahony fusion step | `MahonyFilter.update` with a gyroscope and an accelerometer reading: the fusion alone |
 // | Manager: fused sample | `MotionManager.handle` of an accelerometer and a gyroscope event, with device motion, push history, shake detection and orientation on: the whole per-sample path |
 // | Pump+manager: controller sensor pair | the pump's `translate` of an `SDL_CONTROLLERSENSORUPDATE` pair from a (virtual) pad, then the manager: everything after SDL's queue |
 // | Push+poll+translate+fuse (drain) | push the pair into SDL's queue, `drain(into:)`, handle: the whole path a game pays, against twice the floor |
@@ -40,19 +39,6 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     registerSDLFloorBenchmark()
-
-    Benchmark("Mahony fusion step") { benchmark in
-        let readings = MotionReadings.turning
-        var fusion = MahonyFilter()
-        benchmark.startMeasurement()
-        for index in benchmark.scaledIterations {
-            let reading = readings[index]
-            fusion.update(rotationRate: reading.rate, acceleration: reading.acceleration, interval: 0.001)
-        }
-        benchmark.stopMeasurement()
-        blackHole(fusion.attitude)
-        if !fusion.attitude.quaternion.isFinite { benchmark.error("the attitude is not finite") }
-    }
 
     Benchmark("Manager: fused sample") { @MainActor (benchmark, fixture: ManagerFixture) async in
         let manager = fixture.manager

@@ -126,7 +126,7 @@ public struct ControllerCursor: Sendable {
     /// How long the left stick has been at full tilt, in seconds.
     private var fullTiltTime = 0.0
 
-    public init(controller: Int32, location: Point, settings: Settings = Settings()) {
+    package init(controller: Int32, location: Point, settings: Settings = Settings()) {
         self.controller = controller
         self.location = location
         self.settings = settings
@@ -152,7 +152,7 @@ public struct ControllerCursor: Sendable {
     /// contact or pair button appends the contacts' `down`s or `up`s.
     /// `bounds` (the window's size) keeps the pair's contacts inside the
     /// window; without it they may land outside.
-    public mutating func handle(_ event: ControllerEvent, timestamp: Double, within bounds: Size? = nil, into events: inout [InputEvent]) {
+    package mutating func handle(_ event: ControllerEvent, timestamp: Double, within bounds: Size? = nil, into events: inout [InputEvent]) {
         switch event {
         case .axis(_, let axis, let value) where value.isFinite:
             switch axis {
@@ -192,7 +192,7 @@ public struct ControllerCursor: Sendable {
     /// Moves the cursor for `seconds` of stick deflection, keeping it inside
     /// `bounds`, and, while the pair is down, spreads and turns it by the
     /// right stick; contacts that moved append a `move`.
-    public mutating func advance(by seconds: Double, within bounds: Size, timestamp: Double, into events: inout [InputEvent]) {
+    package mutating func advance(by seconds: Double, within bounds: Size, timestamp: Double, into events: inout [InputEvent]) {
         guard seconds > 0, seconds.isFinite else { return }
         // Compared point by point rather than through `contactLocations`,
         // which would build an array for every cursor every frame.
@@ -215,7 +215,7 @@ public struct ControllerCursor: Sendable {
 
     /// Cancels the contacts that are down: the controller went away or the
     /// window lost focus.
-    public mutating func cancel(timestamp: Double, into events: inout [InputEvent]) {
+    package mutating func cancel(timestamp: Double, into events: inout [InputEvent]) {
         switch contact {
         case .none:
             return

@@ -51,7 +51,7 @@ public struct MouseTouchSimulator: Sendable {
     ///
     /// A press while already pressed means the previous release was lost:
     /// the old contacts are cancelled first, so none is left hanging.
-    public mutating func press(
+    package mutating func press(
         at location: Point, modifiers: KeyModifiers, mouse: Int64, windowSize: Size,
         timestamp: Double, into events: inout [InputEvent]
     ) {
@@ -67,18 +67,18 @@ public struct MouseTouchSimulator: Sendable {
     }
 
     /// Moves the contacts with the cursor. Does nothing while the button is up.
-    public mutating func move(to location: Point, windowSize: Size, timestamp: Double, into events: inout [InputEvent]) {
+    package mutating func move(to location: Point, windowSize: Size, timestamp: Double, into events: inout [InputEvent]) {
         emit(.move, at: location, windowSize: windowSize, timestamp: timestamp, into: &events)
     }
 
     /// Lifts the contacts. Does nothing while the button is up.
-    public mutating func release(at location: Point, windowSize: Size, timestamp: Double, into events: inout [InputEvent]) {
+    package mutating func release(at location: Point, windowSize: Size, timestamp: Double, into events: inout [InputEvent]) {
         emit(.up, at: location, windowSize: windowSize, timestamp: timestamp, into: &events)
         mode = nil
     }
 
     /// Cancels the contacts where they last were. Does nothing while the button is up.
-    public mutating func cancel(timestamp: Double, into events: inout [InputEvent]) {
+    package mutating func cancel(timestamp: Double, into events: inout [InputEvent]) {
         emit(.cancel, at: lastLocation, windowSize: nil, timestamp: timestamp, into: &events)
         mode = nil
     }

@@ -26,7 +26,7 @@
 /// ```
 ///
 /// ## See Also
-/// - ``OrientationDetector``: how readings become an orientation, with
+/// - ``OrientationSettings``: how readings become an orientation, with
 ///   hysteresis.
 /// - ``MotionManager/beginGeneratingOrientationNotifications()``: turning
 ///   orientation updates on.

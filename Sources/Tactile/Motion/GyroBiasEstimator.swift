@@ -23,33 +23,33 @@
 /// ## See Also
 /// - ``MahonyFilter``: fuses the unbiased rate with the accelerometer.
 /// - ``DeviceMotion/rotationRate``: the unbiased rate the manager reports.
-public struct GyroBiasEstimator: Hashable, Sendable {
+struct GyroBiasEstimator: Hashable, Sendable {
     /// When the device counts as at rest.
-    public struct Settings: Hashable, Sendable {
+    struct Settings: Hashable, Sendable {
         /// How long the readings must stay still, in seconds. Half a second
         /// is 50 readings at the guide's 100 Hz, enough to average the
         /// gyroscope's noise down well below its bias, and short enough to
         /// catch a device put down between moves.
-        public var restDuration: Double = 0.5
+        var restDuration: Double = 0.5
         /// How far a rate may stray from the run's mean, in rad/s. 0.02 rad/s
         /// (about 1°/s) is several times the reading noise of phone and pad
         /// gyroscopes (a few hundredths of a degree per second at 100 Hz) and
         /// well below any rotation a hand makes on purpose.
-        public var rateTolerance: Double = 0.02
+        var rateTolerance: Double = 0.02
         /// How far the acceleration may stray, in g: 0.03 g is a tilt of
         /// about 1.7°, more than accelerometer noise and less than a hand's tremor.
-        public var accelerationTolerance: Double = 0.03
+        var accelerationTolerance: Double = 0.03
         /// The largest rate that can be bias, in rad/s. 0.1 rad/s (≈ 5.7°/s)
         /// is above the zero-rate offsets that consumer MEMS gyroscope
         /// datasheets give (a few degrees per second); anything faster is
         /// the device turning.
-        public var maximumBias: Double = 0.1
+        var maximumBias: Double = 0.1
 
-        public init() {}
+        init() {}
     }
 
     /// What one reading told the estimator.
-    public enum Update: Hashable, Sendable {
+    enum Update: Hashable, Sendable {
         /// The device moved: a new run of still readings starts with this one.
         case moving
         /// Still, but not yet for ``Settings/restDuration``.
@@ -60,25 +60,25 @@ public struct GyroBiasEstimator: Hashable, Sendable {
         case resting
     }
 
-    public var settings: Settings
+    var settings: Settings
     /// The current estimate, in rad/s; zero until the first rest.
-    public private(set) var bias: Vector3 = .zero
+    private(set) var bias: Vector3 = .zero
     /// Whether the latest readings form a rest.
-    public private(set) var isAtRest = false
+    private(set) var isAtRest = false
 
     private var runSum = Vector3.zero
     private var runCount = 0
     private var runDuration = 0.0
     private var runAcceleration = Vector3.zero
 
-    public init(settings: Settings = Settings()) {
+    init(settings: Settings = Settings()) {
         self.settings = settings
     }
 
     /// Takes one gyroscope reading, with the latest acceleration (`nil` if
     /// none has arrived: no rest can be judged) and the seconds since the
     /// previous reading.
-    public mutating func add(rotationRate: Vector3, acceleration: Vector3?, interval: Double) -> Update {
+    mutating func add(rotationRate: Vector3, acceleration: Vector3?, interval: Double) -> Update {
         guard let acceleration else {
             reset()
             return .moving
@@ -105,7 +105,7 @@ public struct GyroBiasEstimator: Hashable, Sendable {
     }
 
     /// Forgets the current run (after a gap in the readings), keeping the bias.
-    public mutating func reset() {
+    mutating func reset() {
         runCount = 0
         isAtRest = false
     }

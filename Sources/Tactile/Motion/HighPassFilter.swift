@@ -35,7 +35,7 @@
 /// ## See Also
 /// - ``LowPassFilter``: the state this filter keeps, and the factor's
 ///   relation to a time constant.
-/// - ``ShakeDetector``: uses this filter to find jolts.
+/// - ``ShakeSettings``: the shake rule uses this filter to find jolts.
 public struct HighPassFilter: Hashable, Sendable {
     /// The low-pass part, subtracted from each reading.
     public private(set) var lowPass: LowPassFilter

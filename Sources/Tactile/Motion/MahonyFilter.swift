@@ -58,16 +58,16 @@ import Foundation
 /// - ``Attitude``: the estimate's three representations.
 /// - ``GyroBiasEstimator``: removes the gyroscope's bias before fusion.
 /// - ``MotionManager``: runs this filter on the active source's readings.
-public struct MahonyFilter: Hashable, Sendable {
+struct MahonyFilter: Hashable, Sendable {
     /// How strongly the accelerometer corrects the gyroscope, and when.
-    public struct Gains: Hashable, Sendable {
+    struct Gains: Hashable, Sendable {
         /// Kp, in radians per second per unit of error (the sine of the angle
         /// between measured and predicted gravity). 0.5 is the default of
         /// the reference implementation (x-io Technologies' MahonyAHRS,
         /// `twoKpDef = 2 * 0.5`): a tilt error decays with a time constant of
         /// about 2 s, slow enough that the accelerometer's noise and brief
         /// user accelerations barely move the attitude.
-        public var proportional: Double = 0.5
+        var proportional: Double = 0.5
         /// The correction is skipped for readings whose magnitude differs
         /// from 1 g by more than this, in g. The user is accelerating the
         /// device and the reading's direction is not the vertical: 0.1 g
@@ -75,33 +75,33 @@ public struct MahonyFilter: Hashable, Sendable {
         /// the better guide. (Mahony's integral term is not used: it only
         /// sees roll and pitch errors, and winds up during long motions.
         /// The reference implementation's default `twoKiDef` is 0 too.)
-        public var accelerationTolerance: Double = 0.1
+        var accelerationTolerance: Double = 0.1
 
-        public init() {}
+        init() {}
     }
 
-    public var gains: Gains
+    var gains: Gains
     /// The current estimate.
-    public var attitude: Attitude
+    var attitude: Attitude
 
-    public init(gains: Gains = Gains(), attitude: Attitude = .identity) {
+    init(gains: Gains = Gains(), attitude: Attitude = .identity) {
         self.gains = gains
         self.attitude = attitude
     }
 
     /// Gravity as the current estimate predicts it, in the device's frame.
     @inlinable
-    public var gravity: Vector3 { attitude.gravity }
+    var gravity: Vector3 { attitude.gravity }
 
     /// Sets the attitude straight from a gravity measurement, keeping the
     /// yaw: how the filter starts, and restarts after a gap in the readings.
     /// Does nothing when `gravity` has no direction.
-    public mutating func level(gravity: Vector3) {
+    mutating func level(gravity: Vector3) {
         level(gravity: gravity, yaw: attitude.yaw)
     }
 
     /// Sets the attitude straight from a gravity measurement and a heading.
-    public mutating func level(gravity: Vector3, yaw: Double) {
+    mutating func level(gravity: Vector3, yaw: Double) {
         if let levelled = Attitude(gravity: gravity, yaw: yaw) { attitude = levelled }
     }
 
@@ -113,7 +113,7 @@ public struct MahonyFilter: Hashable, Sendable {
     ///     when there is none (the gyroscope alone is integrated).
     ///   - interval: seconds since the previous reading. Not positive or not
     ///     finite: nothing changes.
-    public mutating func update(rotationRate: Vector3, acceleration: Vector3?, interval: Double) {
+    mutating func update(rotationRate: Vector3, acceleration: Vector3?, interval: Double) {
         guard interval > 0, interval.isFinite else { return }
         var rate = rotationRate
         if let acceleration {

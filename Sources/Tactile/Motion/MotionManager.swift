@@ -102,7 +102,7 @@
 /// - ``DeviceMotion`` and ``Attitude``: what fusion gives.
 /// - ``LowPassFilter`` and ``HighPassFilter``: the guide's filters, for raw
 ///   accelerometer data.
-/// - ``ShakeDetector`` and ``OrientationDetector``: the rules for shakes and
+/// - ``ShakeSettings`` and ``OrientationSettings``: the rules for shakes and
 ///   orientation, with their thresholds.
 /// - ``SimulatedMotion``: motion on a machine without sensors.
 @MainActor
@@ -377,7 +377,7 @@ public final class MotionManager {
     // MARK: Shake and orientation
 
     /// The shake detector's thresholds.
-    public var shakeSettings: ShakeDetector.Settings {
+    public var shakeSettings: ShakeSettings {
         get { shakeDetector.settings }
         set { shakeDetector.settings = newValue }
     }
@@ -386,7 +386,7 @@ public final class MotionManager {
     public var isShaking: Bool { shakeDetector.isShaking }
 
     /// The orientation detector's hysteresis and filter.
-    public var orientationSettings: OrientationDetector.Settings {
+    public var orientationSettings: OrientationSettings {
         get { orientationDetector.settings }
         set { orientationDetector.settings = newValue }
     }

@@ -72,7 +72,7 @@ public struct SimulatedMotion: Hashable, Sendable {
         /// quarter turn in 0.25 s) that the gyroscope can report, not a jump.
         public var followRate: Double = 2 * .pi
         /// The shake's peak acceleration, in g: a deliberate shake, well
-        /// above ``ShakeDetector/Settings/joltThreshold``.
+        /// above ``ShakeSettings/joltThreshold``.
         public var shakeAmplitude: Double = 2
         /// The shake's frequency, in Hz, within the 2–8 Hz a hand shakes at.
         public var shakeFrequency: Double = 5
