@@ -27,6 +27,10 @@ let package = Package(
         // Only TactileOptions uses it: a game that parses its own command
         // line never links it.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for `swift package generate-documentation` (the DocC
+        // catalogs of Tactile, TactileSDL and TactileDebugDrawing); no
+        // target links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

@@ -46,10 +46,10 @@ import Tactile
 /// frame is redrawn from scratch a moment later anyway, so drawing methods do
 /// not report errors; ``readPixels()``, whose result matters, throws.
 ///
+/// Colours are Tactile's `Color`.
+///
 /// ## See Also
-/// - ``Color``: what to draw with, including translucency.
-/// - ``Image``: what ``readPixels()`` returns, with ``Image/writePNG(to:)``
-///   for saving screenshots.
+/// - ``Image``
 public final class Canvas {
     /// The SDL_Renderer drawn into. Not owned: destroying it is its creator's job.
     public let renderer: OpaquePointer
@@ -282,7 +282,7 @@ public final class Canvas {
     /// This stalls until the GPU has finished the frame, so it is for
     /// screenshots and tests, not for every frame. O(pixels).
     ///
-    /// - Throws: ``SDLError`` if SDL cannot report the size or read the pixels.
+    /// - Throws: `SDLError` if SDL cannot report the size or read the pixels.
     public func readPixels() throws -> Image {
         guard let size = targetSize() else {
             throw SDLError(SDL_GetRenderTarget(renderer) == nil ? "SDL_GetRendererOutputSize" : "SDL_QueryTexture")

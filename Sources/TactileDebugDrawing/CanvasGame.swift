@@ -1,7 +1,7 @@
 import Tactile
 import TactileSDL
 
-/// A ``Game`` that draws with a debug ``Canvas`` instead of calling its
+/// A `Game` that draws with a debug ``Canvas`` instead of calling its
 /// renderer itself: what the demos and quick prototypes are.
 ///
 /// Implement ``render(on:)``; `SDLApp.run(_:)` on a `CanvasGame` makes one
@@ -21,7 +21,7 @@ import TactileSDL
 /// try SDLApp(SDLApp.Configuration(title: "Sketch")).run(Sketch())
 /// ```
 ///
-/// A canvas game still is a plain ``Game``: run through code that only knows
+/// A canvas game still is a plain `Game`: run through code that only knows
 /// `Game`, its ``render(in:)`` makes a canvas for that frame (correct, but it
 /// allocates the canvas's buffers each time).
 @MainActor
@@ -32,7 +32,7 @@ public protocol CanvasGame: Game {
 
 extension CanvasGame {
     /// Draws on a canvas made for this frame; nothing when the app has no
-    /// SDL renderer (``SDLApp/Rendering/gameOwned``).
+    /// SDL renderer (`SDLApp/Rendering/gameOwned`).
     public func render(in context: RenderContext) {
         guard let renderer = context.renderer else { return }
         render(on: Canvas(renderer: renderer))
@@ -40,7 +40,7 @@ extension CanvasGame {
 }
 
 extension SDLApp {
-    /// Runs a ``CanvasGame`` like any ``Game``, with one ``Canvas`` over the
+    /// Runs a ``CanvasGame`` like any `Game`, with one ``Canvas`` over the
     /// app's renderer kept for the whole run.
     public func run(_ game: some CanvasGame) throws {
         try run(CanvasDrawing(game: game, renderer: renderer))

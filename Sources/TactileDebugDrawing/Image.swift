@@ -17,9 +17,9 @@ import Tactile
 /// ```
 ///
 /// ## See Also
-/// - ``Canvas/readPixels()``: takes a screenshot as an `Image`.
-/// - ``writePNG(to:)`` and ``init(contentsOfFile:)``: PNG files through
-///   SDL_image, which a machine may lack without the game failing.
+/// - ``Canvas/readPixels()``
+/// - ``writePNG(to:)``
+/// - ``init(contentsOfFile:)``
 public struct Image: Hashable, Sendable {
     /// Width in pixels.
     public let width: Int

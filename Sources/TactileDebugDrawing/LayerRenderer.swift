@@ -95,9 +95,10 @@ import Darwin
 /// `LayerRenderer` drawing into it is gone, or after ``unloadImages()``,
 /// since its textures belong to that renderer.
 ///
+/// It draws Tactile's `Layer` tree, each node as its `Appearance` says.
+///
 /// ## See Also
-/// - ``Canvas``: what the layers are drawn with, and its pixel rules.
-/// - `Layer` and `Appearance`: the tree and what each node looks like.
+/// - ``Canvas``
 @MainActor
 public final class LayerRenderer {
     /// An image that a layer names but that cannot be drawn.

@@ -16,8 +16,7 @@ import Tactile
 /// points come in window points, scaled as they are crossed.
 ///
 /// ## See Also
-/// - ``Canvas/fillCircle(center:radius:color:)`` and the other shape
-///   methods, which explain why they do not use SDL's triangle drawing.
+/// - ``Canvas/fillCircle(center:radius:color:)``
 enum Scanline {
     /// Where the disc of `radius` around `center` crosses the horizontal
     /// line at height `y`, or nil if it does not reach it.

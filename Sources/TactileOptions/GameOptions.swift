@@ -5,7 +5,7 @@ import ArgumentParser
 /// timing, with `--help` for free.
 ///
 /// Include them in your game's command with `@OptionGroup`, and turn them
-/// into an app with ``makeApp(title:)``:
+/// into an app with `makeApp(title:)`:
 ///
 /// ```swift
 /// import ArgumentParser

@@ -5,11 +5,11 @@ import Tactile
 /// Tactile's public API only, so it runs unchanged against any arena.
 ///
 /// From its seed it builds a scene of nested ``CheckedLayer``s (some taking
-/// several touches, some exclusive, some with a ``RecognizerDelivery`` other
+/// several touches, some exclusive, some with a `RecognizerDelivery` other
 /// than normal) and recognizers of every built-in kind attached at several
-/// levels, with random ``GestureRecognizer/cancelsTouchesInView``,
-/// ``GestureRecognizer/delaysTouchesBegan``, ``GestureRecognizer/delaysTouchesEnded``
-/// and ``GestureRecognizer/cancelsTouchesAfterFailure``, random
+/// levels, with random `GestureRecognizer/cancelsTouchesInView`,
+/// `GestureRecognizer/delaysTouchesBegan`, `GestureRecognizer/delaysTouchesEnded`
+/// and `GestureRecognizer/cancelsTouchesAfterFailure`, random
 /// `require(toFail:)` chains (a cycle is refused, as it should be) and
 /// delegates that allow simultaneous recognition or not (and, rarely, one
 /// that changes its answers between calls). Then it sends a stream of

@@ -59,12 +59,12 @@ import Tactile
 /// possible belongs after a sequence *and* after the scene's clock has been
 /// advanced past every window (a tap's interval, a long press's duration, a
 /// swipe's maximum duration). Removing a recognizer or its layer stops a
-/// gesture under way without an action, as ``Layer/removeGestureRecognizer(_:)``
+/// gesture under way without an action, as `Layer/removeGestureRecognizer(_:)`
 /// documents; tell the checker with ``noteSilentStop(of:)`` (or
 /// ``noteSilentStop(ofRecognizersIn:)``) so that it does not expect the
 /// gesture's ended or cancelled. The first-to-recognize check asks the
-/// recognizers' delegates, ``GestureRecognizer/isExclusive`` and
-/// ``GestureRecognizer/canPrevent(_:)`` / ``GestureRecognizer/canBePrevented(by:)``
+/// recognizers' delegates, `GestureRecognizer/isExclusive` and
+/// `GestureRecognizer/canPrevent(_:)` / `GestureRecognizer/canBePrevented(by:)`
 /// whether two recognizers may both be under way; it cannot see exclusivity
 /// exceptions or a delegate whose answers change, so set
 /// ``mayRecognizeTogether`` when you use either.
@@ -153,8 +153,8 @@ public final class ArenaInvariantChecker {
 
     /// Whether two recognizers may both be under way with a shared touch.
     /// `nil` (the default) asks their delegates (simultaneous recognition),
-    /// ``GestureRecognizer/isExclusive`` and
-    /// ``GestureRecognizer/canPrevent(_:)`` / ``GestureRecognizer/canBePrevented(by:)``
+    /// `GestureRecognizer/isExclusive` and
+    /// `GestureRecognizer/canPrevent(_:)` / `GestureRecognizer/canBePrevented(by:)`
     /// of both. Set it when exclusivity exceptions or delegates whose
     /// answers change make that wrong; return `true` to skip a pair.
     public var mayRecognizeTogether: ((GestureRecognizer, GestureRecognizer) -> Bool)?
@@ -324,7 +324,7 @@ public final class ArenaInvariantChecker {
     /// Whether the public rules let `a` and `b` both be under way with a
     /// shared touch: either delegate allows simultaneous recognition, both
     /// are non-exclusive, or neither may stop the other
-    /// (``GestureRecognizer/canPrevent(_:)``, ``GestureRecognizer/canBePrevented(by:)``).
+    /// (`GestureRecognizer/canPrevent(_:)`, `GestureRecognizer/canBePrevented(by:)`).
     /// Exclusivity exceptions are not public, so they are not seen.
     public static func publicRulesAllowTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         if a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true { return true }

@@ -1,15 +1,15 @@
 import Tactile
 
-/// Mutation fuzzing of the binding file format (``ActionMapFile``), seeded
+/// Mutation fuzzing of the binding file format (`ActionMapFile`), seeded
 /// from real binding files: each run damages a file with ``FormatMutator``
 /// and loads it into a map that already holds the seed's bindings, and
 /// checks what the format promises.
 ///
 /// - Loading never traps.
-/// - It either throws an ``ActionMapError`` whose line is a line of the text
+/// - It either throws an `ActionMapError` whose line is a line of the text
 ///   (and whose description starts with it), and the map keeps exactly the
 ///   bindings it had; or it succeeds, and the map's
-///   ``ActionMap/bindingsText`` loads into a fresh map as the same bindings
+///   `ActionMap/bindingsText` loads into a fresh map as the same bindings
 ///   with the same text, and the map plays: random keys, buttons and axes
 ///   give finite snapshots.
 /// - A run with a 10 MB mutation must not raise the peak resident size by

@@ -8,14 +8,14 @@ import Tactile
 /// format promises.
 ///
 /// - Reading never traps.
-/// - It either throws a ``TraceError`` whose line is a line of the text and
+/// - It either throws a `TraceError` whose line is a line of the text and
 ///   whose description starts with it, or gives a trace that keeps the
-///   rules (finite times that never decrease), whose ``Trace/text`` parses
+///   rules (finite times that never decrease), whose `Trace/text` parses
 ///   back to an equal trace with the same text, and that plays through a
-///   ``TracePlayer``: every event once, in order, at its time.
+///   `TracePlayer`: every event once, in order, at its time.
 /// - Every `fileEvery`-th run also writes the text to a file and reads it
-///   through ``Trace/init(contentsOfFile:)`` and the streaming
-///   ``TracePlayer/init(contentsOfFile:start:)``, which must agree.
+///   through `Trace/init(contentsOfFile:)` and the streaming
+///   `TracePlayer/init(contentsOfFile:start:)`, which must agree.
 /// - A run with a 10 MB mutation must not raise the peak resident size by
 ///   more than twice its input plus 64 MB (``PeakMemory``).
 ///

@@ -24,9 +24,9 @@
 /// ```
 ///
 /// ## See Also
-/// - ``ActionMap``: where bindings live and are evaluated each frame.
-/// - ``ActionComposite``: several inputs read as one axis or vector.
-/// - ``ActionMapFile``: the text form of a map's bindings.
+/// - ``ActionMap``
+/// - ``ActionComposite``
+/// - ``ActionMapFile``
 public enum ActionBinding: Hashable, Sendable {
     /// A key, by its scancode: the USB HID keyboard usage of the physical
     /// key, as SDL reports it (see ``KeyEvent/scancode`` and ``KeyName``).

@@ -23,8 +23,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``ActionBinding``: the other kinds of binding.
-/// - ``AxisResponse``: the single-axis dead zone; ``StickResponse`` is its radial form.
+/// - ``ActionBinding``
+/// - ``AxisResponse``
 public enum ActionComposite: Hashable, Sendable {
     /// Two inputs as one axis: −1 while `negative` is held, +1 while `positive` is.
     case axis(negative: DigitalInput, positive: DigitalInput)

@@ -68,10 +68,12 @@
 /// frame allocates nothing.
 ///
 /// ## See Also
-/// - ``ActionBinding``, ``ActionComposite``, ``GestureReading``: what can be bound.
-/// - ``ActionSnapshot``: what a frame yields per action.
-/// - ``ActionMapFile``: saving and loading bindings as text.
-/// - ``GameLoop``: which calls ``handle(_:)`` and ``endFrame()`` in the right places.
+/// - ``ActionBinding``
+/// - ``ActionComposite``
+/// - ``GestureReading``
+/// - ``ActionSnapshot``
+/// - ``ActionMapFile``
+/// - ``GameLoop``
 @MainActor
 public final class ActionMap<Action: Hashable>: FrameInput {
     /// An action with one of its bindings.

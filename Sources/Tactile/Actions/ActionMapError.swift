@@ -11,7 +11,7 @@
 /// throws keeps the bindings it had.
 ///
 /// ## See Also
-/// - ``ActionMapFile``: the format these errors are about.
+/// - ``ActionMapFile``
 public struct ActionMapError: Error, Hashable, Sendable {
     /// The 1-based line of the file, or `nil` for a binding made in code.
     public var line: Int?

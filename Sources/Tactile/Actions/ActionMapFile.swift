@@ -87,8 +87,8 @@ import Foundation
 /// ```
 ///
 /// ## See Also
-/// - ``ActionMap``: where the bindings go.
-/// - ``Trace``: the project's other line-based text format, with the same conventions.
+/// - ``ActionMap``
+/// - ``Trace``
 public enum ActionMapFile {
     /// The version this build reads and writes.
     public static let version = 1

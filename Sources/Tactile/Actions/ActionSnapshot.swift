@@ -17,9 +17,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``ActionMap``: which builds the snapshots, and how several bindings of
-///   one action combine.
-/// - ``ActionBinding``: what each kind of binding contributes.
+/// - ``ActionMap``
+/// - ``ActionBinding``
 public struct ActionSnapshot: Hashable, Sendable {
     /// Whether any of the action's bindings is held at the end of the frame.
     public var isPressed: Bool

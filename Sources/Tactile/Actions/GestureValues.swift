@@ -14,7 +14,7 @@
 /// ```
 ///
 /// ## See Also
-/// - ``GestureReading``: what a binding makes of these values.
+/// - ``GestureReading``
 public struct GestureValues {
     /// The recognizer's total translation since it began, in window points.
     public var translation: (@MainActor (GestureRecognizer) -> Point)?

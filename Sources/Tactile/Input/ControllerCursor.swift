@@ -56,8 +56,8 @@ import Foundation
 /// cancels its contacts when the controller is unplugged.
 ///
 /// ## See Also
-/// - ``MouseTouchSimulator``: the mouse's equivalent two-contact modes.
-/// - ``PointerEvent``: the guarantee that every down ends in one up or cancel.
+/// - ``MouseTouchSimulator``
+/// - ``PointerEvent``
 public struct ControllerCursor: Sendable {
     /// How the sticks drive the cursor and its contacts.
     public struct Settings: Hashable, Sendable {

@@ -27,10 +27,9 @@
 /// compared with that clock's `now` and with deadlines set on it.
 ///
 /// ## See Also
-/// - ``PointerEvent``: contacts (fingers, mouse, simulated, controller cursor)
-///   and their guarantee that every `down` ends in one `up` or `cancel`.
-/// - ``TraceRecorder`` and ``TracePlayer``: writing and replaying a stream
-///   of input events.
+/// - ``PointerEvent``
+/// - ``TraceRecorder``
+/// - ``TracePlayer``
 public struct InputEvent: Hashable, Sendable {
     /// When the event happened, in seconds on the producer's clock.
     public var timestamp: Double

@@ -7,8 +7,8 @@
 /// ``endFrame()``. A game reads the summary in its updates.
 ///
 /// ## See Also
-/// - ``ActionMap``: the frame input every game has.
-/// - ``GameLoop``: the order of a frame, and which frames end.
+/// - ``ActionMap``
+/// - ``GameLoop``
 @MainActor
 public protocol FrameInput: AnyObject {
     /// One input event of the current frame.

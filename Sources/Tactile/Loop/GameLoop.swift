@@ -40,9 +40,9 @@
 ///   to the next frame that does: an update never misses a press.
 ///
 /// ## See Also
-/// - ``GameClock``: pause, time scale, and the event-time mapping.
-/// - ``ActionMap``: the frame input a game reads in its updates.
-/// - ``Scene/advanceTime(to:)``: where recognizer deadlines fire.
+/// - ``GameClock``
+/// - ``ActionMap``
+/// - ``Scene/advanceTime(to:)``
 @MainActor
 public final class GameLoop {
     /// The game's time, which the scene's deadlines, motion and updates read.

@@ -15,8 +15,9 @@
 /// ```
 ///
 /// ## See Also
-/// - ``MotionManager/accelerometerData``: the latest reading, for the pull approach.
-/// - ``LowPassFilter`` and ``HighPassFilter``: separating gravity from motion.
+/// - ``MotionManager/accelerometerData``
+/// - ``LowPassFilter``
+/// - ``HighPassFilter``
 public struct AccelerometerData: Hashable, Sendable {
     /// In g (1 g = 9.80665 m/s²), gravity included.
     public var acceleration: Vector3

@@ -45,9 +45,7 @@ import Foundation
 /// ```
 ///
 /// ## See Also
-/// - ``DeviceMotion``: where the manager reports an attitude, with gravity
-///   and user acceleration.
-/// - ``MahonyFilter``: how the attitude is estimated.
+/// - ``DeviceMotion``
 public struct Attitude: Hashable, Sendable {
     /// The rotation from the reference frame's axes to the device's axes.
     public var quaternion: Quaternion

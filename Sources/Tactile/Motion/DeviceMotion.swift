@@ -28,8 +28,7 @@
 /// ``DeviceMotionAvailability/rollAndPitchOnly``.
 ///
 /// ## See Also
-/// - ``Attitude``: the three representations and the reference frame.
-/// - ``MahonyFilter``: the fusion algorithm, and why it was chosen.
+/// - ``Attitude``
 public struct DeviceMotion: Hashable, Sendable {
     /// The device's attitude relative to the reference frame set when device
     /// motion started.
@@ -69,8 +68,8 @@ public struct DeviceMotion: Hashable, Sendable {
 /// ```
 ///
 /// ## See Also
-/// - ``MotionManager/deviceMotionAvailability``: the active source's.
-/// - ``DeviceMotion/isFused``: the same, per value.
+/// - ``MotionManager/deviceMotionAvailability``
+/// - ``DeviceMotion/isFused``
 public enum DeviceMotionAvailability: String, Hashable, Sendable, CaseIterable {
     /// No accelerometer: no device motion.
     case unavailable

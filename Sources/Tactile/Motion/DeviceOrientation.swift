@@ -26,10 +26,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``OrientationSettings``: how readings become an orientation, with
-///   hysteresis.
-/// - ``MotionManager/beginGeneratingOrientationNotifications()``: turning
-///   orientation updates on.
+/// - ``OrientationSettings``
+/// - ``MotionManager/beginGeneratingOrientationNotifications()``
 public enum DeviceOrientation: String, Hashable, Sendable, CaseIterable {
     /// Not known: no reading yet, updates off, or the source went away.
     case unknown

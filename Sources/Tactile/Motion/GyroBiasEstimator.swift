@@ -21,8 +21,8 @@
 /// bias, which is why the maximum is kept small.
 ///
 /// ## See Also
-/// - ``MahonyFilter``: fuses the unbiased rate with the accelerometer.
-/// - ``DeviceMotion/rotationRate``: the unbiased rate the manager reports.
+/// - ``MahonyFilter``
+/// - ``DeviceMotion/rotationRate``
 struct GyroBiasEstimator: Hashable, Sendable {
     /// When the device counts as at rest.
     struct Settings: Hashable, Sendable {

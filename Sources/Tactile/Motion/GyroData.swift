@@ -13,8 +13,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``MotionManager/gyroData``: the latest reading, for the pull approach.
-/// - ``DeviceMotion``: the unbiased rate, with attitude.
+/// - ``MotionManager/gyroData``
+/// - ``DeviceMotion``
 public struct GyroData: Hashable, Sendable {
     /// In radians per second, about the device's x, y and z axes.
     public var rotationRate: Vector3

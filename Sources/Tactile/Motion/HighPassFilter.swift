@@ -33,9 +33,8 @@
 /// describes and what the filter is for.
 ///
 /// ## See Also
-/// - ``LowPassFilter``: the state this filter keeps, and the factor's
-///   relation to a time constant.
-/// - ``ShakeSettings``: the shake rule uses this filter to find jolts.
+/// - ``LowPassFilter``
+/// - ``ShakeSettings``
 public struct HighPassFilter: Hashable, Sendable {
     /// The low-pass part, subtracted from each reading.
     public private(set) var lowPass: LowPassFilter

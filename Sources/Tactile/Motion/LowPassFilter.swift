@@ -31,9 +31,8 @@
 /// detectors do.
 ///
 /// ## See Also
-/// - ``HighPassFilter``: the complement, which keeps the sudden changes.
-/// - ``DeviceMotion``: gravity and user acceleration already separated by
-///   sensor fusion, which the guide says makes filtering unnecessary.
+/// - ``HighPassFilter``
+/// - ``DeviceMotion``
 public struct LowPassFilter: Hashable, Sendable {
     /// The guide's `kFilteringFactor`.
     public static let guideFactor = 0.1

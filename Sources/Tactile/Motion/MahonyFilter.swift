@@ -55,9 +55,9 @@ import Foundation
 /// See ``Gains``.
 ///
 /// ## See Also
-/// - ``Attitude``: the estimate's three representations.
-/// - ``GyroBiasEstimator``: removes the gyroscope's bias before fusion.
-/// - ``MotionManager``: runs this filter on the active source's readings.
+/// - ``Attitude``
+/// - ``GyroBiasEstimator``
+/// - ``MotionManager``
 struct MahonyFilter: Hashable, Sendable {
     /// How strongly the accelerometer corrects the gyroscope, and when.
     struct Gains: Hashable, Sendable {

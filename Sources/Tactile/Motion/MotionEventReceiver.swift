@@ -10,8 +10,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``Scene/send(_:_:timestamp:)``: the delivery.
-/// - ``Responder/motionBegan(_:timestamp:)``: where they arrive.
+/// - ``Scene/send(_:_:timestamp:)``
+/// - ``Responder/motionBegan(_:timestamp:)``
 @MainActor
 public protocol MotionEventReceiver: AnyObject {
     /// Delivers one phase of a device motion.

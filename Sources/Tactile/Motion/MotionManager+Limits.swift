@@ -7,7 +7,7 @@ extension MotionManager {
     /// ```
     ///
     /// ## See Also
-    /// - ``MotionManager``: the table of what happens to bad input.
+    /// - ``MotionManager``
     public struct Limits: Hashable, Sendable {
         /// The largest acceleration on any axis, in g: 64 g, twice the
         /// widest full-scale range of consumer MEMS accelerometers (±32 g;

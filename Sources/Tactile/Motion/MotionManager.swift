@@ -99,12 +99,13 @@
 /// | the sensor goes silent mid-shake | the shake is cancelled at the next ``update()`` after ``Limits/maximumGap`` |
 ///
 /// ## See Also
-/// - ``DeviceMotion`` and ``Attitude``: what fusion gives.
-/// - ``LowPassFilter`` and ``HighPassFilter``: the guide's filters, for raw
-///   accelerometer data.
-/// - ``ShakeSettings`` and ``OrientationSettings``: the rules for shakes and
-///   orientation, with their thresholds.
-/// - ``SimulatedMotion``: motion on a machine without sensors.
+/// - ``DeviceMotion``
+/// - ``Attitude``
+/// - ``LowPassFilter``
+/// - ``HighPassFilter``
+/// - ``ShakeSettings``
+/// - ``OrientationSettings``
+/// - ``SimulatedMotion``
 @MainActor
 public final class MotionManager {
     public typealias AccelerometerHandler = @MainActor (AccelerometerData) -> Void

@@ -23,9 +23,8 @@
 /// a replay runs through exactly the code a live session does.
 ///
 /// ## See Also
-/// - ``MotionManager/availableSources``: what is available now.
-/// - ``SensorSource``: the finer-grained source of one sample, which names
-///   each device sensor separately.
+/// - ``MotionManager/availableSources``
+/// - ``SensorSource``
 public enum MotionSource: Hashable, Sendable {
     /// Every sensor of the machine itself, together.
     case device

@@ -21,9 +21,8 @@ import Foundation
 /// fusion filter does so every sample).
 ///
 /// ## See Also
-/// - ``Attitude``: a device's orientation, which wraps a quaternion and
-///   gives the guide's other two representations.
-/// - ``RotationMatrix``: the same rotation as a 3×3 matrix.
+/// - ``Attitude``
+/// - ``RotationMatrix``
 public struct Quaternion: Hashable, Sendable {
     /// The scalar part: `cos(angle / 2)`.
     public var w: Double

@@ -10,10 +10,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``Attitude/rotationMatrix``: the guide's matrix `R`, which takes a
-///   vector from the reference frame into the device's frame (it is the
-///   transpose of the matrix of ``Attitude/quaternion``).
-/// - ``Quaternion``: the same rotation, cheaper to compose.
+/// - ``Attitude/rotationMatrix``
+/// - ``Quaternion``
 public struct RotationMatrix: Hashable, Sendable {
     public var m11: Double, m12: Double, m13: Double
     public var m21: Double, m22: Double, m23: Double

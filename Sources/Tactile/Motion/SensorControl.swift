@@ -13,7 +13,7 @@
 /// ```
 ///
 /// ## See Also
-/// - ``MotionManager``: the one caller.
+/// - ``MotionManager``
 @MainActor
 public protocol SensorControl: AnyObject {
     /// The sensors `source` has, whether on or off; empty for a source that

@@ -6,8 +6,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``MotionManager/sensors(of:)``: what a source has.
-/// - ``SensorControl``: the backend switching sensors on and off by these sets.
+/// - ``MotionManager/sensors(of:)``
+/// - ``SensorControl``
 public struct SensorKinds: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -34,8 +34,8 @@ import Foundation
 /// the arrow keys belong to the game.
 ///
 /// ## See Also
-/// - ``MotionSource/simulated``: the source this is.
-/// - ``MotionManager/simulation``: turning it on.
+/// - ``MotionSource/simulated``
+/// - ``MotionManager/simulation``
 public struct SimulatedMotion: Hashable, Sendable {
     /// Which keys and buttons drive the simulation.
     public struct Controls: Hashable, Sendable {

@@ -61,7 +61,7 @@
 ///   sequence on.
 /// - **Send an event or advance time**: handled at once, as a sub-event of
 ///   its own; actions still queued run first, in order.
-/// - **Cancel touches** (send ``InputEvent/Kind/interrupted``): as a
+/// - **Cancel touches** (send ``InputEvent/Kind/interrupted(_:)``): as a
 ///   focus loss.
 ///
 /// Whatever it does, the promises hold: every touch a layer saw begin ends
@@ -72,8 +72,8 @@
 /// is back in possible.
 ///
 /// ## See Also
-/// - ``GestureRecognizer``: the member's side of the contract.
-/// - ``ArenaDecision``: the arena's decisions as they happen.
+/// - ``GestureRecognizer``
+/// - ``ArenaDecision``
 @MainActor
 public final class GestureArena {
     /// The time of the sub-event being handled, in seconds on the scene's clock.

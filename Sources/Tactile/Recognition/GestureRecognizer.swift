@@ -41,10 +41,11 @@
 /// ``addExclusivityException(_:)`` change that.
 ///
 /// ## See Also
-/// - ``Layer/addGestureRecognizer(_:)``: attaching.
-/// - ``GestureRecognizerDelegate``: per-instance decisions.
-/// - ``cancelsTouchesInView``, ``delaysTouchesBegan``, ``delaysTouchesEnded``:
-///   what the layer receives while a recognizer is deciding.
+/// - ``Layer/addGestureRecognizer(_:)``
+/// - ``GestureRecognizerDelegate``
+/// - ``cancelsTouchesInView``
+/// - ``delaysTouchesBegan``
+/// - ``delaysTouchesEnded``
 @MainActor
 open class GestureRecognizer {
     /// Identifies an action added with ``addAction(_:)`` so it can be removed.
@@ -183,7 +184,7 @@ open class GestureRecognizer {
     }
 
     /// A recognizer with no action yet; add them with ``addAction(_:)`` or
-    /// ``addTarget(_:action:)-(_,(Target,Self)->Void)``.
+    /// `addTarget(_:action:)`.
     public init() {}
 
     /// A recognizer that calls `action` with itself, typed as its own class,
@@ -196,7 +197,7 @@ open class GestureRecognizer {
     /// The recognizer keeps the closure, and with it everything the closure
     /// captures: a closure that mentions the game keeps the game alive for as
     /// long as the layer keeps the recognizer. To act on an object the layer
-    /// must not keep, use ``init(target:action:)-(_,(Target,Self)->Void)``.
+    /// must not keep, use `init(target:action:)`.
     public convenience init(action: @escaping @MainActor (Self) -> Void) {
         self.init()
         addAction(action)
@@ -232,7 +233,7 @@ open class GestureRecognizer {
     /// Adds an action, called with the recognizer (typed as its own class)
     /// on recognition (discrete) or on began, each change, ended and
     /// cancelled (continuous). The recognizer keeps the closure and what it
-    /// captures; see ``addTarget(_:action:)-(_,(Target,Self)->Void)`` for a
+    /// captures; see `addTarget(_:action:)` for a
     /// target held weakly.
     @discardableResult
     public func addAction(_ action: @escaping @MainActor (Self) -> Void) -> ActionID {
@@ -400,7 +401,7 @@ open class GestureRecognizer {
 
     // MARK: Subclass hooks
 
-    /// Touches that began; they are already in ``touches``.
+    /// Touches that began; they are already in ``GestureRecognizer/touches``.
     open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
     open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
     open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}

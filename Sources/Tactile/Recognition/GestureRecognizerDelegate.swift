@@ -13,9 +13,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``GestureRecognizer/canPrevent(_:)`` and
-///   ``GestureRecognizer/canBePrevented(by:)``: the same decisions made by a
-///   recognizer class for all its instances.
+/// - ``GestureRecognizer/canPrevent(_:)``
+/// - ``GestureRecognizer/canBePrevented(by:)``
 @MainActor
 public protocol GestureRecognizerDelegate: AnyObject {
     /// Whether the recognizer may leave possible (begin or recognize). No

@@ -7,7 +7,7 @@
 /// those layers, takes some of them out.
 ///
 /// ## See Also
-/// - ``Layer/recognizerDelivery``: where it is set.
+/// - ``Layer/recognizerDelivery``
 public enum RecognizerDelivery: Hashable, Sendable {
     /// The layer's recognizers receive the touches that involve it.
     case normal

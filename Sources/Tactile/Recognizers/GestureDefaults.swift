@@ -8,8 +8,8 @@
 /// say) start from these and can be set per instance.
 ///
 /// ## See Also
-/// - ``GestureSlop``: the movement thresholds, per kind of pointer.
-/// - ``Scene/TapSettings``: the scene's tap counting, from the same values.
+/// - ``GestureSlop``
+/// - ``Scene/TapSettings``
 public enum GestureDefaults {
     // MARK: Distances
 

@@ -19,13 +19,11 @@
 /// whatever the scale of the layer the recognizer is on.
 ///
 /// ## See Also
-/// - ``PanGestureRecognizer/slop``, ``SwipeGestureRecognizer/slop``,
-///   ``RotationGestureRecognizer/slop``: use ``drag``.
-/// - ``PinchGestureRecognizer/slop``: uses ``scale``, measured on the
-///   distance between the touches.
-/// - ``TapGestureRecognizer/allowableMovement``: a tap's tolerance, the
-///   same 18 points as ``drag``'s finger distance, so that a tap on a child
-///   gives up exactly where a pan on its parent takes over.
+/// - ``PanGestureRecognizer/slop``
+/// - ``SwipeGestureRecognizer/slop``
+/// - ``RotationGestureRecognizer/slop``
+/// - ``PinchGestureRecognizer/slop``
+/// - ``TapGestureRecognizer/allowableMovement``
 public struct GestureSlop: Hashable, Sendable {
     /// The distance for fingers, in window points.
     public var touch: Double

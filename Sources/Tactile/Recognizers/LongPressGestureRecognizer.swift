@@ -63,9 +63,8 @@
 /// exclusivity, stops the tap. No `require(toFail:)` is needed either way.
 ///
 /// ## See Also
-/// - ``TapGestureRecognizer``: the same touches lifted quickly.
-/// - ``GestureRecognizer/location(in:)``: where the press is, on began and
-///   each change.
+/// - ``TapGestureRecognizer``
+/// - ``GestureRecognizer/location(in:)``
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer {
     // MARK: Settings

@@ -56,12 +56,9 @@
 /// with ``GestureRecognizer/allowedPointerKinds``.
 ///
 /// ## See Also
-/// - ``ScreenEdgePanGestureRecognizer``: a pan that must start at the
-///   window's edge.
-/// - ``SwipeGestureRecognizer``: a quick flick in a direction. A pan on the
-///   same layer begins before a swipe can recognize; see the swipe's
-///   discussion for pairing them.
-/// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
+/// - ``ScreenEdgePanGestureRecognizer``
+/// - ``SwipeGestureRecognizer``
+/// - ``VelocityTracker``
 @MainActor
 open class PanGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings

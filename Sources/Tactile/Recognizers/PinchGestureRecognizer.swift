@@ -57,10 +57,8 @@
 /// recognizer on a layer whose children each get one of the fingers.
 ///
 /// ## See Also
-/// - ``RotationGestureRecognizer``: the other two-finger gesture; to pinch
-///   and rotate at once, let them recognize simultaneously through a
-///   ``GestureRecognizerDelegate``.
-/// - ``VelocityTracker``: how ``velocity`` is estimated.
+/// - ``RotationGestureRecognizer``
+/// - ``VelocityTracker``
 @MainActor
 open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings

@@ -58,10 +58,9 @@ import Foundation
 /// reach the recognizer.
 ///
 /// ## See Also
-/// - ``PinchGestureRecognizer``: to pinch and rotate at once, let them
-///   recognize simultaneously through a ``GestureRecognizerDelegate``.
-/// - ``AffineTransform``: the same sign convention for angles.
-/// - ``VelocityTracker``: how ``velocity`` is estimated.
+/// - ``PinchGestureRecognizer``
+/// - ``AffineTransform``
+/// - ``VelocityTracker``
 @MainActor
 open class RotationGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Settings

@@ -29,8 +29,8 @@
 /// touches that land on its layer or the layer's descendants.
 ///
 /// ## See Also
-/// - ``PanGestureRecognizer``: everything it reports.
-/// - ``Scene/size``: the window the edges belong to.
+/// - ``PanGestureRecognizer``
+/// - ``Scene/size``
 @MainActor
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// Edges of the window.

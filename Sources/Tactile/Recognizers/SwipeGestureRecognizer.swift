@@ -53,8 +53,8 @@ import Foundation
 /// it is not the default.
 ///
 /// ## See Also
-/// - ``PanGestureRecognizer``: following a drag rather than recognizing a flick.
-/// - ``VelocityTracker``: how ``velocity(in:)`` is estimated.
+/// - ``PanGestureRecognizer``
+/// - ``VelocityTracker``
 @MainActor
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// Directions in window space: right is towards greater x, down towards

@@ -76,12 +76,9 @@
 /// ``GestureRecognizer/allowedPointerKinds``.
 ///
 /// ## See Also
-/// - ``LongPressGestureRecognizer``: a touch held still instead of lifted.
-/// - ``Touch/tapCount``: the scene's own count of quick taps, for layers
-///   that handle touches themselves. Its interval and distance
-///   (``Scene/TapSettings``) have the same defaults, and it too measures
-///   the distance from where the first tap landed.
-/// - <doc:WritingARecognizer>: how this kind of recognizer is built.
+/// - ``LongPressGestureRecognizer``
+/// - ``Touch/tapCount``
+/// - <doc:WritingARecognizer>
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
     // MARK: Settings

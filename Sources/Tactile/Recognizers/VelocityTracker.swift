@@ -51,9 +51,10 @@
 /// call it when the velocity is needed, not for every sample.
 ///
 /// ## See Also
-/// - ``PanGestureRecognizer/velocity(in:)``, ``PinchGestureRecognizer/velocity``,
-///   ``RotationGestureRecognizer/velocity``, ``SwipeGestureRecognizer/velocity(in:)``:
-///   the recognizers that keep trackers.
+/// - ``PanGestureRecognizer/velocity(in:)``
+/// - ``PinchGestureRecognizer/velocity``
+/// - ``RotationGestureRecognizer/velocity``
+/// - ``SwipeGestureRecognizer/velocity(in:)``
 public struct VelocityTracker: Sendable {
     /// The most samples kept: 20, Flutter's `VelocityTracker._historySize`.
     ///

@@ -139,10 +139,9 @@
 /// ``TracePlayer/init(contentsOfFile:start:)``.
 ///
 /// ## See Also
-/// - ``TraceRecorder``: the way to make a trace, from live events or by hand.
-/// - ``TracePlayer``: plays a trace's events on a clock, into the same path
-///   that live events take.
-/// - ``TraceError``: every way a trace's text can be wrong, with its line.
+/// - ``TraceRecorder``
+/// - ``TracePlayer``
+/// - ``TraceError``
 public struct Trace: Hashable, Sendable {
     /// The version of the text format that this build reads and writes.
     public static let currentVersion = 1

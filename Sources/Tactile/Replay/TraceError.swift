@@ -12,7 +12,7 @@
 /// for their field, either parses or throws one of these; nothing traps.
 ///
 /// ## See Also
-/// - ``Trace``: the format these errors are about, field by field.
+/// - ``Trace``
 public enum TraceError: Error, Hashable, Sendable {
     /// The first line is not a header `tactile-trace <version>`: the text is
     /// empty, is not a trace, or its header is damaged.

@@ -38,9 +38,8 @@
 /// finishes there and ``streamingError`` says why.
 ///
 /// ## See Also
-/// - ``TraceRecorder``: makes the traces this plays.
-/// - ``Trace``: the format, and the rule that times never decrease, which is
-///   what lets the player stop at the first event not yet due.
+/// - ``TraceRecorder``
+/// - ``Trace``
 public struct TracePlayer: Sendable {
     /// The trace being played, or `nil` for a player streaming from a file
     /// (``init(contentsOfFile:start:)``), which never holds the whole trace.
@@ -94,7 +93,9 @@ public struct TracePlayer: Sendable {
     /// Appends to `buffer`, in order, every event not yet played that is due
     /// by `now`, with its timestamp moved onto the game's clock.
     ///
-    /// - Parameter now: the game clock's current reading, in seconds.
+    /// - Parameters:
+    ///   - buffer: where the due events go; what it holds already stays.
+    ///   - now: the game clock's current reading, in seconds.
     /// - Complexity: O(*k*) for the *k* events appended (and, streaming, the
     ///   lines read for them).
     public mutating func events(dueBy now: Double, into buffer: inout [InputEvent]) {

@@ -27,8 +27,8 @@
 /// Events before the start are kept, with negative times.
 ///
 /// ## See Also
-/// - ``Trace``: the format that ``text`` is written in.
-/// - ``TracePlayer``: plays the recorded trace back on a clock.
+/// - ``Trace``
+/// - ``TracePlayer``
 public struct TraceRecorder: Sendable {
     /// The time, in seconds on the events' clock, that the trace's times are
     /// measured from; `nil` until the first event when none was given.

@@ -8,10 +8,11 @@
 /// layer.fillColor = Color.orange.withAlpha(128)
 /// ```
 ///
+/// TactileDebugDrawing's `Canvas` draws with these colours, and its `Image`
+/// reads them back from a screenshot.
+///
 /// ## See Also
-/// - ``Layer``: carries the colours it is drawn with.
-/// - TactileDebugDrawing's `Canvas`, which draws with these colours, and `Image`,
-///   which reads them back from a screenshot.
+/// - ``Layer``
 public struct Color: Hashable, Sendable {
     public var r: UInt8
     public var g: UInt8

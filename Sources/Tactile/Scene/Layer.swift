@@ -30,9 +30,9 @@
 ///   while another layer tracks one.
 ///
 /// ## See Also
-/// - ``Scene``: owns the root layer and sends touches to the layers they hit.
-/// - ``hitTest(_:with:)`` and ``contains(_:)``: override to change which
-///   points hit the layer.
+/// - ``Scene``
+/// - ``hitTest(_:with:)``
+/// - ``contains(_:)``
 @MainActor
 open class Layer: Responder {
     // MARK: Geometry

@@ -24,8 +24,8 @@
 /// up the chain from there.
 ///
 /// ## See Also
-/// - ``Layer``: the responders that touches hit.
-/// - ``Scene/firstResponder``: where non-touch events start.
+/// - ``Layer``
+/// - ``Scene/firstResponder``
 @MainActor
 open class Responder {
     public init() {}

@@ -43,9 +43,10 @@
 ///   a repeated down of its pointer.
 ///
 /// ## See Also
-/// - ``Layer``: the nodes touches hit.
-/// - ``Responder``: the handlers and the chain.
-/// - ``Touch`` and ``TouchEvent``: what the handlers receive.
+/// - ``Layer``
+/// - ``Responder``
+/// - ``Touch``
+/// - ``TouchEvent``
 @MainActor
 public final class Scene: Responder {
     /// How close in time and space taps must be to count as one multi-tap.

@@ -96,11 +96,11 @@
 /// at touch-down, and only for contacts whose hit layer cannot process them.
 ///
 /// ## See Also
-/// - ``Scene/approximation``: turns it on for a scene.
-/// - ``Layer/canProcessTouches`` and ``Layer/isApproximationEligible``: what
-///   makes a layer a candidate.
-/// - ``Touch/isApproximated`` and ``Touch/actualLocation``: how a handler
-///   tells a virtual contact from a real one.
+/// - ``Scene/approximation``
+/// - ``Layer/canProcessTouches``
+/// - ``Layer/isApproximationEligible``
+/// - ``Touch/isApproximated``
+/// - ``Touch/actualLocation``
 public struct SelectionApproximation: Hashable, Sendable {
     /// How a layer's distance from a contact is measured when ranking
     /// candidates: the patent's four proximity criteria.

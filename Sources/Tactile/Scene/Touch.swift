@@ -10,8 +10,8 @@
 /// with ``location(in:)``.
 ///
 /// ## See Also
-/// - ``TouchEvent``: every touch of the moment, handed over with each delivery.
-/// - ``Scene``: makes touches from pointer events.
+/// - ``TouchEvent``
+/// - ``Scene``
 @MainActor
 public final class Touch {
     /// Where a touch is in its life.

@@ -5,7 +5,7 @@
 /// so, as the guide says of `UIEvent`, do not keep it: copy what you need.
 ///
 /// ## See Also
-/// - ``Touch``: one contact, with its phase and location.
+/// - ``Touch``
 @MainActor
 public final class TouchEvent {
     /// When the latest change happened, in seconds on the scene's clock.

@@ -7,9 +7,11 @@
 ///
 /// Readings are in seconds from an arbitrary origin and never decrease.
 ///
+/// For real play, TactileSDL's `SDLClock` reads SDL's high-resolution
+/// performance counter.
+///
 /// ## See Also
-/// - ``ManualClock``: the clock tests and headless runs advance by hand.
-/// - TactileSDL's `SDLClock`: SDL's high-resolution performance counter, for real play.
+/// - ``ManualClock``
 public protocol Clock: AnyObject {
     /// The current time, in seconds.
     var now: Double { get }

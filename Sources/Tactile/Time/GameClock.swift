@@ -42,9 +42,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``GameLoop``: re-stamps each frame's events and advances the scene and
-///   motion to the game clock's `now`.
-/// - ``ManualClock``: the base clock of tests and headless runs.
+/// - ``GameLoop``
+/// - ``ManualClock``
 public final class GameClock: Clock {
     /// The real clock game time follows.
     public let base: any Clock

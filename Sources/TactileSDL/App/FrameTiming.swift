@@ -31,7 +31,7 @@
 /// percentile is reported as the maximum.
 ///
 /// ## See Also
-/// - ``SDLApp``: where the phases are measured, and the frame they belong to.
+/// - ``SDLApp``
 public struct FrameTiming: Sendable, CustomStringConvertible {
     /// A 60 Hz frame, in microseconds: the budget the shares in
     /// ``description`` are of.

@@ -31,10 +31,10 @@ import Tactile
 /// Two clocks: ``clock`` is real time (SDL's, or one frame of manual time
 /// per frame when headless), which the pump, the controller cursors, the
 /// replay and the recording follow; ``gameClock`` follows it but can be
-/// paused and slowed (``GameClock/isPaused``, ``GameClock/timeScale``), and
+/// paused and slowed (`GameClock/isPaused`, `GameClock/timeScale`), and
 /// is what the scene's recognizer deadlines, motion and the updates read.
 /// A paused game still gets its input (its pause menu needs it) and still
-/// renders; see ``GameLoop`` for the exact rules.
+/// renders; see `GameLoop` for the exact rules.
 ///
 /// ## Headless runs
 ///
@@ -55,10 +55,12 @@ import Tactile
 /// last events caused; without a replay that is the first 61 frames). A run
 /// with a display and no frame limit goes on until quit.
 ///
+/// `replayPath` and `recordPath` use Tactile's `TracePlayer` and
+/// `TraceRecorder`.
+///
 /// ## See Also
-/// - ``SDLEventPump``: the translation from SDL events, which the app drains each frame.
-/// - `TracePlayer` and `TraceRecorder`: what `replayPath` and `recordPath` use.
-/// - ``FrameTiming``: how long each phase of the frame above takes, when measured.
+/// - ``SDLEventPump``
+/// - ``FrameTiming``
 @MainActor
 public final class SDLApp {
     /// How to run.

@@ -10,7 +10,7 @@ import Tactile
 /// pads, SDL's virtual controllers unless given a rumble callback, most
 /// Linux drivers without force feedback), an unknown controller or bad
 /// numbers make ``rumble(controller:low:high:duration:)`` return `false`
-/// and report a ``Diagnostic`` to the pump's diagnostics, and the game goes on.
+/// and report a `Diagnostic` to the pump's diagnostics, and the game goes on.
 ///
 /// Units: motor strengths are 0…1 (SDL's 0…65535), clamped; the duration is
 /// in seconds, clamped to 0…65.535 (SDL stops the rumble itself after it,
@@ -25,7 +25,7 @@ import Tactile
 /// ```
 ///
 /// ## See Also
-/// - ``SDLEventPump``: which opens the controllers and receives the diagnostics.
+/// - ``SDLEventPump``
 public final class Haptics {
     /// The pump whose open controllers are rumbled.
     public let pump: SDLEventPump

@@ -3,7 +3,7 @@ import Foundation
 import Tactile
 
 /// Drains SDL's event queue and translates each SDL event into Tactile's
-/// platform-neutral ``InputEvent``s.
+/// platform-neutral `InputEvent`s.
 ///
 /// The pump is the one place where SDL's units, ids and quirks meet Tactile.
 /// Everything downstream sees window points, seconds, and pointer ids that
@@ -38,7 +38,7 @@ import Tactile
 /// Nothing crashes. Unknown SDL event types are ignored. Events for another
 /// window, NaN or infinite coordinates, moves and ups of pointers that are not
 /// down, and events of controllers or sensors that are not open are dropped
-/// with a ``Diagnostic``. Finger coordinates outside 0…1 are clamped into the
+/// with a `Diagnostic`. Finger coordinates outside 0…1 are clamped into the
 /// window (touch screens report slightly out-of-range values at their edges).
 /// A second down for a pointer that is down cancels the first.
 ///
@@ -50,9 +50,10 @@ import Tactile
 /// timestamps mean nothing on that clock, so events are stamped with the
 /// clock's reading when they are translated.
 ///
+/// The mouse's one- and two-contact modes are Tactile's `MouseTouchSimulator`.
+///
 /// ## See Also
-/// - ``SDLApp``: runs a window and a frame loop around a pump.
-/// - `MouseTouchSimulator`: the mouse's one- and two-contact modes.
+/// - ``SDLApp``
 public final class SDLEventPump {
     /// The window whose events are ours. Its size converts finger coordinates.
     public let window: OpaquePointer?
@@ -68,7 +69,7 @@ public final class SDLEventPump {
     /// The mouse's left button as one or two contacts.
     public var mouse = MouseTouchSimulator()
 
-    /// Whether each controller drives a ``ControllerCursor`` (its left stick
+    /// Whether each controller drives a `ControllerCursor` (its left stick
     /// moves a pointer and a button is the contact), and how. `nil`, the
     /// default, leaves controllers to the game's own bindings.
     public var controllerCursors: ControllerCursor.Settings?

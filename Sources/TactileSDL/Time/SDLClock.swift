@@ -10,8 +10,7 @@ import Tactile
 /// moment a frame got round to draining the queue, which matters for velocity
 /// estimates: a 60 Hz frame drains ~16 ms of motion at once.
 ///
-/// ## See Also
-/// - `ManualClock` (in Tactile): the clock tests and headless runs use instead.
+/// Tests and headless runs use Tactile's `ManualClock` instead.
 public final class SDLClock: Clock {
     private let origin: UInt64
     private let ticksPerSecond: Double
