@@ -1,4 +1,7 @@
-import ArgumentParser
+// A game's command is an ArgumentParser `ParsableCommand`: re-exported, so
+// that `import TactileOptions` is all it needs and its package names no
+// second dependency.
+@_exported import ArgumentParser
 
 /// The command-line options any Tactile game can offer, parsed by
 /// swift-argument-parser: replay, record, frames, screenshot, headless and
@@ -8,8 +11,7 @@ import ArgumentParser
 /// into an app with `makeApp(title:)`:
 ///
 /// ```swift
-/// import ArgumentParser
-/// import TactileOptions
+/// import TactileOptions       // re-exports ArgumentParser
 ///
 /// struct MyGameCommand: ParsableCommand {
 ///     static let configuration = CommandConfiguration(commandName: "mygame", abstract: "A game of mine.")
