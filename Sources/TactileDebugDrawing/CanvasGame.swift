@@ -35,7 +35,7 @@ extension CanvasGame {
     /// SDL renderer (`SDLApp/Rendering/gameOwned`).
     public func render(in context: RenderContext) {
         guard let renderer = context.renderer else { return }
-        render(on: Canvas(renderer: renderer))
+        render(on: Canvas(renderer: renderer, pixelsPerPoint: context.pixelsPerPoint))
     }
 }
 
@@ -61,7 +61,11 @@ private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
     func handle(_ event: InputEvent) { game.handle(event) }
     func update(step: Double, now: Double) { game.update(step: step, now: now) }
     func render(in context: RenderContext) {
-        if let canvas { game.render(on: canvas) }
+        guard let canvas else { return }
+        // The window may have moved to a display of another density.
+        if canvas.pixelsPerPoint != context.pixelsPerPoint { canvas.pixelsPerPoint = context.pixelsPerPoint }
+        game.render(on: canvas)
     }
+    func windowResized(to size: Size) { game.windowResized(to: size) }
     var wantsToQuit: Bool { game.wantsToQuit }
 }

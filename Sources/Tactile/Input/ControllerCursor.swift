@@ -199,6 +199,13 @@ public struct ControllerCursor: Sendable {
         let before = location
         moveCursor(by: seconds, within: bounds)
         if contact == .pair { turnAndSpreadPair(by: seconds) }
+        reportMoves(from: before, within: bounds, timestamp: timestamp, into: &events)
+    }
+
+    /// Appends a `move` for each contact that is down and is no longer
+    /// where it was reported: the single contact if the cursor left
+    /// `before`, each of the pair if it moved.
+    private mutating func reportMoves(from before: Point, within bounds: Size, timestamp: Double, into events: inout [InputEvent]) {
         switch contact {
         case .none:
             break
@@ -226,6 +233,14 @@ public struct ControllerCursor: Sendable {
             append(.cancel, 2, reportedPair.1, timestamp, &events)
         }
         contact = .none
+    }
+
+    /// Moves the cursor inside `bounds` if it is outside (the window shrank
+    /// under it); a contact that is down moves with it and appends a `move`.
+    package mutating func keep(within bounds: Size, timestamp: Double, into events: inout [InputEvent]) {
+        let before = location
+        location = Point(x: min(max(location.x, 0), bounds.width), y: min(max(location.y, 0), bounds.height))
+        reportMoves(from: before, within: bounds, timestamp: timestamp, into: &events)
     }
 
     // MARK: Motion

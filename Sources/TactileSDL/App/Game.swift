@@ -45,8 +45,14 @@ public protocol Game: AnyObject {
     func render(in context: RenderContext)
     /// Whether the game wants the app to stop (a quit button, a finished run).
     var wantsToQuit: Bool { get }
+    /// The window now measures `size` points (the user resized it, or the
+    /// game did with `SDL_SetWindowSize`): lay out again. Called before the
+    /// frame's events, after the app's scene has taken the new size. By
+    /// default, nothing.
+    func windowResized(to size: Size)
 }
 
 extension Game {
     public var wantsToQuit: Bool { false }
+    public func windowResized(to size: Size) {}
 }

@@ -36,6 +36,20 @@ import Tactile
 /// A paused game still gets its input (its pause menu needs it) and still
 /// renders; see `GameLoop` for the exact rules.
 ///
+/// ## Resizing and high-DPI
+///
+/// Input is in window points, drawing in pixels. The pump scales SDL's
+/// normalised finger coordinates by the window's size in points at the time
+/// each event was queued (it follows `SDL_WINDOWEVENT_SIZE_CHANGED`), so a
+/// touch lands under the finger after a resize and on a 2× display, where
+/// mouse coordinates are points already. When a frame's drain changed the
+/// size, the app sets ``GameLoop/scene``'s size to it and calls
+/// ``Game/windowResized(to:)``, both before the frame's events are handled:
+/// that is where a game lays itself out again. Each frame's
+/// ``RenderContext`` carries the current sizes and
+/// ``RenderContext/pixelsPerPoint`` to draw with. A headless replay keeps the
+/// configured size: traces record input, not window changes.
+///
 /// ## Headless runs
 ///
 /// With ``Configuration/headless`` (the default when no display is reachable)
@@ -91,6 +105,15 @@ public final class SDLApp {
         /// `SDL_WINDOW_OPENGL.rawValue` for a game that makes its own GL
         /// context; shown or hidden is the app's choice.
         public var windowFlags: UInt32 = 0
+        /// Whether the user can resize the window (`SDL_WINDOW_RESIZABLE`).
+        /// A resize reaches the scene and the game before the frame's events:
+        /// see ``SDLApp`` ("Resizing and high-DPI").
+        public var isResizable = false
+        /// Whether the window gets every pixel of a high-DPI display
+        /// (`SDL_WINDOW_ALLOW_HIGHDPI`) rather than being scaled up from
+        /// points by the system: ``RenderContext/pixelsPerPoint`` is then 2
+        /// on a "2×" display. Input stays in points either way.
+        public var allowsHighDPI = false
 
         public init(title: String) {
             self.title = title
@@ -155,7 +178,9 @@ public final class SDLApp {
     public init(_ configuration: Configuration) throws {
         self.configuration = configuration
         try SDLSetup.start(videoDriver: configuration.headless ? .dummy : .automatic)
-        let flags = (configuration.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | configuration.windowFlags
+        var flags = (configuration.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | configuration.windowFlags
+        if configuration.isResizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if configuration.allowsHighDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
         let position = tactile_windowpos_centered()
         guard let window = SDL_CreateWindow(configuration.title, position, position, configuration.width, configuration.height, flags) else {
             throw SDLError("SDL_CreateWindow")
@@ -226,7 +251,9 @@ public final class SDLApp {
             let frameStart = clock.now
             if measures { ticks.start = SDL_GetPerformanceCounter() }
             events.removeAll(keepingCapacity: true)
+            let sizeBefore = pump.windowSize
             pump.drain(into: &events)
+            if pump.windowSize != sizeBefore { windowResized(game) }
             player?.events(dueBy: clock.now, into: &events)
             // A trace records what the user did when they did it: real time,
             // before the events are re-stamped on game time.
@@ -267,6 +294,13 @@ public final class SDLApp {
             try recorder.write(toFile: path)
         }
         if let lastFrameError { throw lastFrameError }
+    }
+
+    /// The window has a new size in points: the scene covers it, then the
+    /// game hears of it, before the frame's events are handled.
+    private func windowResized(_ game: some Game) {
+        loop.scene?.size = pump.windowSize
+        game.windowResized(to: pump.windowSize)
     }
 
     /// The counter readings of one frame's phase edges; 0 is "not read".

@@ -23,7 +23,7 @@ import Tactile
 ///
 /// | SDL | InputEvent |
 /// |---|---|
-/// | `SDL_FINGERDOWN/MOTION/UP` | `.pointer`, kind `finger`, id (touch device, finger), location = normalised × window size |
+/// | `SDL_FINGERDOWN/MOTION/UP` | `.pointer`, kind `finger`, id (touch device, finger), location = normalised × ``windowSize`` in points |
 /// | `SDL_MOUSEBUTTONDOWN/UP` left, `SDL_MOUSEMOTION` while held | `.pointer`, kind `mouse`, or two `simulated` contacts (see `MouseTouchSimulator`) |
 /// | `SDL_MOUSEMOTION` with the left button up | `.mouseHover` |
 /// | other mouse buttons, `SDL_MOUSEWHEEL` | `.mouseButton`, `.mouseWheel` |
@@ -31,6 +31,7 @@ import Tactile
 /// | `SDL_CONTROLLERDEVICEADDED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
 /// | `SDL_SENSORUPDATE`, `SDL_CONTROLLERSENSORUPDATE` | `.sensor` |
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
+/// | window size changed | nothing: ``windowSize`` follows it, and controller cursors move inside it |
 /// | `SDL_QUIT` | sets ``quitRequested`` |
 ///
 /// ## Bad input
@@ -115,6 +116,7 @@ public final class SDLEventPump {
         self.clock = clock
         self.windowID = window.map { SDL_GetWindowID($0) } ?? 0
         self.usesSDLTimestamps = clock is SDLClock
+        self.windowSize = window.map(Self.pointSize(of:)) ?? Size(width: 0, height: 0)
         fingers.reserveCapacity(16)
         openDeviceSensors()
     }
@@ -195,10 +197,21 @@ public final class SDLEventPump {
         usesSDLTimestamps ? Double(milliseconds) / 1000 : clock.now
     }
 
-    /// The window's size in points: the space of mouse coordinates and the
-    /// scale of SDL's normalised finger coordinates.
-    var windowSize: Size {
-        guard let window else { return Size(width: 0, height: 0) }
+    /// The window's size in points (SDL's screen coordinates, not pixels):
+    /// the space of mouse coordinates and the scale of SDL's normalised
+    /// finger coordinates.
+    ///
+    /// Read from the window when the pump is made, then followed through the
+    /// `SDL_WINDOWEVENT_SIZE_CHANGED` events the pump translates, rather than
+    /// asked of SDL for each event: a finger event queued before a resize was
+    /// normalised to the old size and must be scaled by it, even when it is
+    /// translated after `SDL_SetWindowSize` has returned. A size that is not
+    /// positive (a window minimised to nothing, a bogus pushed event) is
+    /// reported and kept out: fingers then keep mapping onto the last real size.
+    public private(set) var windowSize: Size
+
+    /// `window`'s size in points as SDL has it now.
+    static func pointSize(of window: OpaquePointer) -> Size {
         var width: Int32 = 0
         var height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
@@ -362,6 +375,12 @@ public final class SDLEventPump {
         guard isOurs(window.windowID) else { return }
         let reason: Interruption
         switch SDL_WindowEventID(UInt32(window.event)) {
+        case SDL_WINDOWEVENT_SIZE_CHANGED:
+            // SIZE_CHANGED, not RESIZED: SDL sends it for every change
+            // (SDL_SetWindowSize, the user's drag, a display change; SDL 2.26
+            // SDL_OnWindowResized), RESIZED only for changes from outside the
+            // program, and always followed by SIZE_CHANGED.
+            return resize(to: window.data1, window.data2, into: &events)
         case SDL_WINDOWEVENT_FOCUS_LOST: reason = .focusLost
         case SDL_WINDOWEVENT_HIDDEN: reason = .windowHidden
         case SDL_WINDOWEVENT_MINIMIZED: reason = .windowMinimized
@@ -372,6 +391,22 @@ public final class SDLEventPump {
         // Keys held when focus went do not send their ups to us.
         modifiers = []
         events.append(InputEvent(timestamp: time, .interrupted(reason)))
+    }
+}
+
+extension SDLEventPump {
+    /// The window is now `width` × `height` points: later finger events scale
+    /// by it, and cursors outside it move to its edge (a contact that is down
+    /// moves with its cursor).
+    private func resize(to width: Int32, _ height: Int32, into events: inout [InputEvent]) {
+        guard width > 0, height > 0 else {
+            return diagnostics(Diagnostic(.absurdValue, "window size changed to \(width)×\(height) points; keeping \(windowSize)"))
+        }
+        windowSize = Size(width: Double(width), height: Double(height))
+        let now = clock.now
+        for index in cursors.indices {
+            cursors.values[index].keep(within: windowSize, timestamp: now, into: &events)
+        }
     }
 }
 
