@@ -373,12 +373,14 @@ struct GestureArenaLogTests {
         // its cause, and holding back and taking touches are decisions too.
         #expect(lines == [
             "gather double for finger:1:1", "gather single for finger:1:1",
+            "send began of finger:1:1 to root",
             "wait single to ended for 1 to fail",
             "hold ended of finger:1:1 back from the layer",
             "deadline double at 0.4",
             "fail double: its deadline passed with no touch down",
             "release single: every recognizer it waited for failed",
             "single possible → ended", "single takes finger:1:1 from the layer",
+            "send cancelled of finger:1:1 to root",
             "reset single", "reset double",
         ])
     }

@@ -184,6 +184,10 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             update(recognizer) { $0.isWaiting = true }
         case .released(let recognizer), .reset(let recognizer):
             update(recognizer) { $0.isWaiting = false }
+        case .sentToLayer:
+            // The panels' own handlers show what they get; a line per
+            // delivery would push the arena's decisions off the list.
+            return
         case .gathered, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }

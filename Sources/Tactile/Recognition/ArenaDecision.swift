@@ -35,6 +35,10 @@ public enum ArenaDecision {
     case heldBack(Touch, Touch.Phase)
     /// Phases held back from `layer` went to it.
     case releasedToLayer([Touch], Touch.Phase)
+    /// `layer`'s touch handler for `phase` was called with `touches`: what
+    /// the layer received, as it receives it (`moved` for a stationary
+    /// touch, as the handler is `touchesMoved`).
+    case sentToLayer(Layer, Touch.Phase, [Touch])
     /// The recognizer's deadline passed.
     case deadline(GestureRecognizer, at: Double)
     /// The recognizer left the arena: it was removed from its layer.
@@ -98,6 +102,8 @@ extension ArenaDecision: @MainActor CustomStringConvertible {
             "hold \(phase.rawValue) of \(touch.pointer) back from the layer"
         case .releasedToLayer(let touches, let phase):
             "release \(phase.rawValue) of \(touches.map { "\($0.pointer)" }.joined(separator: ", ")) to the layer"
+        case .sentToLayer(let layer, let phase, let touches):
+            "send \(phase.rawValue) of \(touches.map { "\($0.pointer)" }.joined(separator: ", ")) to \(layer.name ?? "a layer")"
         case .deadline(let recognizer, let time):
             "deadline \(recognizer.displayName) at \(time)"
         case .removed(let recognizer):

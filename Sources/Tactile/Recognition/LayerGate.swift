@@ -278,6 +278,7 @@ final class LayerGate {
 
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
         let event = arena.event
+        arena.record(.sentToLayer(layer, phase == .stationary ? .moved : phase, touches))
         switch phase {
         case .began: layer.touchesBegan(touches, with: event)
         case .moved, .stationary: layer.touchesMoved(touches, with: event)
