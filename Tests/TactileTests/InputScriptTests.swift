@@ -63,7 +63,7 @@ struct InputScriptTests {
         let single = add(TapGestureRecognizer())
         let double = add(TapGestureRecognizer())
         double.numberOfTapsRequired = 2
-        try? single.require(toFail: double)
+        single.require(toFail: double)
         harness.run(script)
         #expect(harness.states(of: double) == [.ended])
         #expect(harness.states(of: single) == [.failed])
@@ -73,7 +73,7 @@ struct InputScriptTests {
         let single = add(TapGestureRecognizer())
         let double = add(TapGestureRecognizer())
         double.numberOfTapsRequired = 2
-        try? single.require(toFail: double)
+        single.require(toFail: double)
         var script = InputScript()
         script.tap(at: center)
         script.tap(at: center)
