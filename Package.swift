@@ -20,7 +20,8 @@ let package = Package(
         // screenshot, headless, timing) parsed with swift-argument-parser
         // into an SDLApp configuration.
         .library(name: "TactileOptions", targets: ["TactileOptions"]),
-        // Test helpers (a seeded random generator) for games' own tests.
+        // Test helpers for games' own tests: gesture scripts, a harness on a
+        // manual clock, a seeded random generator, the arena's checker.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
     ],
     dependencies: [

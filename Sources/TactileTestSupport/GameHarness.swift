@@ -55,7 +55,9 @@ public final class GameHarness {
         public var phase: Touch.Phase
         /// Where the touch was, in window points.
         public var location: Point
-        /// When, in seconds of game time.
+        /// The touch's timestamp, in seconds of game time: when it last
+        /// changed (a cancel from a recognizer keeps the time of the touch's
+        /// last event, as `Touch.timestamp` does).
         public var timestamp: Double
     }
 
