@@ -41,7 +41,11 @@ let package = Package(
         .executableTarget(name: "OwnLoop", dependencies: demo),
         // Each demo headless from its recorded trace, and in a real X11
         // window under Xvfb driven by xdotool.
-        .testTarget(name: "DemoTests", dependencies: demo + ["Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop"]),
+        .testTarget(name: "DemoTests", dependencies: demo + [
+            "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop",
+            // InputScript, as a game's own tests use it.
+            .product(name: "TactileTestSupport", package: "Tactile"),
+        ]),
     ]
 )
 

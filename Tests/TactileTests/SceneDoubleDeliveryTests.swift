@@ -1,3 +1,4 @@
+import TactileTestSupport
 import Testing
 @testable import Tactile
 
@@ -5,11 +6,10 @@ import Testing
 /// (the loop's `scene` and its own `scene.send` in `handle`).
 @MainActor
 struct SceneDoubleDeliveryTests {
-    let id = PointerID(kind: .finger, device: 1, index: 0)
-
     func tapEvents(at time: Double) -> [InputEvent] {
-        [InputEvent(timestamp: time, .pointer(PointerEvent(.down, id: id, location: Point(x: 50, y: 50)))),
-         InputEvent(timestamp: time + 0.05, .pointer(PointerEvent(.up, id: id, location: Point(x: 50, y: 50))))]
+        var script = InputScript(start: time)
+        script.tap(at: Point(x: 50, y: 50))
+        return script.events
     }
 
     /// The mistake itself: the loop sends each event to the scene and the

@@ -1,6 +1,7 @@
 import Foundation
 import Tactile
 import TactileDebugDrawing
+import TactileTestSupport
 import Testing
 @testable import AirHockey
 @testable import TactileSDL
@@ -76,29 +77,27 @@ extension SDLIntegration {
 
         @Test func theCameraMovesOnlyWhileNoPaddleIsHeld() throws {
             let game = try AirHockeyGame()
-            var time = 0.0
-            func send(_ phase: PointerEvent.Phase, _ index: Int64, _ x: Double, _ y: Double) {
-                time += 1.0 / 60
-                let id = PointerID(kind: .finger, device: 1, index: index)
-                game.scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: id, location: Point(x: x, y: y)))))
+            var script = InputScript()
+            func play() {
+                for event in script.events { game.scene.send(event) }
+                script = InputScript(start: script.time)
             }
             /// Two fingers on the background, above and below the rink, spreading apart.
             func spread() {
-                send(.down, 3, 400, 100); send(.down, 4, 400, 560)
-                for step in 1...20 {
-                    let d = Double(step) * 2
-                    send(.move, 3, 400, 100 - d); send(.move, 4, 400, 560 + d)
-                }
-                send(.up, 3, 400, 60); send(.up, 4, 400, 600)
+                var fingers = script.touchDown(at: [Point(x: 400, y: 100), Point(x: 400, y: 560)])
+                script.move(&fingers, to: [Point(x: 400, y: 60), Point(x: 400, y: 600)], over: 20.0 / 60)
+                script.lift(fingers)
             }
             // A finger holds the left paddle: the pinch may not begin.
-            send(.down, 0, 200, 300)
+            let paddle = script.touchDown(at: Point(x: 200, y: 300))
             spread()
+            play()
             #expect(game.cameraScale == 1)
             #expect(game.zones[.left]?.isHeld == true)
             // Let go: the same two fingers zoom in, 540 / 460 of the span.
-            send(.up, 0, 200, 300)
+            script.lift(paddle)
             spread()
+            play()
             #expect(abs(game.cameraScale - 540.0 / 460) < 0.01, "camera scale \(game.cameraScale)")
             #expect(game.table.transform != .identity)
         }
