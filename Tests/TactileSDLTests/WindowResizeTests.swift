@@ -100,6 +100,8 @@ extension SDLIntegration {
             var frame = 0
             /// Run each frame before the app drains: the test's hand on the window.
             var beforeFrame: (Int) -> Void = { _ in }
+            /// The game's own drawing.
+            var draw: () -> Void = {}
 
             init(scene: Scene, layer: Landings) {
                 self.scene = scene
@@ -108,6 +110,7 @@ extension SDLIntegration {
             func handle(_ event: InputEvent) {}
             func update(step: Double, now: Double) {}
             func render(in context: RenderContext) {
+                draw()
                 contexts.append((context.pointSize, context.pixelSize, context.pixelsPerPoint))
                 frame += 1
                 beforeFrame(frame)
@@ -165,6 +168,35 @@ extension SDLIntegration {
                 Size(width: 1000, height: 200), Size(width: 1000, height: 200),
             ])
             #expect(game.contexts.allSatisfy { $0.pixels == $0.points && $0.density == 1 })
+        }
+
+        /// A window made huge under the app's software renderer: SDL cannot
+        /// make a surface that size, the frames still run, drawing fails
+        /// quietly, and the game and scene get the size.
+        @Test func aHugeWindowUnderTheAppsRendererIsNotACrash() throws {
+            var configuration = SDLApp.Configuration(title: "resize-test")
+            configuration.headless = true
+            configuration.isResizable = true
+            configuration.frameLimit = 3
+            let app = try SDLApp(configuration)
+            let scene = Scene(size: Size(width: 800, height: 600))
+            app.loop.scene = scene
+            let game = ResizingGame(scene: scene, layer: Landings(frame: Rect(x: 0, y: 0, width: 1, height: 1)))
+            let window = app.window
+            let renderer = try #require(app.renderer)
+            game.beforeFrame = { frame in
+                if frame == 1 { SDL_SetWindowSize(window, 1_000_000, 1_000_000) }
+            }
+            game.draw = {
+                SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                SDL_RenderClear(renderer)
+                var box = SDL_FRect(x: 10, y: 10, w: 20, h: 20)
+                SDL_RenderFillRectF(renderer, &box)
+            }
+            try app.run(game)
+            #expect(game.sizes == [Size(width: 1_000_000, height: 1_000_000)])
+            #expect(scene.size == Size(width: 1_000_000, height: 1_000_000))
+            #expect(game.contexts.allSatisfy { $0.density.isFinite && $0.density > 0 })
         }
 
         /// A density the dummy driver cannot produce: the context's ratio,
