@@ -1,11 +1,11 @@
 import Tactile
 
-/// Runs a scene, or a whole game built on a ``GameLoop``, on a manual clock,
+/// Runs a scene, or a whole game built on a `GameLoop`, on a manual clock,
 /// frame by frame, and answers what each recognizer did and what each layer
 /// received: the harness a game's own tests drive ``InputScript``s through.
 ///
 /// It is what TactileSDL's `SDLApp` is headless, without SDL: a
-/// `ManualClock` advanced exactly one step per frame, a ``GameClock`` on it,
+/// `ManualClock` advanced exactly one step per frame, a `GameClock` on it,
 /// and a loop that hands each frame the events due by then. Build the game
 /// under test on ``loop`` (its scene, motion manager, action maps), as a
 /// game on `SDLApp` is built on `app.loop`; pass its `handle` and `update`
@@ -41,7 +41,7 @@ import Tactile
 /// observes whichever scene ``loop`` has at each run.
 @MainActor
 public final class GameHarness {
-    /// Real time: advanced by exactly ``GameLoop/step`` after each frame.
+    /// Real time: advanced by exactly `GameLoop.step` after each frame.
     public let clock: ManualClock
     /// The game's time, on ``clock``: pause and scale it as the game would.
     public let gameClock: GameClock
@@ -79,7 +79,7 @@ public final class GameHarness {
     /// default recognizer deadline a script's gesture leaves open).
     ///
     /// Each frame takes the events stamped at or before ``clock``'s reading
-    /// (as `SDLApp` takes a replay's), runs ``GameLoop/frame(events:handle:update:)``
+    /// (as `SDLApp` takes a replay's), runs `GameLoop.frame(events:handle:update:)`
     /// with them, and advances the clock one step. Events keep their own
     /// timestamps, so recognizers see the script's exact timing. A script
     /// that starts before the clock's reading (a second script from 0) is

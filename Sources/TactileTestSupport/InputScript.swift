@@ -3,7 +3,7 @@ import Tactile
 
 /// A time-stamped stream of input events written gesture by gesture: what a
 /// game's test feeds its scene or loop instead of building every
-/// ``InputEvent`` by hand.
+/// `InputEvent` by hand.
 ///
 /// A script has a clock of its own, ``time``. Each gesture starts there,
 /// appends its events with increasing timestamps (moves every
@@ -11,8 +11,8 @@ import Tactile
 /// ``time`` a ``pauseAfterGesture`` past its last event, so that the next
 /// gesture is a gesture of its own: never a second tap of this one, and
 /// every recognizer window it opened has closed. ``wait(_:)`` adds time;
-/// the touch primitives (``touchDown(at:)``, ``move(_:to:over:)``,
-/// ``lift(_:)``) add no pause and write any sequence of fingers.
+/// the touch primitives (`touchDown(at:)`, `move(_:to:over:)`, `lift(_:)`)
+/// add no pause and write any sequence of fingers.
 ///
 /// ```swift
 /// var script = InputScript()
@@ -23,7 +23,7 @@ import Tactile
 /// for event in script.events { scene.send(event) }   // or GameHarness.run(script)
 /// ```
 ///
-/// The defaults are the built-in recognizers' own (``GestureDefaults``),
+/// The defaults are the built-in recognizers' own (`GestureDefaults`),
 /// with a margin each way: a tap is held far shorter than a long press
 /// takes, a double tap's second tap lands well within the tap window, a
 /// swipe travels twice the minimum distance in a third of the longest time
@@ -39,10 +39,11 @@ import Tactile
 /// after its lift is written as asked, and the scene reports it as it would
 /// a real one).
 ///
+/// ``GameHarness`` runs a script through a scene or a game loop on a manual
+/// clock and reports what recognizers and layers did.
+///
 /// ## See Also
-/// - ``GameHarness``: runs a script through a scene or a game loop on a
-///   manual clock and reports what recognizers and layers did.
-/// - `GestureDefaults`: where the gestures' sizes and times come from.
+/// - ``GameHarness``
 public struct InputScript: Hashable, Sendable {
     // MARK: Defaults
 

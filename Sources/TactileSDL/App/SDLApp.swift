@@ -43,7 +43,7 @@ import Tactile
 /// each event was queued (it follows `SDL_WINDOWEVENT_SIZE_CHANGED`), so a
 /// touch lands under the finger after a resize and on a 2× display, where
 /// mouse coordinates are points already. When a frame's drain changed the
-/// size, the app sets ``GameLoop/scene``'s size to it and calls
+/// size, the app sets the size of `loop.scene` to it and calls
 /// ``Game/windowResized(to:)``, both before the frame's events are handled:
 /// that is where a game lays itself out again. Each frame's
 /// ``RenderContext`` carries the current sizes and
