@@ -65,6 +65,10 @@ public final class GameHarness {
     private var deliveries: [ObjectIdentifier: [Delivery]] = [:]
     private weak var observedScene: Scene?
 
+    /// The longest a script may wait before its first event and still be
+    /// played at its own times: a minute of frames.
+    public static let longestIdleStart = 60.0
+
     /// A harness whose loop sends every event to `scene` (if any) and runs
     /// `updateRate` updates per second of game time. Time starts at 0.
     public init(scene: Scene? = nil, updateRate: Double = GameLoop.defaultUpdateRate) {
@@ -82,9 +86,11 @@ public final class GameHarness {
     /// (as `SDLApp` takes a replay's), runs `GameLoop.frame(events:handle:update:)`
     /// with them, and advances the clock one step. Events keep their own
     /// timestamps, so recognizers see the script's exact timing. A script
-    /// that starts before the clock's reading (a second script from 0) is
-    /// shifted to start now (its sensor samples' hardware times with it). A
-    /// negative or non-finite `settle` is 0.
+    /// that starts before the clock's reading (a second script from 0), or
+    /// more than ``longestIdleStart`` after it (one written with
+    /// `InputScript(start: 1e9)`, which would otherwise take billions of
+    /// idle frames), is shifted to start now (its sensor samples' hardware
+    /// times with it). A negative or non-finite `settle` is 0.
     ///
     /// - Returns: how many frames ran.
     @discardableResult
@@ -96,7 +102,7 @@ public final class GameHarness {
     ) -> Int {
         observe()
         var events = script.events
-        if let first = events.first, first.timestamp < clock.now {
+        if let first = events.first, first.timestamp < clock.now || first.timestamp - clock.now > Self.longestIdleStart {
             let shift = clock.now - first.timestamp
             for index in events.indices {
                 events[index].timestamp += shift

@@ -93,4 +93,19 @@ struct GameHarnessTests {
         script.tap(at: Point(x: 10, y: 10))
         #expect(harness.run(script) > 1)
     }
+
+    @Test func aScriptThatStartsFarAheadIsPlayedFromNowAtItsOwnPace() {
+        let tap = TapGestureRecognizer()
+        left.addGestureRecognizer(tap)
+        let harness = GameHarness(scene: scene)
+        var script = InputScript(start: 1e9)
+        script.tap(at: Point(x: 50, y: 50))
+        let frames = harness.run(script)
+        #expect(frames < 200)
+        #expect(harness.states(of: tap) == [.ended])
+        // A short wait before the first event is kept.
+        var waiting = InputScript(start: harness.clock.now + 1)
+        waiting.tap(at: Point(x: 50, y: 50))
+        #expect(harness.run(waiting) > 60)
+    }
 }

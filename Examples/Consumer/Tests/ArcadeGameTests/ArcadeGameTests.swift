@@ -1,28 +1,42 @@
 import ArcadeGame
 import Tactile
+import TactileTestSupport
 import Testing
 
-// A game's first test: build the game on a manual clock, send it the events
-// a player would make, and check what it did. No window, no SDL.
+// A game's first tests: the game on a harness's manual clock, gestures
+// written as a script with a player's timing, and what the game, its
+// recognizers and its layers did. No window, no SDL.
 @MainActor
 struct ArcadeGameTests {
-    let clock = ManualClock()
+    let harness = GameHarness()
+    let game: ArcadeGame
 
-    func finger(_ index: Int64, _ phase: PointerEvent.Phase, _ x: Double, _ y: Double, at time: Double) -> InputEvent {
-        InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: index), location: Point(x: x, y: y))))
+    init() {
+        game = ArcadeGame(motionClock: harness.gameClock)
+        harness.loop.scene = game.scene
+        harness.loop.motion = game.motion
     }
 
-    @Test func aTapOnTheButtonCounts() {
-        let game = ArcadeGame(motionClock: clock)
-        game.scene.send(finger(1, .down, 70, 120, at: 0.1))
-        game.scene.send(finger(1, .up, 70, 120, at: 0.15))
+    @Test func aTapOnTheButtonCountsAndOneBesideItDoesNot() {
+        var script = InputScript()
+        script.tap(at: Point(x: 70, y: 120))
+        script.tap(at: Point(x: 150, y: 20))
+        harness.run(script, update: game.update)
         #expect(game.taps == 1)
     }
 
-    @Test func aTapBesideTheButtonDoesNot() {
-        let game = ArcadeGame(motionClock: clock)
-        game.scene.send(finger(1, .down, 150, 20, at: 0.1))
-        game.scene.send(finger(1, .up, 150, 20, at: 0.15))
-        #expect(game.taps == 0)
+    @Test func aPinchOnTheLanternBrightensIt() {
+        var script = InputScript()
+        script.pinch(center: Point(x: 230, y: 120), from: 40, to: 80)
+        harness.run(script, update: game.update)
+        #expect(game.glow == 2)
+        #expect(harness.received(by: game.lantern).map(\.phase).contains(.began))
+    }
+
+    @Test func aTiltSlidesTheLantern() {
+        var script = InputScript()
+        script.tilt(toRoll: 0.5, pitch: 0)
+        harness.run(script, update: game.update)
+        #expect(game.drift > 0)
     }
 }
