@@ -1,5 +1,6 @@
 import Testing
-@testable import Tactile
+import Tactile
+import TactileTestSupport
 
 struct PointerLifecycleCheckerTests {
     let finger = PointerID(kind: .finger, device: 1, index: 0)

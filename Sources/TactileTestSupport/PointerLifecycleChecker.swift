@@ -1,3 +1,5 @@
+import Tactile
+
 /// Checks a stream of input events for the pointer guarantee: every pointer
 /// that goes down gets exactly one `up` or `cancel`, and nothing moves or
 /// lifts that is not down.
