@@ -532,10 +532,17 @@ public final class StrokeClassifier {
                 if candidate < 0 || searchDistance[sample] < searchDistance[candidate] { candidate = sample }
             }
             guard candidate >= 0 else { return }
+            // Matchings worse than the searched angle's are cut short: on
+            // the way to the best angle the distance falls, so a value above
+            // the start's only says "not this way", which the cut value says
+            // too. (Uncut, with the circle and the star rotation invariant,
+            // a classification against the built-in set took 417 µs in
+            // StrokeBenchmarks, against 35 µs with neither.)
+            let limit = searchDistance[candidate]
             searchDistance[candidate] = .infinity
             func distance(at angle: Double) -> Double {
                 rotate(uniformX, uniformY, cos: cos(angle), sin: sin(angle))
-                return match(x: rotatedX, y: rotatedY, sample: candidate, below: .infinity)
+                return match(x: rotatedX, y: rotatedY, sample: candidate, below: limit)
             }
             var low = searchAngle[candidate] - halfStep, high = searchAngle[candidate] + halfStep
             var x1 = golden * low + (1 - golden) * high, x2 = (1 - golden) * low + golden * high

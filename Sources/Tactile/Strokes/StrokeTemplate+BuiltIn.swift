@@ -11,8 +11,9 @@ extension StrokeTemplate {
     /// speed, jitter and overshoot (`Benchmarks/Evaluation`, `templates`
     /// command, writes the file and this set's text). The evaluation harness
     /// reports how well they recognize drawings of other simulated writers.
-    /// The circle and the star are rotation invariant; the other shapes
-    /// depend on their orientation (a caret is not a V upside down).
+    /// The star is rotation invariant; the other shapes depend on their
+    /// orientation (a caret is not a V upside down), and a circle is the same
+    /// at any angle anyway.
     public static let builtIn: [StrokeTemplate] = {
         do {
             return try StrokeTemplateFile.templates(from: builtInTemplateText)

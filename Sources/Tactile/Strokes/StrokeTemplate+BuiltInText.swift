@@ -63,7 +63,7 @@ extension StrokeTemplate {
     331.4 294.0
     346.0 291.5
     354.7 290.1
-    template circle rotation-invariant
+    template circle
     sample
     stroke
     306.0 262.6
