@@ -191,13 +191,6 @@ public enum StrokeShape: String, CaseIterable, Sendable {
     case line, circle, triangle, rectangle, check, caret, v, zigzag
     case arrow, star, pigtail, leftBracket = "left-bracket", rightBracket = "right-bracket", x, plus, delete
 
-    /// Whether the built-in template matches it at any rotation: only the
-    /// star. (A circle is the same turned, and its point cloud has no start,
-    /// so rotation invariance would only cost it the aspect freedom that
-    /// tells it from a rectangle: on the tuning writers a rotation-invariant
-    /// circle took a quarter of the rectangles.)
-    public var isRotationInvariant: Bool { self == .star }
-
     /// Whether some rotation of it is another shape of the set, so that it
     /// is left out of a set where every template is rotation invariant.
     public var hasRotatedTwin: Bool {

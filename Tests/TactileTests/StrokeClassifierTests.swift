@@ -150,7 +150,7 @@ struct StrokeClassifierTests {
         let names = StrokeTemplate.builtIn.map(\.name)
         #expect(names == StrokeShape.allCases.map(\.rawValue))
         #expect(StrokeTemplate.builtIn.allSatisfy { $0.samples.count == 3 })
-        #expect(StrokeTemplate.builtIn.filter(\.isRotationInvariant).map(\.name) == ["star"])
+        #expect(!StrokeTemplate.builtIn.contains { $0.isRotationInvariant })
         // Writers the set was not made from (see the evaluation for the full picture).
         let classifier = StrokeClassifier()
         var synthesizer = StrokeSynthesizer(seed: 0x7E57)

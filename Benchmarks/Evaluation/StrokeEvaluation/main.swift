@@ -89,7 +89,7 @@ func percent(_ value: Double) -> String { String(format: "%.2f%%", value * 100) 
 
 func template(_ shape: StrokeShape, _ samples: [[[Point]]], rotationInvariant: Bool? = nil) -> StrokeTemplate {
     // Synthesized drawings always have size.
-    try! StrokeTemplate(name: shape.rawValue, isRotationInvariant: rotationInvariant ?? shape.isRotationInvariant, samples: samples)
+    try! StrokeTemplate(name: shape.rawValue, isRotationInvariant: rotationInvariant ?? false, samples: samples)
 }
 
 /// User-dependent accuracy: for each writer and trial, `templateCount`

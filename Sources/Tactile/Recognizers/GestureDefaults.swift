@@ -101,10 +101,10 @@ public enum GestureDefaults {
     /// recognized as its nearest template: 0.8, chosen with the evaluation
     /// harness (`scripts/evaluate-strokes tune`) on its tuning writers, not
     /// the ones it reports on. There, with the built-in set, 0.8 rejected
-    /// 3.8% of real drawings and accepted 23% of random scribbles; no single
+    /// 4.0% of real drawings and accepted 16% of random scribbles; no single
     /// value meets both of the targets (under 1% and under 5%) on
     /// this score, so this one leans towards keeping real drawings. Raise it
-    /// where a false accept costs more than a redraw (0.85: 15% lost, 2%
+    /// where a false accept costs more than a redraw (0.85: 17% lost, 2%
     /// accepted).
     public static let strokeMinimumScore = 0.8
 

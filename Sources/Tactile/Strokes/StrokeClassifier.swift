@@ -535,9 +535,9 @@ public final class StrokeClassifier {
             // Matchings worse than the searched angle's are cut short: on
             // the way to the best angle the distance falls, so a value above
             // the start's only says "not this way", which the cut value says
-            // too. (Uncut, with the circle and the star rotation invariant,
-            // a classification against the built-in set took 417 µs in
-            // StrokeBenchmarks, against 35 µs with neither.)
+            // too. (With the circle and the star of the built-in set
+            // rotation invariant, a classification took 417 µs uncut and
+            // 112 µs cut in StrokeBenchmarks; 35–54 µs with neither.)
             let limit = searchDistance[candidate]
             searchDistance[candidate] = .infinity
             func distance(at angle: Double) -> Double {

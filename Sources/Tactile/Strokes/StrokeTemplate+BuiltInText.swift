@@ -1240,7 +1240,7 @@ extension StrokeTemplate {
     323.9 302.1
     339.7 302.8
     340.8 301.4
-    template star rotation-invariant
+    template star
     sample
     stroke
     296.4 269.0
