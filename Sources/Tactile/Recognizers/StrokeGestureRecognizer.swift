@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let spells = StrokeGestureRecognizer(classifier: StrokeClassifier())
-/// spells.addAction { _ in
+/// spells.addAction { [unowned spells] _ in
 ///     guard let match = spells.match else { return }
 ///     cast(match.name, at: match.centroid)
 /// }
