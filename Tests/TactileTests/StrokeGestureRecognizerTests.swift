@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tactile
 
@@ -209,6 +210,25 @@ struct StrokeGestureRecognizerTests {
         scene.send(finger(2, .up, 300, 300, at: 0.2))
         scene.advanceTime(to: 1)
         #expect(actions().isEmpty)
+    }
+
+    @Test func theLastDrawingBecomesATemplateThatRecognizesTheNextOne() throws {
+        // A shape none of the templates is: a "C" (taken for the nearest, or
+        // rejected, but not a C).
+        let c: [Point] = (0...12).map { step in
+            let angle = Double.pi / 4 + Double(step) * (3 * Double.pi / 2) / 12
+            return Self.p(200 + 80 * cos(angle), 200 - 80 * sin(angle))
+        }
+        var lift = draw(c, from: 0)
+        scene.advanceTime(to: lift + 1)
+        #expect(!actions().contains("stroke ended c"))
+        #expect(stroke.lastDrawing.count == 1 && stroke.lastDrawing[0].count > 20)
+        // Learn it, then draw it again, smaller and elsewhere.
+        let learned = try StrokeTemplate(name: "c", samples: [stroke.lastDrawing])
+        stroke.classifier = try StrokeClassifier(templates: stroke.classifier.templates + [learned])
+        lift = draw(c.map { Self.p(400 + ($0.x - 200) / 2, 300 + ($0.y - 200) / 2) }, from: 2)
+        scene.advanceTime(to: lift + 1)
+        #expect(actions() == ["stroke ended c"])
     }
 
     @Test func withNoPauseTheDrawingIsDecidedAsItLifts() {

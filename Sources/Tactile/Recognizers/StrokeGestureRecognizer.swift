@@ -95,6 +95,12 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// from the moment the next drawing starts.
     public private(set) var match: StrokeMatch?
 
+    /// The strokes of the last finished drawing, whether it was recognized
+    /// or not (empty until one is finished): what a "learn" mode saves as a
+    /// template's sample, live or from a replayed trace. Set as the drawing
+    /// finishes, before the actions run; the only allocation of a drawing.
+    public private(set) var lastDrawing: [[Point]] = []
+
     /// The touch drawing the current stroke.
     private var drawingTouch: ObjectIdentifier?
 
@@ -166,6 +172,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// Matches the finished drawing and decides.
     private func finish() {
+        lastDrawing = ink.strokes
         let bounds = ink.bounds
         guard max(bounds.width, bounds.height) >= minimumSize, let nearest = classifier.classify(ink) else {
             state = .failed

@@ -79,6 +79,12 @@ public struct StrokeInk: Sendable {
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// Every stroke as a list of points: a sample for a ``StrokeTemplate``
+    /// (a "learn" mode adds the last drawing this way). Allocates.
+    public var strokes: [[Point]] {
+        strokeEnds.indices.map { Array(stroke($0)) }.filter { !$0.isEmpty }
+    }
+
     /// The points of stroke `index`.
     public func stroke(_ index: Int) -> ArraySlice<Point> {
         let start = index == 0 ? 0 : strokeEnds[index - 1]
