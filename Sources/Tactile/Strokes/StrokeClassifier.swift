@@ -221,7 +221,7 @@ public final class StrokeClassifier {
             if sampleIsRotationInvariant[sample] {
                 orderKey[sample] = Double.infinity   // bounded per rotation, later
             } else {
-                orderKey[sample] = minimumLowerBound(x: aspectX, y: aspectY, sample: sample)
+                orderKey[sample] = fillLowerBounds(x: aspectX, y: aspectY, sample: sample)
             }
         }
         sortOrder()
@@ -430,6 +430,7 @@ public final class StrokeClassifier {
 
     /// $Q's lower bounds of matching the cloud `x`/`y` to `sample` from each
     /// starting point, into `lowerBounds`; returns the least.
+    @discardableResult
     private func fillLowerBounds(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) -> Double {
         let lookup = sampleLookup + sample * grid * grid
         let sx = sampleX + sample * n, sy = sampleY + sample * n
@@ -458,16 +459,12 @@ public final class StrokeClassifier {
         return least
     }
 
-    private func minimumLowerBound(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) -> Double {
-        fillLowerBounds(x: x, y: y, sample: sample)
-    }
-
     /// The least weighted distance between the cloud `x`/`y` and `sample`
     /// found from $P's starting points in both directions, or a value at
     /// least `limit` once none can be below it.
     private func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double) -> Double {
         var best = limit
-        _ = fillLowerBounds(x: x, y: y, sample: sample)
+        fillLowerBounds(x: x, y: y, sample: sample)
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         var slot = 0
         var start = 0

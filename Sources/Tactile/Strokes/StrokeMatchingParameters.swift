@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The constants of stroke matching, each with its value and where it comes
 /// from: the $-family of recognizers (Wobbrock et al.'s $1, Anthony and
 /// Wobbrock's $N, Vatavu, Anthony and Wobbrock's $P and $Q) fixes them in
@@ -104,11 +112,3 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         return max(1, Int(pow(Double(pointCount), 1 - exponent)))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
