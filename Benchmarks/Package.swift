@@ -72,6 +72,29 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "StrokeBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+                // The synthesized drawings classified.
+                .product(name: "TactileTestSupport", package: "Tactile"),
+            ],
+            path: "Benchmarks/StrokeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Not a benchmark: the stroke recognizer's accuracy report and the
+        // built-in stroke templates' generator (scripts/evaluate-strokes).
+        .executableTarget(
+            name: "StrokeEvaluation",
+            dependencies: [
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileTestSupport", package: "Tactile"),
+            ],
+            path: "Evaluation/StrokeEvaluation"
+        ),
+        .executableTarget(
             name: "FormatBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -1,0 +1,148 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import Tactile
+import TactileSDL
+import TactileTestSupport
+
+// What stroke gestures cost. The bars: classifying a finished
+// drawing against 16 shapes × 3 templates takes at most 50 µs and
+// allocates nothing after warm-up; a move while drawing costs no more than
+// a pan's move.
+//
+// | benchmark | measures |
+// |---|---|
+// | SDL push+poll (floor) | SDL's own cost, in this run (per event, ×1000 per iteration) |
+// | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration |
+// | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
+// | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
+// | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
+// | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
+//
+// Scene benchmarks run isolated to the main actor: see SceneBenchmarks.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000
+    )
+
+    registerSDLFloorBenchmark()
+
+    for set in ClassifierFixture.TemplateSet.allCases {
+        Benchmark(set.rawValue, configuration: .init(scalingFactor: .one)) { (benchmark, fixture: ClassifierFixture) in
+            let classifier = fixture.classifier
+            let inks = fixture.inks
+            // Warm-up: the first call of each drawing, outside the measurement.
+            for ink in inks { blackHole(classifier.classify(ink)) }
+            var correct = 0
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                let match = classifier.classify(inks[index % inks.count])
+                if match?.templateIndex == fixture.expected[index % inks.count] { correct += 1 }
+            }
+            benchmark.stopMeasurement()
+            blackHole(correct)
+        } setup: {
+            ClassifierFixture(set)
+        }
+    }
+
+    for setup in DrawingFixture.Setup.allCases {
+        Benchmark(setup.rawValue) { @MainActor (benchmark, fixture: DrawingFixture) async in
+            let scene = fixture.scene
+            let moves = fixture.moves
+            benchmark.startMeasurement()
+            for index in benchmark.scaledIterations {
+                scene.send(moves[index])
+            }
+            benchmark.stopMeasurement()
+            if let problem = fixture.problem() { benchmark.error(problem) }
+        } setup: { @MainActor in
+            DrawingFixture(setup)
+        }
+    }
+}
+
+final class ClassifierFixture: @unchecked Sendable {
+    enum TemplateSet: String, CaseIterable {
+        case builtIn = "Classify: built-in set (16 × 3)"
+        case twoInvariant = "Classify: 16 × 3, circle and star rotation invariant"
+        case rotationInvariant = "Classify: 13 × 3, all rotation invariant"
+    }
+
+    let classifier: StrokeClassifier
+    let inks: [StrokeInk]
+    let expected: [Int]
+
+    init(_ set: TemplateSet) {
+        var templates = StrokeTemplate.builtIn
+        switch set {
+        case .builtIn: break
+        case .twoInvariant:
+            templates = templates.map {
+                try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
+            }
+        case .rotationInvariant:
+            let kept = Set(StrokeShape.allCases.filter { !$0.hasRotatedTwin }.map(\.rawValue))
+            templates = templates.filter { kept.contains($0.name) }
+                .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
+        }
+        classifier = try! StrokeClassifier(templates: templates)
+        var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
+        let writer = StrokeWriter(seed: 5000)
+        let names = templates.map(\.name)
+        let shapes = StrokeShape.allCases.filter { names.contains($0.rawValue) }
+        inks = shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer)) }
+        expected = shapes.map { shape in names.firstIndex(of: shape.rawValue)! }
+    }
+}
+
+@MainActor
+final class DrawingFixture {
+    enum Setup: String, CaseIterable {
+        case stroke = "Stroke drawing: move"
+        case pan = "Pan changing: move"
+    }
+
+    let setup: Setup
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let layer = Layer(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    let recognizer: GestureRecognizer
+    private(set) var moves: [InputEvent] = []
+
+    init(_ setup: Setup) {
+        self.setup = setup
+        scene.diagnostics = { diagnostic in
+            fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
+        }
+        scene.root.addChild(layer)
+        switch setup {
+        case .stroke: recognizer = StrokeGestureRecognizer(classifier: StrokeClassifier())
+        case .pan: recognizer = PanGestureRecognizer()
+        }
+        recognizer.addAction { _ in }
+        layer.addGestureRecognizer(recognizer)
+        let finger = PointerID(kind: .finger, device: 1, index: 0)
+        scene.send(InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: finger, location: Point(x: 200, y: 200)))))
+        scene.send(InputEvent(timestamp: 0.02, .pointer(PointerEvent(.move, id: finger, location: Point(x: 240, y: 200)))))
+        // Round and round a circle, a point every 3°.
+        moves = (0..<1000).map { step in
+            let angle = Double(step) * Double.pi / 60
+            let location = Point(x: 300 + 60 * cos(angle), y: 300 + 60 * sin(angle))
+            return InputEvent(timestamp: 1 + Double(step) / 1000, .pointer(PointerEvent(.move, id: finger, location: location)))
+        }
+    }
+
+    func problem() -> String? {
+        switch setup {
+        case .stroke:
+            let stroke = recognizer as! StrokeGestureRecognizer
+            return stroke.state == .possible && stroke.ink.isDrawing ? nil : "the stroke recognizer is not drawing"
+        case .pan:
+            return recognizer.state == .changed ? nil : "the pan is \(recognizer.state)"
+        }
+    }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import Tactile
+import TactileTestSupport
+
+// The stroke recognizer's accuracy, measured the way the $-family papers
+// measure theirs, on drawings by simulated writers (StrokeSynthesizer):
+//
+//   swift run -c release --package-path Benchmarks StrokeEvaluation evaluate > report.md
+//   swift run -c release --package-path Benchmarks StrokeEvaluation tune
+//   swift run -c release --package-path Benchmarks StrokeEvaluation templates .
+//
+// (or scripts/evaluate-strokes). Writers are seeds, kept apart by purpose so
+// that nothing is tuned on what is reported:
+//
+// | writers | used for |
+// |---|---|
+// | 1, 2, 3 | the built-in templates (`templates`) |
+// | 100 ..< 120 | tuning: the rejection threshold (`tune`) |
+// | 1000 ..< 1030 | the report (`evaluate`) |
+//
+// Scribbles (for false accepts) are seeded apart the same way.
+
+let templateWriters: [UInt64] = [1, 2, 3]
+let tuningWriters = (100..<120).map(UInt64.init)
+let reportWriters = (1000..<1030).map(UInt64.init)
+let shapes = StrokeShape.allCases
+
+/// Samples per writer and shape.
+let samplesPerWriter = 10
+
+struct Drawings {
+    /// drawings[writer][shape][sample]
+    var byWriter: [[[[[Point]]]]]
+
+    init(writers: [UInt64], rotation: Double = 0, seed: UInt64) {
+        byWriter = writers.map { writerSeed in
+            var synthesizer = StrokeSynthesizer(seed: seed ^ (writerSeed &* 0x9E37_79B9_7F4A_7C15))
+            let writer = StrokeWriter(seed: writerSeed)
+            return shapes.map { shape in
+                (0..<samplesPerWriter).map { _ in synthesizer.drawing(of: shape, by: writer, rotation: rotation) }
+            }
+        }
+    }
+}
+
+/// A confusion matrix over the shapes, plus a "rejected / none" column.
+struct Confusion {
+    var counts: [[Int]]
+    let names: [String]
+
+    init(names: [String]) {
+        self.names = names
+        counts = Array(repeating: Array(repeating: 0, count: names.count + 1), count: names.count)
+    }
+
+    mutating func add(actual: Int, predicted: Int?) { counts[actual][predicted ?? names.count] += 1 }
+
+    var total: Int { counts.reduce(0) { $0 + $1.reduce(0, +) } }
+    var correct: Int { names.indices.reduce(0) { $0 + counts[$1][$1] } }
+    var accuracy: Double { total == 0 ? 0 : Double(correct) / Double(total) }
+
+    func markdown() -> String {
+        var lines = ["| drawn \\ matched | " + names.map { abbreviation($0) }.joined(separator: " | ") + " | none |",
+                     "|---" + String(repeating: "|---", count: names.count + 1) + "|"]
+        for (index, row) in counts.enumerated() {
+            lines.append("| \(names[index]) | " + row.map { $0 == 0 ? "·" : String($0) }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func abbreviation(_ name: String) -> String {
+        name.split(separator: "-").map { String($0.prefix(4)) }.joined(separator: "-")
+    }
+
+    /// The most frequent confusions, as "a→b n".
+    func topConfusions(_ count: Int) -> String {
+        var pairs: [(String, Int)] = []
+        for (actual, row) in counts.enumerated() {
+            for (predicted, n) in row.enumerated() where predicted != actual && n > 0 {
+                pairs.append(("\(names[actual])→\(predicted == names.count ? "none" : names[predicted])", n))
+            }
+        }
+        let top = pairs.sorted { $0.1 > $1.1 }.prefix(count)
+        return top.isEmpty ? "none" : top.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+}
+
+func percent(_ value: Double) -> String { String(format: "%.2f%%", value * 100) }
+
+func template(_ shape: StrokeShape, _ samples: [[[Point]]], rotationInvariant: Bool? = nil) -> StrokeTemplate {
+    // Synthesized drawings always have size.
+    try! StrokeTemplate(name: shape.rawValue, isRotationInvariant: rotationInvariant ?? false, samples: samples)
+}
+
+/// User-dependent accuracy: for each writer and trial, `templateCount`
+/// random samples of each shape are the templates and one other sample of
+/// each is classified. (Vatavu et al.'s protocol for $P.)
+func userDependent(_ drawings: Drawings, shapeIndices: [Int], templateCount: Int, trials: Int, rotationInvariant: Bool?,
+                   tests: Drawings? = nil, seed: UInt64) -> Confusion {
+    var random = SplitMix64(seed: seed)
+    var confusion = Confusion(names: shapeIndices.map { shapes[$0].rawValue })
+    for writer in drawings.byWriter.indices {
+        for _ in 0..<trials {
+            var picks = Array(0..<samplesPerWriter)
+            for index in picks.indices.reversed() { picks.swapAt(index, random.below(index + 1)) }
+            let templates = shapeIndices.map { shape in
+                template(shapes[shape], picks.prefix(templateCount).map { drawings.byWriter[writer][shape][$0] },
+                         rotationInvariant: rotationInvariant)
+            }
+            let classifier = try! StrokeClassifier(templates: templates)
+            let testSample = picks[templateCount]
+            for (position, shape) in shapeIndices.enumerated() {
+                let drawing = (tests ?? drawings).byWriter[writer][shape][testSample]
+                let match = classifier.classify(strokes: drawing)
+                confusion.add(actual: position, predicted: match.map(\.templateIndex))
+            }
+        }
+    }
+    return confusion
+}
+
+/// User-independent accuracy: templates from `writerCount` writers (one
+/// sample of each shape each), tests from another writer.
+func userIndependent(_ drawings: Drawings, writerCount: Int, trials: Int, seed: UInt64) -> Confusion {
+    var random = SplitMix64(seed: seed)
+    var confusion = Confusion(names: shapes.map(\.rawValue))
+    let writers = drawings.byWriter.count
+    for _ in 0..<trials {
+        var order = Array(0..<writers)
+        for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+        let templates = shapes.indices.map { shape in
+            template(shapes[shape], order.prefix(writerCount).map { drawings.byWriter[$0][shape][random.below(samplesPerWriter)] })
+        }
+        let classifier = try! StrokeClassifier(templates: templates)
+        let tester = order[writerCount]
+        for shape in shapes.indices {
+            let drawing = drawings.byWriter[tester][shape][random.below(samplesPerWriter)]
+            confusion.add(actual: shape, predicted: classifier.classify(strokes: drawing).map(\.templateIndex))
+        }
+    }
+    return confusion
+}
+
+/// The built-in set against every drawing of `drawings`.
+func builtIn(_ drawings: Drawings, classifier: StrokeClassifier, minimumScore: Double?) -> (Confusion, scores: [Double]) {
+    var confusion = Confusion(names: shapes.map(\.rawValue))
+    var scores: [Double] = []
+    for writer in drawings.byWriter {
+        for (shape, samples) in writer.enumerated() {
+            for drawing in samples {
+                let match = classifier.classify(strokes: drawing)
+                scores.append(match?.score ?? 0)
+                let accepted = match.flatMap { minimumScore == nil || $0.score >= minimumScore! ? $0.templateIndex : nil }
+                confusion.add(actual: shape, predicted: accepted)
+            }
+        }
+    }
+    return (confusion, scores)
+}
+
+func scribbleScores(count: Int, seed: UInt64, classifier: StrokeClassifier) -> [Double] {
+    var synthesizer = StrokeSynthesizer(seed: seed)
+    return (0..<count).map { _ in classifier.classify(strokes: synthesizer.scribble())?.score ?? 0 }
+}
+
+func quantile(_ values: [Double], _ q: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, max(0, Int(Double(sorted.count - 1) * q)))]
+}
+
+// MARK: Commands
+
+func writeTemplates(root: String) throws {
+    let drawings = Drawings(writers: templateWriters, seed: 0x7E3F)
+    // One sample by each template writer, each writer's first drawing.
+    let templates = shapes.indices.map { shape in
+        template(shapes[shape], drawings.byWriter.map { writer in
+            // Rounded to a tenth of a point: the file stays small and exact.
+            writer[shape][0].map { $0.map { Point(x: ($0.x * 10).rounded() / 10, y: ($0.y * 10).rounded() / 10) } }
+        })
+    }
+    let text = StrokeTemplateFile.text(of: templates)
+    let folder = root + "/Assets/Strokes"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try text.write(toFile: folder + "/builtin.strokes", atomically: true, encoding: .utf8)
+    var swift = "// Generated by `scripts/evaluate-strokes templates` (StrokeEvaluation in Benchmarks/); do not edit.\n"
+    swift += "// The same text as Assets/Strokes/builtin.strokes, which the tests compare it with.\n"
+    swift += "extension StrokeTemplate {\n    static let builtInTemplateText = \"\"\"\n"
+    swift += text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+    swift += "\n    \"\"\"\n}\n"
+    try swift.write(toFile: root + "/Sources/Tactile/Strokes/StrokeTemplate+BuiltInText.swift", atomically: true, encoding: .utf8)
+    print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples")
+}
+
+func tune() {
+    let drawings = Drawings(writers: tuningWriters, seed: 0x70AE)
+    let classifier = StrokeClassifier()
+    let (confusion, real) = builtIn(drawings, classifier: classifier, minimumScore: nil)
+    let scribbles = scribbleScores(count: 2000, seed: 0x5C81_0001, classifier: classifier)
+    print("tuning writers, built-in set: accuracy \(percent(confusion.accuracy)); \(confusion.topConfusions(8))")
+    for q in [0.001, 0.005, 0.01, 0.02, 0.05] { print(String(format: "real gestures: %.1f%% score below %.3f", q * 100, quantile(real, q))) }
+    for q in [0.9, 0.95, 0.98, 0.99] { print(String(format: "scribbles: %.0f%% score below %.3f", q * 100, quantile(scribbles, q))) }
+    for threshold in stride(from: 0.6, through: 0.9, by: 0.025) {
+        let lost = Double(real.filter { $0 < threshold }.count) / Double(real.count)
+        let accepted = Double(scribbles.filter { $0 >= threshold }.count) / Double(scribbles.count)
+        print(String(format: "threshold %.3f: real lost %@, scribbles accepted %@", threshold, percent(lost), percent(accepted)))
+    }
+}
+
+func evaluate(trials: Int) {
+    var out = ""
+    func line(_ text: String = "") { out += text + "\n" }
+    let start = Date()
+    line("# Stroke recognition: evaluation report")
+    line()
+    line("Generated by `scripts/evaluate-strokes` (Benchmarks/Evaluation/StrokeEvaluation). Drawings by")
+    line("\(reportWriters.count) simulated writers (seeds \(reportWriters.first!)…\(reportWriters.last!)), \(samplesPerWriter) drawings of each of")
+    line("\(shapes.count) shapes each; none of them made the built-in templates or tuned the threshold. Simulated, not")
+    line("human: see StrokeSynthesizer for the variation modelled. \(trials) trials per writer and setting.")
+    line()
+    let drawings = Drawings(writers: reportWriters, seed: 0xE7A1)
+    let all = Array(shapes.indices)
+
+    line("## User-dependent (templates and tests by the same writer)")
+    line()
+    line("| templates per shape | accuracy | most frequent confusions |")
+    line("|---|---|---|")
+    var matrices: [Int: Confusion] = [:]
+    for count in [1, 2, 3, 5] {
+        let confusion = userDependent(drawings, shapeIndices: all, templateCount: count, trials: trials, rotationInvariant: nil, seed: UInt64(count))
+        matrices[count] = confusion
+        line("| \(count) | \(percent(confusion.accuracy)) (\(confusion.correct)/\(confusion.total)) | \(confusion.topConfusions(4)) |")
+    }
+    line()
+    line("Confusion matrix, 1 template per shape:")
+    line()
+    line(matrices[1]!.markdown())
+    line()
+
+    line("## User-independent (templates by other writers)")
+    line()
+    line("| template writers (1 sample each) | accuracy | most frequent confusions |")
+    line("|---|---|---|")
+    for count in [1, 2, 3, 5] {
+        let confusion = userIndependent(drawings, writerCount: count, trials: trials * reportWriters.count, seed: 0x11 + UInt64(count))
+        line("| \(count) | \(percent(confusion.accuracy)) (\(confusion.correct)/\(confusion.total)) | \(confusion.topConfusions(4)) |")
+    }
+    line()
+
+    let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
+    line("## Rotation invariant (every template rotation invariant, \(invariantShapes.count) shapes: no shape that is a turn of another)")
+    line()
+    line("Templates drawn upright by the writer; tests by the same writer, turned.")
+    line()
+    line("| rotation | 1 template | 3 templates | confusions (1 template) |")
+    line("|---|---|---|---|")
+    for degrees in [0.0, 30, 60, 90, 180] {
+        let turned = Drawings(writers: reportWriters, rotation: degrees * .pi / 180, seed: 0xE7A1)
+        let one = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials, rotationInvariant: true, tests: turned, seed: 0x40)
+        let three = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials, rotationInvariant: true, tests: turned, seed: 0x41)
+        line("| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) |")
+    }
+    line()
+
+    line("## The built-in set, with rejection")
+    line()
+    let classifier = StrokeClassifier()
+    let threshold = GestureDefaults.strokeMinimumScore
+    let (plain, realScores) = builtIn(drawings, classifier: classifier, minimumScore: nil)
+    let (rejecting, _) = builtIn(drawings, classifier: classifier, minimumScore: threshold)
+    let scribbles = scribbleScores(count: 5000, seed: 0x5C81_0002, classifier: classifier)
+    let falseAccepts = Double(scribbles.filter { $0 >= threshold }.count) / Double(scribbles.count)
+    let lost = Double(realScores.filter { $0 < threshold }.count) / Double(realScores.count)
+    line("The \(StrokeTemplate.builtIn.count) built-in templates (3 samples each, by 3 other writers) against all")
+    line("\(plain.total) drawings, and 5,000 random scribbles; threshold `GestureDefaults.strokeMinimumScore` = \(threshold).")
+    line()
+    line("| measure | value | target |")
+    line("|---|---|---|")
+    line("| accuracy, nearest template | \(percent(plain.accuracy)) | |")
+    line("| accuracy, with rejection | \(percent(rejecting.accuracy)) | |")
+    line("| real drawings rejected (lost) | \(percent(lost)) | < 1% |")
+    line("| scribbles accepted (false accepts) | \(percent(falseAccepts)) | < 5% |")
+    line()
+    line("Confusion matrix with rejection (\"none\": rejected):")
+    line()
+    line(rejecting.markdown())
+    line()
+    line(String(format: "Run time: %.1f s.", Date().timeIntervalSince(start)))
+    print(out, terminator: "")
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "templates":
+    try writeTemplates(root: arguments.dropFirst().first ?? ".")
+case "tune":
+    tune()
+case "evaluate":
+    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+default:
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS]")
+}

@@ -1,0 +1,184 @@
+/// Recognizes a shape drawn with one or more strokes (a circle, a star, a
+/// check mark) as one of a classifier's templates.
+///
+/// A discrete recognizer: it collects the strokes of a drawing, one pointer
+/// at a time, until no pointer has been down for ``pause`` seconds of the
+/// scene's clock; it then matches the drawing against its
+/// ``classifier``'s templates and recognizes, its actions running once with
+/// ``match`` telling which shape, how well, and where; or fails.
+///
+/// ```swift
+/// let spells = StrokeGestureRecognizer(classifier: StrokeClassifier())
+/// spells.addAction { [unowned spells] _ in
+///     guard let match = spells.match else { return }
+///     cast(match.name, at: match.centroid)
+/// }
+/// arena.addGestureRecognizer(spells)
+/// ```
+///
+/// For a drawing of two strokes, with the default pause of 0.5 s:
+///
+/// - down-1, moves, up-1 at 1.0, down-2 at 1.2, moves, up-2 at 1.6:
+///   recognized (or failed) at 2.1, from both strokes;
+/// - down-1, moves, up-1 at 1.0, down-2 at 1.6: the drawing of stroke 1
+///   is decided at 1.5; stroke 2 starts the next drawing.
+///
+/// The recognizer fails when:
+///
+/// - the drawing's bounds are smaller than ``minimumSize`` on both sides
+///   (a tap or a dot, not a shape);
+/// - its nearest template scores below ``minimumScore`` (a scribble that
+///   resembles nothing);
+/// - a second pointer lands while a stroke is being drawn (a pinch or a
+///   two-finger gesture, not a drawing);
+/// - a drawing has more strokes than ``GestureDefaults/strokeMaximumCount``;
+/// - a touch is cancelled (a window losing focus, say).
+///
+/// While drawing, ``bestGuess()`` gives the nearest template so far, for a
+/// hint on screen, without recognizing anything.
+///
+/// ## Points
+///
+/// The drawing is in window points, as the pointer went. Points that are not
+/// finite are dropped; a very long stroke is thinned as it is drawn (see
+/// ``StrokeInk``), so memory stays bounded and matching still answers.
+///
+/// ## Pointers
+///
+/// Fingers, the mouse, the mouse's simulated pair and the controller cursor
+/// all draw: a stick draws shapes through the cursor's touch. Narrow it with
+/// ``GestureRecognizer/allowedPointerKinds``.
+///
+/// ## Working with other recognizers
+///
+/// The drawing takes its time: a tap on the same layer recognizes as it
+/// lifts and, by the arena's default exclusivity, stops the drawing; a pan
+/// that should only move what is not drawn on requires this to fail
+/// (``GestureRecognizer/require(toFail:)``) and begins once the drawing is
+/// rejected.
+///
+/// ## See Also
+/// - ``StrokeClassifier``: the matching, and its cost.
+/// - ``StrokeTemplateFile``: templates as text; ``StrokeTemplate/builtIn``
+///   the shapes that come with Tactile.
+/// - ``GestureDefaults``: where the defaults come from.
+@MainActor
+open class StrokeGestureRecognizer: GestureRecognizer {
+    // MARK: Settings
+
+    /// The templates and the matching; may be shared by recognizers on the
+    /// main actor.
+    public var classifier: StrokeClassifier
+
+    /// How long, in seconds on the scene's clock, no pointer may be down
+    /// before the drawing is finished and matched; 0.5 by default
+    /// (``GestureDefaults/strokePause``). With 0, less, NaN or infinity the
+    /// drawing is finished as its last stroke lifts: one-stroke shapes only.
+    public var pause = GestureDefaults.strokePause
+
+    /// The least score the nearest template needs for the drawing to be
+    /// recognized; 0.8 by default (``GestureDefaults/strokeMinimumScore``).
+    public var minimumScore = GestureDefaults.strokeMinimumScore
+
+    /// The least length, in window points, of the longer side of the
+    /// drawing's bounds; 18 by default (``GestureDefaults/strokeMinimumSize``).
+    public var minimumSize = GestureDefaults.strokeMinimumSize
+
+    // MARK: Results
+
+    /// The drawing so far, in window points.
+    public private(set) var ink = StrokeInk()
+
+    /// How the last finished drawing matched: set before the actions run
+    /// when the recognizer recognizes, and also when it fails on a low
+    /// score (then the nearest template, for a "did you mean" hint). `nil`
+    /// from the moment the next drawing starts.
+    public private(set) var match: StrokeMatch?
+
+    /// The strokes of the last finished drawing, whether it was recognized
+    /// or not (empty until one is finished): what a "learn" mode saves as a
+    /// template's sample, live or from a replayed trace. Set as the drawing
+    /// finishes, before the actions run; the only allocation of a drawing.
+    public private(set) var lastDrawing: [[Point]] = []
+
+    /// The touch drawing the current stroke.
+    private var drawingTouch: ObjectIdentifier?
+
+    public init(classifier: StrokeClassifier) {
+        self.classifier = classifier
+        super.init()
+    }
+
+    /// The nearest template to the drawing so far, or `nil` when it has no
+    /// size yet. It recognizes nothing; call it as often as the screen
+    /// needs a hint (once a frame, say), not on every move.
+    ///
+    /// - Complexity: one classification (see ``StrokeClassifier``).
+    public func bestGuess() -> StrokeMatch? {
+        classifier.classify(ink)
+    }
+
+    // MARK: Touches
+
+    open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        for touch in touches {
+            guard drawingTouch == nil else {
+                state = .failed   // a second pointer while drawing
+                return
+            }
+            if ink.isEmpty { match = nil }
+            cancelDeadline()   // the next stroke came within the pause
+            guard ink.beginStroke(at: touch.location) else {
+                state = .failed   // too many strokes
+                return
+            }
+            drawingTouch = ObjectIdentifier(touch)
+        }
+    }
+
+    open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        for touch in touches where ObjectIdentifier(touch) == drawingTouch {
+            ink.addPoint(touch.location)
+        }
+    }
+
+    open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        for touch in touches where ObjectIdentifier(touch) == drawingTouch {
+            ink.endStroke(at: touch.location)
+            drawingTouch = nil
+        }
+        guard numberOfTouches == 0 else { return }
+        if pause > 0, pause.isFinite {
+            // Also keeps the arena from failing a recognizer with no touch down.
+            setDeadline(after: pause)
+        } else {
+            finish()
+        }
+    }
+
+    open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        state = .failed
+    }
+
+    /// No pointer came down within the pause: the drawing is finished.
+    open override func deadlineReached() {
+        finish()
+    }
+
+    open override func reset() {
+        ink.removeAll()
+        drawingTouch = nil
+    }
+
+    /// Matches the finished drawing and decides.
+    private func finish() {
+        lastDrawing = ink.strokes
+        let bounds = ink.bounds
+        guard max(bounds.width, bounds.height) >= minimumSize, let nearest = classifier.classify(ink) else {
+            state = .failed
+            return
+        }
+        match = nearest
+        state = nearest.score >= minimumScore ? .recognized : .failed
+    }
+}

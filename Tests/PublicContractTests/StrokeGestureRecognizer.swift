@@ -1,0 +1,1 @@
+../../Sources/Tactile/Recognizers/StrokeGestureRecognizer.swift
