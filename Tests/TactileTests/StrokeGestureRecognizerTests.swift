@@ -143,7 +143,7 @@ struct StrokeGestureRecognizerTests {
         let pan = PanGestureRecognizer()
         pan.addAction { [log] recognizer in log.append("pan \(recognizer.state.rawValue)") }
         board.addGestureRecognizer(pan)
-        try pan.require(toFail: stroke)
+        pan.require(toFail: stroke)
         // A shape: the stroke recognizes and the pan never begins.
         var lift = draw(Self.v, from: 0)
         scene.advanceTime(to: lift + 1)

@@ -49,7 +49,7 @@ struct StrokeTemplateFileTests {
         #expect(StrokeTemplateFile.text(of: try StrokeTemplateFile.templates(from: text)) == text)
         // Numbers are exact: -0.0 and the smallest subnormal survive.
         #expect(templates[1].samples[1][0][0].x.sign == .minus)
-        #expect(templates[1].samples[1][0][0].y == 5e-324)
+        #expect(templates[1].samples[1][0][0].y == Double.leastNonzeroMagnitude)
     }
 
     @Test @MainActor func theBuiltInTextIsCanonical() throws {

@@ -58,10 +58,9 @@
 /// rejected.
 ///
 /// ## See Also
-/// - ``StrokeClassifier``: the matching, and its cost.
-/// - ``StrokeTemplateFile``: templates as text; ``StrokeTemplate/builtIn``
-///   the shapes that come with Tactile.
-/// - ``GestureDefaults``: where the defaults come from.
+/// - ``StrokeClassifier``
+/// - ``StrokeTemplateFile``
+/// - ``GestureDefaults``
 @MainActor
 open class StrokeGestureRecognizer: GestureRecognizer {
     // MARK: Settings

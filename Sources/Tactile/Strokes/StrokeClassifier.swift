@@ -64,9 +64,9 @@ import Darwin
 /// thread, or keep it on the main actor with the recognizers that use it.
 ///
 /// ## See Also
-/// - ``StrokeMatchingParameters``: every constant, with its source.
-/// - ``StrokeGestureRecognizer``: the recognizer built on this.
-/// - ``StrokeTemplateFile``: templates as text.
+/// - ``StrokeMatchingParameters``
+/// - ``StrokeGestureRecognizer``
+/// - ``StrokeTemplateFile``
 public final class StrokeClassifier {
     /// The templates, in the order given.
     public let templates: [StrokeTemplate]

@@ -19,8 +19,8 @@
 /// ```
 ///
 /// ## See Also
-/// - ``StrokeClassifier/classify(_:)``: what reads it.
-/// - ``StrokeGestureRecognizer``: which fills one from touches.
+/// - ``StrokeClassifier/classify(_:)``
+/// - ``StrokeGestureRecognizer``
 public struct StrokeInk: Sendable {
     /// The points of every stroke, one stroke after another.
     public private(set) var points: [Point]

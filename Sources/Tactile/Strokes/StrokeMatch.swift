@@ -5,7 +5,7 @@
 /// to count is the caller's decision (``StrokeGestureRecognizer/minimumScore``).
 ///
 /// ## See Also
-/// - ``StrokeClassifier/classify(_:)``: what makes one.
+/// - ``StrokeClassifier/classify(_:)``
 public struct StrokeMatch: Hashable, Sendable {
     /// The template's name.
     public var name: String

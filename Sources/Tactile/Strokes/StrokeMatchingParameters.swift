@@ -17,8 +17,8 @@ import Darwin
 /// classifier takes its parameters once, when it is made.
 ///
 /// ## See Also
-/// - ``StrokeClassifier``: what uses them.
-/// - ``GestureDefaults``: the recognizer's own defaults (pause, rejection).
+/// - ``StrokeClassifier``
+/// - ``GestureDefaults``
 public struct StrokeMatchingParameters: Hashable, Sendable {
     /// How many points a drawing is resampled to before matching: 32, the
     /// value $P and $Q use ("n = 32 … provides a good balance between

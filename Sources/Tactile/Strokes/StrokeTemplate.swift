@@ -20,8 +20,8 @@
 /// ``maximumCoordinate``.
 ///
 /// ## See Also
-/// - ``StrokeTemplateFile``: templates as text.
-/// - ``StrokeClassifier``: what matches drawings against templates.
+/// - ``StrokeTemplateFile``
+/// - ``StrokeClassifier``
 public struct StrokeTemplate: Hashable, Sendable {
     /// The shape's name, reported by a match: a single word (see
     /// ``StrokeTemplateFile``).

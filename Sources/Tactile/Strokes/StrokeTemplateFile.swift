@@ -55,8 +55,9 @@ import Foundation
 /// ```
 ///
 /// ## See Also
-/// - ``StrokeTemplate``: what a block holds.
-/// - ``ActionMapFile``, ``Trace``: the project's other text formats, with the same conventions.
+/// - ``StrokeTemplate``
+/// - ``ActionMapFile``
+/// - ``Trace``
 public enum StrokeTemplateFile {
     /// The version this build reads and writes.
     public static let version = 1
