@@ -134,7 +134,7 @@ public final class GestureArena {
                 break
             }
             for recognizer in current.gestureRecognizers.reversed() where accepts(recognizer, touch) {
-                recognizer.arena = self
+                if recognizer.arena !== self { recognizer.arena = self }
                 recognizer.track(touch)
                 referee.join(recognizer)
                 gathered.append(recognizer)
@@ -142,7 +142,7 @@ public final class GestureArena {
             }
             layer = current.parent
         }
-        touch.gestureRecognizers = gathered
+        touch.recognizers = gathered
     }
 
     private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
@@ -168,7 +168,8 @@ public final class GestureArena {
         let nested = !single.isEmpty
         if !nested { single.append(touch) }
         defer { if !nested { single.removeAll(keepingCapacity: true) } }
-        for recognizer in touch.gestureRecognizers where follows(recognizer, touch) {
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard follows(recognizer, touch) else { return }
             if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
             hand(phase, nested ? [touch] : single, to: recognizer)
         }
@@ -193,7 +194,7 @@ public final class GestureArena {
     /// subsequent touch objects ... to the gesture recognizer but not to the
     /// attached view".
     private func takeIfJoiningAGestureUnderWay(_ touch: Touch) {
-        for recognizer in touch.gestureRecognizers
+        for recognizer in touch.recognizers
         where recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch) {
             if gate.take(touch) { record(.took(touch, by: recognizer)) }
             return
@@ -276,7 +277,7 @@ public final class GestureArena {
         // First, so that nothing queued for them reaches a layer meanwhile.
         gate.stopping(touches)
         for touch in touches {
-            for recognizer in touch.gestureRecognizers where follows(recognizer, touch) {
+            for recognizer in touch.recognizers where follows(recognizer, touch) {
                 recognizer.noteLocation(ending: touch)
                 hand(.cancelled, [touch], to: recognizer)
             }
@@ -302,7 +303,7 @@ public final class GestureArena {
     // MARK: 4. Sweep
 
     private func sweep(after touch: Touch, cancelled: Bool) {
-        for recognizer in touch.gestureRecognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
+        for recognizer in touch.recognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
@@ -323,7 +324,7 @@ public final class GestureArena {
     /// from the layer.
     func delays(_ touch: Touch, _ phase: Touch.Phase) -> Bool {
         guard phase == .began || phase == .ended else { return false }
-        for recognizer in touch.gestureRecognizers where recognizer.storedState == .possible && recognizer.isEnabled {
+        for recognizer in touch.recognizers where recognizer.storedState == .possible && recognizer.isEnabled {
             guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { continue }
             if recognizer.isFollowing(touch) { return true }
         }
@@ -381,5 +382,19 @@ public final class GestureArena {
 
     func report(_ diagnostic: Diagnostic) {
         scene?.diagnostics?(diagnostic)
+    }
+
+    // MARK: The scene's end
+
+    /// The scene is going: the arena lets go of every recognizer, deadline
+    /// and touch it holds. Recognizers hold their arena strongly (see
+    /// ``GestureRecognizer/arena``), so what the arena held would otherwise
+    /// keep them, and it, alive.
+    func sceneEnded() {
+        scene = nil
+        referee.removeAll()
+        clock.removeAll()
+        gate.removeAll()
+        event.storedTouches.removeAll()
     }
 }

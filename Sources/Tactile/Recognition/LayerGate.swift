@@ -286,6 +286,15 @@ final class LayerGate {
         }
     }
 
+    /// Forgets every record and delivery: the scene is going.
+    func removeAll() {
+        entries.removeAll()
+        outbox.removeAll()
+        head = 0
+        isHolding = false
+        hasClosed = false
+    }
+
     // MARK: Helpers
 
     private func hold(_ phase: Touch.Phase, at index: Int) {

@@ -124,7 +124,7 @@ public final class Scene: Responder {
 
     isolated deinit {
         root.ownerScene = nil
-        arena.scene = nil
+        arena.sceneEnded()
     }
 
     /// The window's size, in points: the root layer's size.
@@ -261,15 +261,31 @@ public final class Scene: Responder {
 
     // MARK: Touches
 
+    // The per-event path below uses plain loops over the event's touches,
+    // not `first { }` or `removeAll { }`: a closure that captures main-actor
+    // state checks the executor on every call, and `removeAll(where:)`
+    // rebuilds the array even when nothing ended (perf: together about a
+    // seventh of a move).
+
     private func activeTouch(for pointer: PointerID) -> Touch? {
-        event.allTouches.first { $0.pointer == pointer && !$0.hasEnded }
+        for touch in event.storedTouches where touch.pointer == pointer && !touch.hasEnded { return touch }
+        return nil
+    }
+
+    /// Drops the touches that ended in the previous event: they have been
+    /// reported, and the event now holds only what is down.
+    private func dropEndedTouches() {
+        var kept = 0
+        for index in event.storedTouches.indices where !event.storedTouches[index].hasEnded {
+            if kept != index { event.storedTouches.swapAt(kept, index) }
+            kept += 1
+        }
+        if kept < event.storedTouches.count { event.storedTouches.removeSubrange(kept...) }
     }
 
     private func send(_ pointer: PointerEvent, at timestamp: Double) {
-        // Touches that ended in the previous event have been reported; the
-        // event now holds only what is down.
-        event.allTouches.removeAll { $0.hasEnded }
-        event.timestamp = timestamp
+        dropEndedTouches()
+        event.storedTimestamp = timestamp
         switch pointer.phase {
         case .down:
             touchDown(pointer, at: timestamp)
@@ -350,10 +366,10 @@ public final class Scene: Responder {
             // parallel with the real one.
             touch.approximationOffset = location - pointer.location
         }
-        if !event.allTouches.contains(where: { !$0.hasEnded }) { sequence += 1 }
+        if activeTouchCount == 0 { sequence += 1 }
         touch.sequence = sequence
         markOthersStationary(except: touch)
-        event.allTouches.append(touch)
+        event.storedTouches.append(touch)
         arena.gather(touch, hitLayer: layer)
         arena.dispatch(.began, touch)
     }
@@ -361,7 +377,7 @@ public final class Scene: Responder {
     /// Whether a new touch may reach `layer`, by the multiple-touch and
     /// exclusive-touch rules (seed 003's four flag combinations).
     private func admits(_ layer: Layer) -> Bool {
-        for touch in event.allTouches where !touch.hasEnded {
+        for touch in event.storedTouches where !touch.hasEnded {
             guard let tracking = touch.layer else { continue }
             if tracking === layer {
                 if !layer.isMultipleTouchEnabled { return false }
@@ -373,16 +389,23 @@ public final class Scene: Responder {
     }
 
     private func markOthersStationary(except touch: Touch) {
-        for other in event.allTouches where other !== touch {
+        for other in event.storedTouches where other !== touch {
             other.markStationary()
         }
+    }
+
+    /// How many touches are down.
+    private var activeTouchCount: Int {
+        var count = 0
+        for touch in event.storedTouches where !touch.hasEnded { count += 1 }
+        return count
     }
 
     /// Cancels `touches` from outside (focus lost, a layer removed, a lost
     /// lift): their recognizers first, then each layer in one call for its
     /// touches of one sequence.
     private func cancel(_ touches: [Touch], at timestamp: Double) {
-        event.timestamp = timestamp
+        event.storedTimestamp = timestamp
         for touch in touches {
             touch.cancel(at: timestamp)
         }
@@ -427,17 +450,28 @@ public final class Scene: Responder {
     /// recognizer's ``TapGestureRecognizer/maximumTapDistance`` is (Flutter's
     /// `kDoubleTapSlop`), so the two count the same taps.
     private func tapCount(on layer: Layer, at location: Point, time: Double) -> (count: Int, origin: Point) {
-        recentTaps.removeAll { time - $0.time > tapSettings.interval }
-        guard let previous = recentTaps.first(where: { $0.layer == ObjectIdentifier(layer) }),
-              previous.location.distance(to: location) <= tapSettings.distance
-        else { return (1, location) }
+        let interval = tapSettings.interval
+        var previous: RecentTap?
+        // Loops, not closures: as on the per-event path above.
+        var kept = 0
+        for index in recentTaps.indices where time - recentTaps[index].time <= interval {
+            if recentTaps[index].layer == ObjectIdentifier(layer) { previous = recentTaps[index] }
+            recentTaps[kept] = recentTaps[index]
+            kept += 1
+        }
+        recentTaps.removeSubrange(kept...)
+        guard let previous, previous.location.distance(to: location) <= tapSettings.distance else { return (1, location) }
         return (previous.count + 1, previous.location)
     }
 
     private func rememberTap(_ touch: Touch) {
         guard let layer = touch.layer else { return }
-        recentTaps.removeAll { $0.layer == ObjectIdentifier(layer) }
-        recentTaps.append(RecentTap(layer: ObjectIdentifier(layer), location: touch.tapOrigin, time: touch.timestamp, count: touch.tapCount))
+        let tap = RecentTap(layer: ObjectIdentifier(layer), location: touch.tapOrigin, time: touch.timestamp, count: touch.tapCount)
+        for index in recentTaps.indices where recentTaps[index].layer == tap.layer {
+            recentTaps.remove(at: index)
+            break
+        }
+        recentTaps.append(tap)
     }
 }
 

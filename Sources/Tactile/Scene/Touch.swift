@@ -28,21 +28,38 @@ public final class Touch {
         case cancelled
     }
 
+    // Every handler and recognizer reads these on every event. Stored
+    // privately, with public read-only properties over them, because a
+    // public stored property costs a runtime exclusivity check on each
+    // access that the optimiser cannot remove (perf: with `TouchEvent`'s
+    // touches, about a third of a move). The checks are off: the storage
+    // is written only in this file, in plain instantaneous accesses.
+    @exclusivity(unchecked) private var storedPhase: Phase
+    @exclusivity(unchecked) private var storedLocation: Point
+    @exclusivity(unchecked) private var storedPreviousLocation: Point
+    @exclusivity(unchecked) private var storedActualLocation: Point
+    @exclusivity(unchecked) private var storedTimestamp: Double
+    @exclusivity(unchecked) private var storedPressure: Double
+    @exclusivity(unchecked) private unowned(unsafe) var storedLayer: Layer?
+    /// Keeps the layer alive while the touch is: ``layer`` reads the
+    /// unretained copy above, so that reading it costs no retain.
+    private let retainedLayer: Layer
+
     /// The pointer this touch follows.
     public let pointer: PointerID
-    public private(set) var phase: Phase
+    public var phase: Phase { storedPhase }
     /// Where the touch is, in window points. For a touch that control
     /// selection approximation moved to a nearby layer, this is inside that
     /// layer; ``actualLocation`` keeps where the contact really is.
-    public private(set) var location: Point
+    public var location: Point { storedLocation }
     /// Where the touch was before the last change, in window points.
-    public private(set) var previousLocation: Point
+    public var previousLocation: Point { storedPreviousLocation }
     /// Where the contact really is, in window points.
-    public private(set) var actualLocation: Point
+    public var actualLocation: Point { storedActualLocation }
     /// When the touch last changed, in seconds on the scene's clock.
-    public private(set) var timestamp: Double
+    public var timestamp: Double { storedTimestamp }
     /// How hard the contact presses, 0…1.
-    public private(set) var pressure: Double
+    public var pressure: Double { storedPressure }
     /// How many taps in quick succession, at about the same place on the
     /// same layer, this touch is: 1 for a single tap, 2 for the second of a
     /// double tap.
@@ -51,7 +68,7 @@ public final class Touch {
     /// so that code written for UIKit's `UITouch.view` reads the same). The
     /// touch holds it strongly: a touch lives only while it is down and
     /// briefly after, and a weak reference would slow every use of the layer.
-    public private(set) var layer: Layer?
+    public var layer: Layer? { storedLayer }
     /// Whether control selection approximation, rather than hit-testing,
     /// chose ``layer``: the contact landed on a layer that could not process
     /// it (see ``Scene/approximation``).
@@ -63,7 +80,11 @@ public final class Touch {
     /// The recognizers gathered for this touch at touch-down, in the order
     /// they see it (see ``GestureArena``). One of them follows the touch
     /// until it ignores it or is reset.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { recognizers }
+    /// The storage of ``gestureRecognizers``, set by the arena at gather.
+    // Exclusivity: read on every sub-event; written once per touch, in an
+    // instantaneous access; the dynamic checks are off.
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
 
     // MARK: Bookkeeping of the scene
 
@@ -79,20 +100,21 @@ public final class Touch {
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
         self.pointer = pointer
-        self.phase = .began
-        self.location = location
-        self.previousLocation = location
-        self.actualLocation = actualLocation
-        self.pressure = pressure
-        self.timestamp = timestamp
+        storedPhase = .began
+        storedLocation = location
+        storedPreviousLocation = location
+        storedActualLocation = actualLocation
+        storedPressure = pressure
+        storedTimestamp = timestamp
         self.tapCount = tapCount
-        self.layer = layer
+        storedLayer = layer
+        retainedLayer = layer
         self.isApproximated = isApproximated
     }
 
     /// The touch's location in `layer`'s coordinates; in window points for `nil`.
     public func location(in layer: Layer?) -> Point {
-        layer?.convert(location, from: nil) ?? location
+        layer?.convert(storedLocation, from: nil) ?? storedLocation
     }
 
     /// The touch's previous location in `layer`'s coordinates.
@@ -101,26 +123,26 @@ public final class Touch {
     }
 
     /// Whether the touch has lifted or been cancelled.
-    public var hasEnded: Bool { phase == .ended || phase == .cancelled }
+    public var hasEnded: Bool { storedPhase == .ended || storedPhase == .cancelled }
 
     // MARK: Updates, by the scene
 
     func update(_ phase: Phase, location: Point, actualLocation: Point, pressure: Double, timestamp: Double) {
-        previousLocation = self.location
-        self.phase = phase
-        self.location = location
-        self.actualLocation = actualLocation
-        self.pressure = pressure
-        self.timestamp = timestamp
+        storedPreviousLocation = storedLocation
+        storedPhase = phase
+        storedLocation = location
+        storedActualLocation = actualLocation
+        storedPressure = pressure
+        storedTimestamp = timestamp
     }
 
     /// Marks a touch that is down but did not change in the current event.
     func markStationary() {
-        if phase == .began || phase == .moved { phase = .stationary }
+        if storedPhase == .began || storedPhase == .moved { storedPhase = .stationary }
     }
 
     func cancel(at timestamp: Double) {
-        phase = .cancelled
-        self.timestamp = timestamp
+        storedPhase = .cancelled
+        storedTimestamp = timestamp
     }
 }
