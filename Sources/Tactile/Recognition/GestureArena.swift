@@ -168,10 +168,15 @@ public final class GestureArena {
         let nested = !single.isEmpty
         if !nested { single.append(touch) }
         defer { if !nested { single.removeAll(keepingCapacity: true) } }
-        touch.recognizers.forEachBorrowed { recognizer in
-            guard follows(recognizer, touch) else { return }
-            if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
-            hand(phase, nested ? [touch] : single, to: recognizer)
+        do {
+            // Read once, not per recognizer (a retain each); the copy ends
+            // with this block, before `single` is emptied in place.
+            let touches = nested ? [touch] : single
+            touch.recognizers.forEachBorrowed { recognizer in
+                guard follows(recognizer, touch) else { return }
+                if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
+                hand(phase, touches, to: recognizer)
+            }
         }
         switch phase {
         case .began: takeIfJoiningAGestureUnderWay(touch)

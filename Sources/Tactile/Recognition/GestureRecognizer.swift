@@ -67,23 +67,38 @@ open class GestureRecognizer {
             if !newValue && oldValue { liveArena?.disable(self) }
         }
     }
-    /// The storage of ``isEnabled``: read for every recognizer on every
-    /// sub-event, so kept out of reach of the runtime exclusivity checks a
-    /// public stored property costs (every access is a plain read or write).
+    // The storage of ``isEnabled`` and of the flags below: read for every
+    // recognizer on every sub-event, so kept private, behind public computed
+    // properties, out of reach of the runtime exclusivity checks a public
+    // stored property costs (every access is a plain read or write).
     @exclusivity(unchecked) private var storedIsEnabled = true
+    @exclusivity(unchecked) private var storedCancelsTouchesInView = true
+    @exclusivity(unchecked) private var storedDelaysTouchesBegan = false
+    @exclusivity(unchecked) private var storedDelaysTouchesEnded = true
+    @exclusivity(unchecked) private var storedIsExclusive = true
+    @exclusivity(unchecked) private var storedAllowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
 
     /// Whether the layer's touches are cancelled when the gesture is
     /// recognized (on by default): the layer gets `touchesCancelled` for the
     /// touches it was tracking, and no more of them.
-    public var cancelsTouchesInView = true
+    public var cancelsTouchesInView: Bool {
+        get { storedCancelsTouchesInView }
+        set { storedCancelsTouchesInView = newValue }
+    }
     /// Whether the layer gets a touch's `touchesBegan` only once this
     /// recognizer has failed (off by default). A recognized gesture's
     /// touches then never reach the layer at all.
-    public var delaysTouchesBegan = false
+    public var delaysTouchesBegan: Bool {
+        get { storedDelaysTouchesBegan }
+        set { storedDelaysTouchesBegan = newValue }
+    }
     /// Whether the layer gets a touch's `touchesEnded` only once this
     /// recognizer has failed or finished (on by default), so that a layer
     /// does not complete an action for a touch the gesture will cancel.
-    public var delaysTouchesEnded = true
+    public var delaysTouchesEnded: Bool {
+        get { storedDelaysTouchesEnded }
+        set { storedDelaysTouchesEnded = newValue }
+    }
     /// The event-recognition patent's touch-cancellation flag, applied to a
     /// failure as its vertical-swipe example does (off by default): when the
     /// recognizer fails, the touches it saw still reach the layer, but end
@@ -96,10 +111,16 @@ open class GestureRecognizer {
     /// the other recognizers sharing its touches stop, except its
     /// exceptions; when a non-exclusive one recognizes, only exclusive ones
     /// stop. Two non-exclusive recognizers never stop each other.
-    public var isExclusive = true
+    public var isExclusive: Bool {
+        get { storedIsExclusive }
+        set { storedIsExclusive = newValue }
+    }
 
     /// The kinds of pointer whose touches the recognizer sees.
-    public var allowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
+    public var allowedPointerKinds: Set<PointerKind> {
+        get { storedAllowedPointerKinds }
+        set { storedAllowedPointerKinds = newValue }
+    }
 
     // MARK: Identity and place
 
