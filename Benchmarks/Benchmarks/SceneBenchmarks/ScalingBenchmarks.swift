@@ -120,10 +120,10 @@ private func heapBytes(_ body: () -> Void) -> Int {
 @MainActor
 final class IdleRecognizer: GestureRecognizer {}
 
-/// `count` sprites directly under the root of a 1024 × 1024 window, at
-/// random places, sized so that together they cover about the window's
-/// area (so a point is under one or two of them), a third of them turned;
-/// and 1000 points, as for the nested scene.
+/// `count` sprites (plain `Layer`s) directly under the root of a 1024 ×
+/// 1024 window, at random places, sized so that together they cover about
+/// the window's area (so a point is under one or two of them), a third of
+/// them turned; and 1000 points, as for the nested scene.
 @MainActor
 final class FlatSceneFixture {
     let scene = Scene(size: Size(width: 1024, height: 1024))
@@ -139,7 +139,7 @@ final class FlatSceneFixture {
         var sprites: [Layer] = []
         sprites.reserveCapacity(count)
         for _ in 0..<count {
-            let sprite = Tracker(frame: Rect(x: uniform(-side / 2, 1024 - side / 2), y: uniform(-side / 2, 1024 - side / 2), width: side, height: side))
+            let sprite = Layer(frame: Rect(x: uniform(-side / 2, 1024 - side / 2), y: uniform(-side / 2, 1024 - side / 2), width: side, height: side))
             if random.below(3) == 0 { sprite.transform = .rotation(uniform(-.pi, .pi)) }
             scene.root.addChild(sprite)
             sprites.append(sprite)

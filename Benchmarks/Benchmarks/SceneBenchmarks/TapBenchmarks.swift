@@ -70,10 +70,7 @@ func tapBenchmarks() {
 /// working size), and a finger that taps at the same place once a second.
 @MainActor
 final class TapFixture {
-    /// Counts actions in a box the action captures once, when added.
-    final class Counter {
-        var count = 0
-    }
+    typealias Counter = DiscreteRecognizerFixture.Counter
 
     let scene = Scene(size: Size(width: 800, height: 600))
     let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))

@@ -203,6 +203,13 @@ open class Layer: Responder {
     }
 
     private func geometryChanged() {
+        defer {
+            // The parent's index, if it has one, follows the child.
+            if let index = storedParent?.childIndex {
+                index.remove(self)
+                index.place(self)
+            }
+        }
         let bounds = storedBounds, anchorPoint = storedAnchorPoint
         let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
         storedTransformToParent = AffineTransform.translation(x: -anchor.x, y: -anchor.y)
@@ -241,13 +248,31 @@ open class Layer: Responder {
         let oldScene = child.scene
         let newScene = scene
         if let oldParent = child.parent {
-            oldParent.storedChildren.removeAll { $0 === child }
+            oldParent.removeChild(child)
         }
         if let oldScene, oldScene !== newScene {
             oldScene.layerLeft(child)
         }
         child.storedParent = self
-        storedChildren.insert(child, at: min(max(index, 0), storedChildren.count))
+        let position = min(max(index, 0), storedChildren.count)
+        storedChildren.insert(child, at: position)
+        renumberChildren(from: position)
+        childIndex?.place(child)
+    }
+
+    /// Takes `child` out of the children, and out of their index.
+    private func removeChild(_ child: Layer) {
+        let position = child.orderInParent
+        guard storedChildren.indices.contains(position), storedChildren[position] === child else { return }
+        childIndex?.remove(child)
+        storedChildren.remove(at: position)
+        renumberChildren(from: position)
+    }
+
+    /// Gives the children from `position` on their new places in the order.
+    private func renumberChildren(from position: Int) {
+        for index in position..<storedChildren.count { storedChildren[index].orderInParent = index }
+        childIndex?.reordered()
     }
 
     /// Takes the layer out of its parent. If that takes it out of a scene,
@@ -256,7 +281,7 @@ open class Layer: Responder {
     public func removeFromParent() {
         guard let parent else { return }
         let scene = self.scene
-        parent.storedChildren.removeAll { $0 === self }
+        parent.removeChild(self)
         storedParent = nil
         scene?.layerLeft(self)
     }
@@ -265,12 +290,14 @@ open class Layer: Responder {
     public func bringChildToFront(_ child: Layer) {
         guard let index = storedChildren.firstIndex(where: { $0 === child }) else { return }
         storedChildren.append(storedChildren.remove(at: index))
+        renumberChildren(from: index)
     }
 
     /// Moves `child` below its siblings.
     public func sendChildToBack(_ child: Layer) {
         guard let index = storedChildren.firstIndex(where: { $0 === child }) else { return }
         storedChildren.insert(storedChildren.remove(at: index), at: 0)
+        renumberChildren(from: 0)
     }
 
     /// Whether this layer is `layer` or one of its ancestors.
@@ -338,16 +365,60 @@ open class Layer: Responder {
     /// listing 2-10).
     ///
     /// Complexity: O(d × c) for depth d and c children per visited layer,
-    /// with no allocation.
+    /// with no allocation. A layer with many children (64 or more) finds
+    /// those under the point through a spatial index of them, with the same
+    /// result (see ``hitsStayWithinBounds``): O(d) for children spread out.
     open func hitTest(_ point: Point, with event: TouchEvent?) -> Layer? {
         guard isHittable, contains(point) else { return nil }
-        for child in storedChildren.reversed() {
-            guard let toChild = child.storedTransformFromParent else { continue }
-            if let hit = child.hitTest(toChild.apply(to: point), with: event) {
-                return hit
-            }
+        if storedChildren.count >= ChildIndex.minimumChildren, point.isFinite, let index = usableChildIndex() {
+            return index.hitTest(point, children: storedChildren, with: event) ?? self
         }
-        return self
+        // Each child borrowed, not retained: the walk's copy of the
+        // children keeps them alive (perf: a retain and a release per
+        // child visited were an eighth of a hit-test).
+        return storedChildren.lastResultBorrowed { child in ChildIndex.hit(child, point, event) } ?? self
+    }
+
+    /// Whether every point that hits a layer of this class (its
+    /// ``hitTest(_:with:)`` returning a layer) lies inside its ``bounds``,
+    /// as the built-in ``hitTest(_:with:)`` and ``contains(_:)`` make sure.
+    ///
+    /// A parent with many children finds those of such classes through a
+    /// spatial index instead of trying each one, and tries the others
+    /// everywhere, so the result is always the plain walk's. `true` for
+    /// `Layer` itself and `false` for subclasses, which may override
+    /// ``hitTest(_:with:)`` or ``contains(_:)``; a subclass that does not, or
+    /// whose overrides only hit inside the bounds, can return `true` so that
+    /// large numbers of it (sprites, tiles) are found quickly.
+    open class var hitsStayWithinBounds: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Layer.self)
+    }
+
+    // MARK: The children's index (see ChildIndex)
+
+    /// This layer's place among its parent's children (0 is the bottom).
+    @exclusivity(unchecked) var orderInParent = 0
+    /// Where this layer is entered in its parent's index, if it has one.
+    @exclusivity(unchecked) var placement = ChildIndex.Placement.none
+    /// The index of the children, once a hit-test has built one.
+    @exclusivity(unchecked) private var childIndex: ChildIndex?
+    /// Whether hit-testing may index the children; the differential tests
+    /// turn it off to compare with the plain walk.
+    var allowsChildIndex = true
+    /// Whether hit-tests find the children through their index (built by
+    /// the first hit-test once there are enough of them).
+    var isIndexingChildren: Bool {
+        allowsChildIndex && storedChildren.count >= ChildIndex.minimumChildren && childIndex?.isWorthUsing == true
+    }
+
+    /// The children's index, built or rebuilt as the children now need; nil
+    /// when the plain walk is as good.
+    private func usableChildIndex() -> ChildIndex? {
+        guard allowsChildIndex else { return nil }
+        if childIndex == nil || childIndex?.needsRebuild(count: storedChildren.count) == true {
+            childIndex = ChildIndex(children: storedChildren)
+        }
+        return childIndex?.isWorthUsing == true ? childIndex : nil
     }
 
     // MARK: Coordinates
