@@ -117,7 +117,8 @@ public final class GestureArena {
 
     func gather(_ touch: Touch, hitLayer: Layer) {
         gate.open(touch)
-        var gathered: [GestureRecognizer] = []
+        // Straight into the touch's list (empty, with the capacity of its
+        // last use if the scene reused the object): no allocation.
         var layer: Layer? = hitLayer
         while let current = layer {
             switch current.recognizerDelivery {
@@ -137,12 +138,11 @@ public final class GestureArena {
                 if recognizer.arena !== self { recognizer.arena = self }
                 recognizer.track(touch)
                 referee.join(recognizer)
-                gathered.append(recognizer)
+                touch.recognizers.append(recognizer)
                 record(.gathered(recognizer, touch))
             }
             layer = current.parent
         }
-        touch.recognizers = gathered
     }
 
     private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {

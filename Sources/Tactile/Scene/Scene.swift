@@ -89,6 +89,8 @@ public final class Scene: Responder {
     public private(set) var firstResponder: Responder?
 
     private var ignoringDepth = 0
+    /// A touch that ended and that nothing else holds, kept for reuse (see `makeTouch`).
+    private var spareTouch: Touch?
     /// Pointers whose touch-down was ignored; the rest of their events are too.
     private var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
@@ -273,14 +275,40 @@ public final class Scene: Responder {
     }
 
     /// Drops the touches that ended in the previous event: they have been
-    /// reported, and the event now holds only what is down.
+    /// reported, and the event now holds only what is down. One that
+    /// nothing else holds any more (no handler, recognizer or game kept it)
+    /// becomes the spare for the next touch-down.
     private func dropEndedTouches() {
         var kept = 0
         for index in event.storedTouches.indices where !event.storedTouches[index].hasEnded {
             if kept != index { event.storedTouches.swapAt(kept, index) }
             kept += 1
         }
-        if kept < event.storedTouches.count { event.storedTouches.removeSubrange(kept...) }
+        guard kept < event.storedTouches.count else { return }
+        if spareTouch == nil {
+            for index in kept..<event.storedTouches.count where isKnownUniquelyReferenced(&event.storedTouches[index]) {
+                // Unreachable from outside from now on: it lets go of its
+                // layer and recognizers, so that it keeps nothing alive.
+                event.storedTouches[index].retire()
+                spareTouch = event.storedTouches[index]
+                break
+            }
+        }
+        event.storedTouches.removeSubrange(kept...)
+    }
+
+    /// A touch that just touched down: the spare if there is one (no one
+    /// else can hold it), else a new one. Reusing it spares an allocation
+    /// on every touch-down.
+    private func makeTouch(_ pointer: PointerEvent, location: Point, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) -> Touch {
+        if let spare = spareTouch {
+            spareTouch = nil
+            spare.begin(pointer: pointer.id, location: location, actualLocation: pointer.location, pressure: pointer.pressure,
+                        timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
+            return spare
+        }
+        return Touch(pointer: pointer.id, location: location, actualLocation: pointer.location, pressure: pointer.pressure,
+                     timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
     }
 
     private func send(_ pointer: PointerEvent, at timestamp: Double) {
@@ -356,10 +384,7 @@ public final class Scene: Responder {
             return
         }
         let taps = tapCount(on: layer, at: pointer.location, time: timestamp)
-        let touch = Touch(
-            pointer: pointer.id, location: location, actualLocation: pointer.location,
-            pressure: pointer.pressure, timestamp: timestamp,
-            tapCount: taps.count, layer: layer, isApproximated: isApproximated)
+        let touch = makeTouch(pointer, location: location, timestamp: timestamp, tapCount: taps.count, layer: layer, isApproximated: isApproximated)
         touch.tapOrigin = taps.origin
         if isApproximated {
             // Later moves keep this offset: the virtual contact moves in

@@ -2,7 +2,10 @@
 /// for its whole life, from touching down to lifting or being cancelled.
 ///
 /// The scene makes one `Touch` per contact and updates it in place, so a
-/// touch can be kept and compared by identity for as long as it lasts. Its
+/// touch can be kept and compared by identity for as long as it lasts.
+/// (Once a touch has ended and nothing holds it any more, the scene may use
+/// the same object for a later contact, so that touching down allocates
+/// nothing: a reference you keep keeps the touch as it was.) Its
 /// ``layer``, the hit layer found when it touched down, never changes: the
 /// touch keeps going to that layer even when it moves outside it.
 ///
@@ -34,19 +37,22 @@ public final class Touch {
     // access that the optimiser cannot remove (perf: with `TouchEvent`'s
     // touches, about a third of a move). The checks are off: the storage
     // is written only in this file, in plain instantaneous accesses.
-    @exclusivity(unchecked) private var storedPhase: Phase
-    @exclusivity(unchecked) private var storedLocation: Point
-    @exclusivity(unchecked) private var storedPreviousLocation: Point
-    @exclusivity(unchecked) private var storedActualLocation: Point
-    @exclusivity(unchecked) private var storedTimestamp: Double
-    @exclusivity(unchecked) private var storedPressure: Double
+    @exclusivity(unchecked) private var storedPointer = PointerID(kind: .finger, device: 0, index: 0)
+    @exclusivity(unchecked) private var storedPhase = Phase.began
+    @exclusivity(unchecked) private var storedLocation = Point.zero
+    @exclusivity(unchecked) private var storedPreviousLocation = Point.zero
+    @exclusivity(unchecked) private var storedActualLocation = Point.zero
+    @exclusivity(unchecked) private var storedTimestamp = 0.0
+    @exclusivity(unchecked) private var storedPressure = 0.0
+    @exclusivity(unchecked) private var storedTapCount = 1
+    @exclusivity(unchecked) private var storedIsApproximated = false
     @exclusivity(unchecked) private unowned(unsafe) var storedLayer: Layer?
     /// Keeps the layer alive while the touch is: ``layer`` reads the
     /// unretained copy above, so that reading it costs no retain.
-    private let retainedLayer: Layer
+    private var retainedLayer: Layer?
 
     /// The pointer this touch follows.
-    public let pointer: PointerID
+    public var pointer: PointerID { storedPointer }
     public var phase: Phase { storedPhase }
     /// Where the touch is, in window points. For a touch that control
     /// selection approximation moved to a nearby layer, this is inside that
@@ -63,7 +69,7 @@ public final class Touch {
     /// How many taps in quick succession, at about the same place on the
     /// same layer, this touch is: 1 for a single tap, 2 for the second of a
     /// double tap.
-    public let tapCount: Int
+    public var tapCount: Int { storedTapCount }
     /// The hit layer this touch is bound to for life (always set; optional
     /// so that code written for UIKit's `UITouch.view` reads the same). The
     /// touch holds it strongly: a touch lives only while it is down and
@@ -72,7 +78,7 @@ public final class Touch {
     /// Whether control selection approximation, rather than hit-testing,
     /// chose ``layer``: the contact landed on a layer that could not process
     /// it (see ``Scene/approximation``).
-    public let isApproximated: Bool
+    public var isApproximated: Bool { storedIsApproximated }
 
     /// What made the contact.
     public var kind: PointerKind { pointer.kind }
@@ -99,17 +105,29 @@ public final class Touch {
     var sequence = 0
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
-        self.pointer = pointer
+        begin(pointer: pointer, location: location, actualLocation: actualLocation, pressure: pressure,
+              timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
+    }
+
+    /// Makes this object a new touch that has just touched down: for a new
+    /// touch, or one that ended and that nothing else holds (see the type's doc).
+    func begin(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
+        storedPointer = pointer
         storedPhase = .began
         storedLocation = location
         storedPreviousLocation = location
         storedActualLocation = actualLocation
         storedPressure = pressure
         storedTimestamp = timestamp
-        self.tapCount = tapCount
+        storedTapCount = tapCount
         storedLayer = layer
         retainedLayer = layer
-        self.isApproximated = isApproximated
+        storedIsApproximated = isApproximated
+        // Emptied keeping its capacity: gathering refills it without allocating.
+        recognizers.removeAll(keepingCapacity: true)
+        approximationOffset = .zero
+        tapOrigin = .zero
+        sequence = 0
     }
 
     /// The touch's location in `layer`'s coordinates; in window points for `nil`.
@@ -124,6 +142,14 @@ public final class Touch {
 
     /// Whether the touch has lifted or been cancelled.
     public var hasEnded: Bool { storedPhase == .ended || storedPhase == .cancelled }
+
+    /// Lets go of the layer and the recognizers: the scene keeps the
+    /// object, unreachable, for its next touch.
+    func retire() {
+        storedLayer = nil
+        retainedLayer = nil
+        recognizers.removeAll(keepingCapacity: true)
+    }
 
     // MARK: Updates, by the scene
 
