@@ -27,6 +27,8 @@ let package = Package(
             ],
             path: "Support"
         ),
+        // glibc's heap counts, for the memory-per-layer and per-recognizer rows.
+        .target(name: "HeapStatistics", path: "HeapStatistics"),
         .executableTarget(
             name: "InputBenchmarks",
             dependencies: [
@@ -47,6 +49,7 @@ let package = Package(
                 .product(name: "TactileSDL", package: "Tactile"),
                 // SplitMix64, so the scene and its points are the same every run.
                 .product(name: "TactileTestSupport", package: "Tactile"),
+                "HeapStatistics",
             ],
             path: "Benchmarks/SceneBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -97,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
         SceneFixture()
     }
 
-    Benchmark("Move through 20 recognizers on 5 layers") { @MainActor (benchmark, fixture: RecognizerFixture) async in
+    Benchmark("Move through 20 recognizers on 5 layers") { @MainActor (benchmark, fixture: RecognizerFixture<UndecidedRecognizer>) async in
         let scene = fixture.scene
         let moves = fixture.moves
         benchmark.startMeasurement()
@@ -110,13 +110,17 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.error("the recognizers saw \(Set(seen)) moves, not \(benchmark.scaledIterations.count) each")
         }
     } setup: { @MainActor in
-        RecognizerFixture()
+        RecognizerFixture { UndecidedRecognizer() }
     }
 
     // Issue 5, part B: the tap and long press built-ins (see their section below).
     discreteRecognizerBenchmarks()
     // Issue 5, part A: the continuous built-ins (see their section below).
     continuousRecognizerBenchmarks()
+    // Issue 14: touch-down, touch-up and whole taps (TapBenchmarks.swift),
+    // and how costs grow with the scene (ScalingBenchmarks.swift).
+    tapBenchmarks()
+    scalingBenchmarks()
 }
 
 // MARK: - Recognizers
@@ -134,25 +138,31 @@ final class UndecidedRecognizer: GestureRecognizer {
     }
 }
 
-/// Five nested layers with four recognizers each, and one finger down on
-/// the deepest, moving back and forth.
+/// Five nested layers carrying `count` recognizers between them (as evenly
+/// as they divide, the deepest layers taking the remainder), and one finger
+/// down on the deepest, moving back and forth.
 @MainActor
-final class RecognizerFixture {
+final class RecognizerFixture<Recognizer: GestureRecognizer> {
     let scene = Scene(size: Size(width: 800, height: 600))
-    var recognizers: [UndecidedRecognizer] = []
+    var recognizers: [Recognizer] = []
+    /// The deepest layer, which the finger touched down on.
+    private(set) var deepest: Tracker
     let moves: [InputEvent]
 
-    init() {
+    init(count: Int = 20, _ make: () -> Recognizer) {
         var parent = scene.root
+        var layers: [Tracker] = []
         for level in 0..<5 {
             let layer = Tracker(frame: Rect(x: 10, y: 10, width: 700 - Double(level) * 40, height: 500 - Double(level) * 40))
             parent.addChild(layer)
-            for _ in 0..<4 {
-                let recognizer = UndecidedRecognizer()
-                layer.addGestureRecognizer(recognizer)
-                recognizers.append(recognizer)
-            }
+            layers.append(layer)
             parent = layer
+        }
+        deepest = layers[4]
+        for index in 0..<count {
+            let recognizer = make()
+            layers[4 - index % 5].addGestureRecognizer(recognizer)
+            recognizers.append(recognizer)
         }
         let id = PointerID(kind: .finger, device: 1, index: 0)
         scene.send(InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: id, location: Point(x: 200, y: 200)))))
@@ -463,12 +473,15 @@ final class Tracker: Layer {
 /// The leaves, at level 10, are ``Tracker``s.
 ///
 /// Built from a fixed seed, so every run measures the same scene and points.
+/// Other `branching` lists grow the same kind of scene to other sizes (the
+/// scaling rows).
 @MainActor
 final class SceneFixture {
     static let windowSize = Size(width: 1024, height: 1024)
-    /// Children per layer at each level below the root.
-    static let branching = [4, 4, 4, 4, 2, 2, 2, 1, 1, 1]
+    /// Children per layer at each level below the root: 10,068 layers.
+    nonisolated static let branching = [4, 4, 4, 4, 2, 2, 2, 1, 1, 1]
 
+    let branching: [Int]
     let scene: Scene
     private(set) var leaves: [Tracker] = []
     private(set) var layerCount = 0
@@ -483,13 +496,15 @@ final class SceneFixture {
     private let finger = PointerID(kind: .finger, device: 7, index: 1)
     private var random = SplitMix64(seed: 0x7AC7_11E)
 
-    init() {
+    init(branching: [Int] = SceneFixture.branching) {
+        self.branching = branching
         scene = Scene(size: Self.windowSize)
         scene.diagnostics = { diagnostic in
             fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
         }
         grow(scene.root, level: 0)
-        precondition(layerCount == 10_068, "the scene has \(layerCount) layers")
+        let expectedCount = branching.indices.reduce(0) { total, level in total + branching[...level].reduce(1, *) }
+        precondition(layerCount == expectedCount, "the scene has \(layerCount) layers, not \(expectedCount)")
 
         for _ in 0..<800 {
             let leaf = leaves[random.below(leaves.count)]
@@ -532,9 +547,9 @@ final class SceneFixture {
     }
 
     private func grow(_ parent: Layer, level: Int) {
-        guard level < Self.branching.count else { return }
+        guard level < branching.count else { return }
         let bounds = parent.bounds
-        let count = Self.branching[level]
+        let count = branching[level]
         for index in 0..<count {
             var cell: Rect
             switch count {
@@ -551,7 +566,7 @@ final class SceneFixture {
             // A gap around every child: 4% of the cell, a tenth for an only child.
             let margin = (count == 1 ? 0.1 : 0.04) * min(cell.width, cell.height)
             cell = Rect(x: cell.minX + margin, y: cell.minY + margin, width: cell.width - 2 * margin, height: cell.height - 2 * margin)
-            let child = level == Self.branching.count - 1 ? Tracker(frame: cell) : Layer(frame: cell)
+            let child = level == branching.count - 1 ? Tracker(frame: cell) : Layer(frame: cell)
             child.transform = randomTransform(size: cell.size)
             parent.addChild(child)
             layerCount += 1

@@ -64,4 +64,10 @@ final class ArenaClock {
     func move(to time: Double) {
         now = max(now, time)
     }
+
+    /// Forgets every deadline: the scene is going.
+    func removeAll() {
+        deadlines.removeAll()
+        earliest = .infinity
+    }
 }

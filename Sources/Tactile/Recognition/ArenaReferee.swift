@@ -151,8 +151,11 @@ final class ArenaReferee {
             }
             if let cause = reasonToFail(recognizer) { return fail(recognizer, cause) }
             // Over a copy: the delegates asked are user code, which may
-            // re-enter the arena.
-            let blockers = members.map(\.recognizer).compactMap { candidate -> GestureRecognizer? in
+            // re-enter the arena. Skipped when no member can be a blocker
+            // (no requirement and no delegate on either side), which is
+            // every recognition of the common game: spares the copy's
+            // allocation.
+            let blockers = !mayWait(recognizer) ? [] : members.map(\.recognizer).compactMap { candidate -> GestureRecognizer? in
                 guard candidate !== recognizer, candidate.storedState == .possible, requires(recognizer, toFail: candidate) else { return nil }
                 if waits(candidate, for: recognizer) {
                     // Delegates can close a cycle that require(toFail:)
@@ -174,6 +177,15 @@ final class ArenaReferee {
     }
 
     /// Fails `recognizer` for `cause`, unless it has finished.
+    /// Whether `recognizer` may have to wait for another member: it has
+    /// failure requirements or a delegate, or another member has a delegate.
+    /// With no, ``requires(_:toFail:)`` is false for every pair it is in.
+    private func mayWait(_ recognizer: GestureRecognizer) -> Bool {
+        if !recognizer.failureRequirements.isEmpty || recognizer.delegate != nil { return true }
+        for member in members where member.recognizer !== recognizer && member.recognizer.delegate != nil { return true }
+        return false
+    }
+
     func fail(_ recognizer: GestureRecognizer, _ cause: GestureFailure) {
         guard !recognizer.storedState.isFinished, index(of: recognizer) != nil else { return }
         recognizer.lastFailure = cause
@@ -255,7 +267,11 @@ final class ArenaReferee {
             }
         }
         let id = ObjectIdentifier(recognizer)
-        for other in members.map(\.recognizer) where other !== recognizer && !other.storedState.isFinished {
+        // Over a copy of the members (iterating the array property copies
+        // its buffer reference, not its elements): what this calls may
+        // change them.
+        for member in members where member.recognizer !== recognizer && !member.recognizer.storedState.isFinished {
+            let other = member.recognizer
             let shares = shareTouch(recognizer, other)
             guard shares || isWaiting(other) else { continue }
             // An earlier one's consequences may have finished it.
@@ -276,7 +292,9 @@ final class ArenaReferee {
     /// Releases the recognizers that waited for `failed` and for nothing else.
     private func releaseWaiters(of failed: GestureRecognizer) {
         let id = ObjectIdentifier(failed)
-        for waiter in members.map(\.recognizer) {
+        // Over a copy of the members, as in `recognized(_:)`.
+        for member in members {
+            let waiter = member.recognizer
             guard let index = index(of: waiter), members[index].waitingFor.contains(id) else { continue }
             var waitingFor = members[index].waitingFor
             waitingFor.removeAll { $0 == id }
@@ -308,6 +326,14 @@ final class ArenaReferee {
             if shareTouch(other, recognizer) && prevents(other, recognizer) { return .preventedBy(other.displayName) }
         }
         return nil
+    }
+
+    /// Forgets every member and queued action without a word: the scene
+    /// is going, and nothing of it will be sent again.
+    func removeAll() {
+        members.removeAll()
+        queue.removeAll()
+        head = 0
     }
 
     // MARK: Running what was queued

@@ -117,7 +117,8 @@ public final class GestureArena {
 
     func gather(_ touch: Touch, hitLayer: Layer) {
         gate.open(touch)
-        var gathered: [GestureRecognizer] = []
+        // Straight into the touch's list (empty, with the capacity of its
+        // last use if the scene reused the object): no allocation.
         var layer: Layer? = hitLayer
         while let current = layer {
             switch current.recognizerDelivery {
@@ -134,15 +135,14 @@ public final class GestureArena {
                 break
             }
             for recognizer in current.gestureRecognizers.reversed() where accepts(recognizer, touch) {
-                recognizer.arena = self
+                if recognizer.arena !== self { recognizer.arena = self }
                 recognizer.track(touch)
                 referee.join(recognizer)
-                gathered.append(recognizer)
+                touch.recognizers.append(recognizer)
                 record(.gathered(recognizer, touch))
             }
             layer = current.parent
         }
-        touch.gestureRecognizers = gathered
     }
 
     private func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
@@ -168,9 +168,15 @@ public final class GestureArena {
         let nested = !single.isEmpty
         if !nested { single.append(touch) }
         defer { if !nested { single.removeAll(keepingCapacity: true) } }
-        for recognizer in touch.gestureRecognizers where follows(recognizer, touch) {
-            if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
-            hand(phase, nested ? [touch] : single, to: recognizer)
+        do {
+            // Read once, not per recognizer (a retain each); the copy ends
+            // with this block, before `single` is emptied in place.
+            let touches = nested ? [touch] : single
+            touch.recognizers.forEachBorrowed { recognizer in
+                guard follows(recognizer, touch) else { return }
+                if phase == .ended || phase == .cancelled { recognizer.noteLocation(ending: touch) }
+                hand(phase, touches, to: recognizer)
+            }
         }
         switch phase {
         case .began: takeIfJoiningAGestureUnderWay(touch)
@@ -193,7 +199,7 @@ public final class GestureArena {
     /// subsequent touch objects ... to the gesture recognizer but not to the
     /// attached view".
     private func takeIfJoiningAGestureUnderWay(_ touch: Touch) {
-        for recognizer in touch.gestureRecognizers
+        for recognizer in touch.recognizers
         where recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch) {
             if gate.take(touch) { record(.took(touch, by: recognizer)) }
             return
@@ -276,7 +282,7 @@ public final class GestureArena {
         // First, so that nothing queued for them reaches a layer meanwhile.
         gate.stopping(touches)
         for touch in touches {
-            for recognizer in touch.gestureRecognizers where follows(recognizer, touch) {
+            for recognizer in touch.recognizers where follows(recognizer, touch) {
                 recognizer.noteLocation(ending: touch)
                 hand(.cancelled, [touch], to: recognizer)
             }
@@ -302,7 +308,7 @@ public final class GestureArena {
     // MARK: 4. Sweep
 
     private func sweep(after touch: Touch, cancelled: Bool) {
-        for recognizer in touch.gestureRecognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
+        for recognizer in touch.recognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
@@ -323,7 +329,7 @@ public final class GestureArena {
     /// from the layer.
     func delays(_ touch: Touch, _ phase: Touch.Phase) -> Bool {
         guard phase == .began || phase == .ended else { return false }
-        for recognizer in touch.gestureRecognizers where recognizer.storedState == .possible && recognizer.isEnabled {
+        for recognizer in touch.recognizers where recognizer.storedState == .possible && recognizer.isEnabled {
             guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { continue }
             if recognizer.isFollowing(touch) { return true }
         }
@@ -381,5 +387,19 @@ public final class GestureArena {
 
     func report(_ diagnostic: Diagnostic) {
         scene?.diagnostics?(diagnostic)
+    }
+
+    // MARK: The scene's end
+
+    /// The scene is going: the arena lets go of every recognizer, deadline
+    /// and touch it holds. Recognizers hold their arena strongly (see
+    /// ``GestureRecognizer/arena``), so what the arena held would otherwise
+    /// keep them, and it, alive.
+    func sceneEnded() {
+        scene = nil
+        referee.removeAll()
+        clock.removeAll()
+        gate.removeAll()
+        event.storedTouches.removeAll()
     }
 }

@@ -60,24 +60,46 @@ open class GestureRecognizer {
 
     /// Whether the recognizer takes part. Turning it off mid-gesture cancels
     /// a gesture that has begun and fails one that has not.
-    public var isEnabled = true {
-        didSet {
-            if !isEnabled && oldValue { arena?.disable(self) }
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set {
+            let oldValue = storedIsEnabled
+            storedIsEnabled = newValue
+            if !newValue && oldValue { liveArena?.disable(self) }
         }
     }
+    // The storage of ``isEnabled`` and of the flags below: read for every
+    // recognizer on every sub-event, so kept private, behind public computed
+    // properties, out of reach of the runtime exclusivity checks a public
+    // stored property costs (every access is a plain read or write).
+    @exclusivity(unchecked) private var storedIsEnabled = true
+    @exclusivity(unchecked) private var storedCancelsTouchesInView = true
+    @exclusivity(unchecked) private var storedDelaysTouchesBegan = false
+    @exclusivity(unchecked) private var storedDelaysTouchesEnded = true
+    @exclusivity(unchecked) private var storedIsExclusive = true
+    @exclusivity(unchecked) private var storedAllowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
 
     /// Whether the layer's touches are cancelled when the gesture is
     /// recognized (on by default): the layer gets `touchesCancelled` for the
     /// touches it was tracking, and no more of them.
-    public var cancelsTouchesInView = true
+    public var cancelsTouchesInView: Bool {
+        get { storedCancelsTouchesInView }
+        set { storedCancelsTouchesInView = newValue }
+    }
     /// Whether the layer gets a touch's `touchesBegan` only once this
     /// recognizer has failed (off by default). A recognized gesture's
     /// touches then never reach the layer at all.
-    public var delaysTouchesBegan = false
+    public var delaysTouchesBegan: Bool {
+        get { storedDelaysTouchesBegan }
+        set { storedDelaysTouchesBegan = newValue }
+    }
     /// Whether the layer gets a touch's `touchesEnded` only once this
     /// recognizer has failed or finished (on by default), so that a layer
     /// does not complete an action for a touch the gesture will cancel.
-    public var delaysTouchesEnded = true
+    public var delaysTouchesEnded: Bool {
+        get { storedDelaysTouchesEnded }
+        set { storedDelaysTouchesEnded = newValue }
+    }
     /// The event-recognition patent's touch-cancellation flag, applied to a
     /// failure as its vertical-swipe example does (off by default): when the
     /// recognizer fails, the touches it saw still reach the layer, but end
@@ -90,10 +112,16 @@ open class GestureRecognizer {
     /// the other recognizers sharing its touches stop, except its
     /// exceptions; when a non-exclusive one recognizes, only exclusive ones
     /// stop. Two non-exclusive recognizers never stop each other.
-    public var isExclusive = true
+    public var isExclusive: Bool {
+        get { storedIsExclusive }
+        set { storedIsExclusive = newValue }
+    }
 
     /// The kinds of pointer whose touches the recognizer sees.
-    public var allowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
+    public var allowedPointerKinds: Set<PointerKind> {
+        get { storedAllowedPointerKinds }
+        set { storedAllowedPointerKinds = newValue }
+    }
 
     // MARK: Identity and place
 
@@ -114,8 +142,8 @@ open class GestureRecognizer {
     public var state: State {
         get { reportedState ?? storedState }
         set {
-            let arena = self.arena ?? layer?.scene?.arena ?? detachedArena()
-            self.arena = arena
+            let arena = liveArena ?? layer?.scene?.arena ?? detachedArena()
+            if self.arena !== arena { self.arena = arena }
             arena.request(self, newValue)
         }
     }
@@ -148,13 +176,29 @@ open class GestureRecognizer {
     /// touches are decided then: a lift should ask for ended (the arena
     /// plays the end after the begin if the wait succeeds), not fail it.
     public var isWaitingForRequirements: Bool {
-        arena?.referee.isWaiting(self) ?? false
+        liveArena?.referee.isWaiting(self) ?? false
     }
 
     // MARK: What it follows
 
     /// The arena of the scene whose touches the recognizer is seeing.
-    weak var arena: GestureArena?
+    ///
+    /// Strong, not `weak`: a weak reference gives its target a side table,
+    /// which puts every retain and release of the arena on the runtime's
+    /// slow path (perf: with the weak loads, about a fifth of a tap). The
+    /// arena holds a recognizer only while it is in play, and empties
+    /// itself when its scene goes (``GestureArena/sceneEnded()``), so the
+    /// two do not keep each other alive. Read it through ``liveArena``.
+    // Exclusivity: read on every sub-event, written at gather in a plain
+    // instantaneous access; the dynamic checks are off.
+    @exclusivity(unchecked) var arena: GestureArena?
+
+    /// ``arena`` while its scene exists; `nil` once the scene has gone, as
+    /// the weak reference this was would have read.
+    var liveArena: GestureArena? {
+        guard let arena, arena.scene != nil else { return nil }
+        return arena
+    }
     /// The touches the recognizer follows in its current attempt, in the
     /// order they were gathered, including those that have ended; touches
     /// it ignored are removed. The one record of that relation: a reset
@@ -343,7 +387,7 @@ open class GestureRecognizer {
     public func ignore(_ touch: Touch) {
         for index in trackedTouches.indices where trackedTouches[index] === touch {
             trackedTouches.remove(at: index)
-            arena?.touchIgnored()
+            liveArena?.touchIgnored()
             return
         }
     }
@@ -373,7 +417,7 @@ open class GestureRecognizer {
     // MARK: Time
 
     /// The time of the sub-event being handled, in seconds on the scene's clock.
-    public var currentTime: Double { arena?.clock.now ?? 0 }
+    public var currentTime: Double { liveArena?.clock.now ?? 0 }
 
     /// Asks for ``deadlineReached()`` `delay` seconds after ``currentTime``,
     /// replacing any earlier deadline: the patent's "measure delay"
@@ -381,18 +425,18 @@ open class GestureRecognizer {
     /// later event.
     public func setDeadline(after delay: Double) {
         guard delay.isFinite else { return }
-        guard let arena else { return }
+        guard let arena = liveArena else { return }
         arena.clock.schedule(self, at: arena.clock.now + max(0, delay))
     }
 
     /// Forgets the deadline, if any.
     public func cancelDeadline() {
-        arena?.clock.cancel(self)
+        liveArena?.clock.cancel(self)
     }
 
     /// The deadline set with ``setDeadline(after:)``, if it has not passed.
     public var deadline: Double? {
-        arena?.clock.deadline(of: self)
+        liveArena?.clock.deadline(of: self)
     }
 
     /// The deadline set with ``setDeadline(after:)`` has passed. Set
@@ -488,8 +532,9 @@ open class GestureRecognizer {
     func resetForNextAttempt() {
         reset()
         storedState = .possible
-        trackedTouches.removeAll()
-        arena?.clock.cancel(self)
+        // Keeping the capacity, the next attempt's first touch costs no allocation.
+        trackedTouches.removeAll(keepingCapacity: true)
+        liveArena?.clock.cancel(self)
     }
 }
 

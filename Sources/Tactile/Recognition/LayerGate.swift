@@ -223,9 +223,14 @@ final class LayerGate {
                 sendSingle(phase, first.touch, to: layer)
             }
         }
-        guard head > 0 else { return }
-        outbox.removeAll(keepingCapacity: true)
-        head = 0
+        if head > 0 {
+            outbox.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        // Also after a sub-event whose phase went straight to the layer
+        // (`offer` with `now`): a record kept until some later queued
+        // delivery would hold its touch, which the scene could otherwise
+        // reuse for the next touch-down.
         if hasClosed { pruneClosed() }
     }
 
@@ -285,6 +290,15 @@ final class LayerGate {
         case .ended: layer.touchesEnded(touches, with: event)
         case .cancelled: layer.touchesCancelled(touches, with: event)
         }
+    }
+
+    /// Forgets every record and delivery: the scene is going.
+    func removeAll() {
+        entries.removeAll()
+        outbox.removeAll()
+        head = 0
+        isHolding = false
+        hasClosed = false
     }
 
     // MARK: Helpers

@@ -35,30 +35,63 @@
 /// - ``contains(_:)``
 @MainActor
 open class Layer: Responder {
+    // MARK: Stored state
+    //
+    // Hit-testing and touch delivery read these for every layer they visit.
+    // A public stored property of a class costs a runtime exclusivity check
+    // on every access (with its thread-local bookkeeping, about 40% of a
+    // hit-test), which the optimiser cannot remove because other modules
+    // may access the storage. So the state is stored privately, here, and
+    // the public properties below are computed over it. The checks are off
+    // for the storage: every access to it is in this file and instantaneous
+    // (a plain read or write; no closure or user code runs while one is open).
+
+    @exclusivity(unchecked) private var storedPosition: Point = .zero
+    @exclusivity(unchecked) private var storedBounds: Rect = .zero
+    @exclusivity(unchecked) private var storedAnchorPoint = Point(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) private var storedTransform: AffineTransform = .identity
+    @exclusivity(unchecked) private var storedTransformToParent: AffineTransform = .identity
+    @exclusivity(unchecked) private var storedTransformFromParent: AffineTransform? = .identity
+    @exclusivity(unchecked) private var storedIsHidden = false
+    @exclusivity(unchecked) private var storedAlpha = 1.0
+    @exclusivity(unchecked) private var storedIsUserInteractionEnabled = true
+    @exclusivity(unchecked) private var storedIsMultipleTouchEnabled = false
+    @exclusivity(unchecked) private var storedIsExclusiveTouch = false
+    @exclusivity(unchecked) private var storedAppearance = Appearance()
+    @exclusivity(unchecked) private var storedGestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var storedRecognizerDelivery = RecognizerDelivery.normal
+
     // MARK: Geometry
 
     /// Where the anchor point sits in the parent's coordinate space.
-    public var position: Point = .zero { didSet { geometryChanged() } }
+    public var position: Point {
+        get { storedPosition }
+        set { storedPosition = newValue; geometryChanged() }
+    }
     /// The layer's own coordinate space: the rectangle it covers, in its own points.
-    public var bounds: Rect = .zero { didSet { geometryChanged() } }
+    public var bounds: Rect {
+        get { storedBounds }
+        set { storedBounds = newValue; geometryChanged() }
+    }
     /// The point of the bounds that ``position`` places and ``transform``
     /// turns about, in units of the bounds' size: (0.5, 0.5) is the centre.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { geometryChanged() } }
+    public var anchorPoint: Point {
+        get { storedAnchorPoint }
+        set { storedAnchorPoint = newValue; geometryChanged() }
+    }
     /// Rotation, scale and translation applied about the anchor point.
-    public var transform: AffineTransform = .identity { didSet { geometryChanged() } }
+    public var transform: AffineTransform {
+        get { storedTransform }
+        set { storedTransform = newValue; geometryChanged() }
+    }
 
     /// Maps this layer's points to its parent's; derived from the four
     /// properties above and kept, since hit-testing reads it for every layer
     /// it visits.
-    public private(set) var transformToParent: AffineTransform = .identity
+    public var transformToParent: AffineTransform { storedTransformToParent }
     /// Maps the parent's points to this layer's, or `nil` while a zero scale
     /// squashes the layer flat (then no point hits it).
     public var transformFromParent: AffineTransform? { storedTransformFromParent }
-    // Hit-testing reads this, `children` and `parent` for every layer it
-    // visits. Kept private, the optimiser can see every access and drop
-    // the runtime exclusivity checks that public stored properties of a
-    // class need (about a fifth of a hit-test's time otherwise).
-    private var storedTransformFromParent: AffineTransform? = .identity
 
     // MARK: Tree
 
@@ -69,22 +102,39 @@ open class Layer: Responder {
     /// take the slow path (about 40% of a hit-test). A parent owns its
     /// children and clears this in ``removeFromParent()`` and in its
     /// `deinit`, so it never dangles.
-    private unowned(unsafe) var storedParent: Layer?
+    @exclusivity(unchecked) private unowned(unsafe) var storedParent: Layer?
     /// The children, bottom first: the last is drawn on top.
     public var children: [Layer] { storedChildren }
-    private var storedChildren: [Layer] = []
+    // Exclusivity: as the stored state above; the walks over it
+    // (`hitTest`, the deinit) iterate a copy.
+    @exclusivity(unchecked) private var storedChildren: [Layer] = []
     /// Set on a scene's root layer only. Not `weak`, for the reason given
     /// at ``parent``: the scene owns its root and clears this in its `deinit`.
     unowned(unsafe) var ownerScene: Scene?
 
     // MARK: Interaction
 
-    public var isHidden = false
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set { storedIsHidden = newValue }
+    }
     /// Opacity, 0…1. Below 0.01 the layer is not hit.
-    public var alpha = 1.0
-    public var isUserInteractionEnabled = true
-    public var isMultipleTouchEnabled = false
-    public var isExclusiveTouch = false
+    public var alpha: Double {
+        get { storedAlpha }
+        set { storedAlpha = newValue }
+    }
+    public var isUserInteractionEnabled: Bool {
+        get { storedIsUserInteractionEnabled }
+        set { storedIsUserInteractionEnabled = newValue }
+    }
+    public var isMultipleTouchEnabled: Bool {
+        get { storedIsMultipleTouchEnabled }
+        set { storedIsMultipleTouchEnabled = newValue }
+    }
+    public var isExclusiveTouch: Bool {
+        get { storedIsExclusiveTouch }
+        set { storedIsExclusiveTouch = newValue }
+    }
 
     /// Whether the layer processes touches itself (it overrides the touch
     /// handlers). Control selection approximation reads it, through
@@ -111,14 +161,20 @@ open class Layer: Responder {
     // MARK: Gesture recognizers
 
     /// The recognizers attached to the layer, in the order they were added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { storedGestureRecognizers }
     /// Which sub-events this layer's recognizers (and its ancestors') get;
     /// the event-recognition patent's skip, conditional-skip and stop
     /// properties.
-    public var recognizerDelivery = RecognizerDelivery.normal
+    public var recognizerDelivery: RecognizerDelivery {
+        get { storedRecognizerDelivery }
+        set { storedRecognizerDelivery = newValue }
+    }
 
     /// What the layer looks like; TactileSDL's renderer draws it.
-    public var appearance = Appearance()
+    public var appearance: Appearance {
+        get { storedAppearance }
+        set { storedAppearance = newValue }
+    }
     /// A name for logs and debugging.
     public var name: String?
 
@@ -133,7 +189,7 @@ open class Layer: Responder {
         // The children outlive their parent only if someone else holds
         // them; they must not point at it any more.
         for child in storedChildren { child.storedParent = nil }
-        for recognizer in gestureRecognizers { recognizer.layer = nil }
+        for recognizer in storedGestureRecognizers { recognizer.layer = nil }
     }
 
     public init(frame: Rect, name: String? = nil) {
@@ -147,11 +203,19 @@ open class Layer: Responder {
     }
 
     private func geometryChanged() {
+        defer {
+            // The parent's index, if it has one, follows the child.
+            if let index = storedParent?.childIndex {
+                index.remove(self)
+                index.place(self)
+            }
+        }
+        let bounds = storedBounds, anchorPoint = storedAnchorPoint
         let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        transformToParent = AffineTransform.translation(x: -anchor.x, y: -anchor.y)
-            .concatenating(transform)
-            .concatenating(.translation(x: position.x, y: position.y))
-        storedTransformFromParent = transformToParent.inverted
+        storedTransformToParent = AffineTransform.translation(x: -anchor.x, y: -anchor.y)
+            .concatenating(storedTransform)
+            .concatenating(.translation(x: storedPosition.x, y: storedPosition.y))
+        storedTransformFromParent = storedTransformToParent.inverted
     }
 
     /// The scene the layer is in, if any.
@@ -184,13 +248,31 @@ open class Layer: Responder {
         let oldScene = child.scene
         let newScene = scene
         if let oldParent = child.parent {
-            oldParent.storedChildren.removeAll { $0 === child }
+            oldParent.removeChild(child)
         }
         if let oldScene, oldScene !== newScene {
             oldScene.layerLeft(child)
         }
         child.storedParent = self
-        storedChildren.insert(child, at: min(max(index, 0), storedChildren.count))
+        let position = min(max(index, 0), storedChildren.count)
+        storedChildren.insert(child, at: position)
+        renumberChildren(from: position)
+        childIndex?.place(child)
+    }
+
+    /// Takes `child` out of the children, and out of their index.
+    private func removeChild(_ child: Layer) {
+        let position = child.orderInParent
+        guard storedChildren.indices.contains(position), storedChildren[position] === child else { return }
+        childIndex?.remove(child)
+        storedChildren.remove(at: position)
+        renumberChildren(from: position)
+    }
+
+    /// Gives the children from `position` on their new places in the order.
+    private func renumberChildren(from position: Int) {
+        for index in position..<storedChildren.count { storedChildren[index].orderInParent = index }
+        childIndex?.reordered()
     }
 
     /// Takes the layer out of its parent. If that takes it out of a scene,
@@ -199,7 +281,7 @@ open class Layer: Responder {
     public func removeFromParent() {
         guard let parent else { return }
         let scene = self.scene
-        parent.storedChildren.removeAll { $0 === self }
+        parent.removeChild(self)
         storedParent = nil
         scene?.layerLeft(self)
     }
@@ -208,12 +290,14 @@ open class Layer: Responder {
     public func bringChildToFront(_ child: Layer) {
         guard let index = storedChildren.firstIndex(where: { $0 === child }) else { return }
         storedChildren.append(storedChildren.remove(at: index))
+        renumberChildren(from: index)
     }
 
     /// Moves `child` below its siblings.
     public func sendChildToBack(_ child: Layer) {
         guard let index = storedChildren.firstIndex(where: { $0 === child }) else { return }
         storedChildren.insert(storedChildren.remove(at: index), at: 0)
+        renumberChildren(from: 0)
     }
 
     /// Whether this layer is `layer` or one of its ancestors.
@@ -234,16 +318,16 @@ open class Layer: Responder {
         if let previous = recognizer.layer { previous.removeGestureRecognizer(recognizer) }
         recognizer.layer = self
         recognizer.firstSequence = scene?.sequenceForNewRecognizers ?? 0
-        gestureRecognizers.append(recognizer)
+        storedGestureRecognizers.append(recognizer)
     }
 
     /// Detaches `recognizer`. One that was following touches stops at once,
     /// without calling its actions, and the touches it held back go on to
     /// the layer.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
-        gestureRecognizers.remove(at: index)
-        recognizer.arena?.remove(recognizer)
+        guard let index = storedGestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        storedGestureRecognizers.remove(at: index)
+        recognizer.liveArena?.remove(recognizer)
         recognizer.layer = nil
     }
 
@@ -252,14 +336,15 @@ open class Layer: Responder {
     /// Whether the layer can be hit at all: visible, opaque enough and
     /// interactive. Its children can be hit only if it can.
     public var isHittable: Bool {
-        !isHidden && alpha >= 0.01 && isUserInteractionEnabled
+        !storedIsHidden && storedAlpha >= 0.01 && storedIsUserInteractionEnabled
     }
 
     /// Whether `point`, in the layer's own coordinates, is inside it: inside
     /// the bounds, or the ellipse they enclose for an elliptic layer.
     /// Override for other shapes.
     open func contains(_ point: Point) -> Bool {
-        switch appearance.shape {
+        let bounds = storedBounds
+        switch storedAppearance.shape {
         case .rectangle, .roundedRectangle:
             return bounds.contains(point)
         case .ellipse:
@@ -280,16 +365,60 @@ open class Layer: Responder {
     /// listing 2-10).
     ///
     /// Complexity: O(d × c) for depth d and c children per visited layer,
-    /// with no allocation.
+    /// with no allocation. A layer with many children (64 or more) finds
+    /// those under the point through a spatial index of them, with the same
+    /// result (see ``hitsStayWithinBounds``): O(d) for children spread out.
     open func hitTest(_ point: Point, with event: TouchEvent?) -> Layer? {
         guard isHittable, contains(point) else { return nil }
-        for child in storedChildren.reversed() {
-            guard let toChild = child.storedTransformFromParent else { continue }
-            if let hit = child.hitTest(toChild.apply(to: point), with: event) {
-                return hit
-            }
+        if storedChildren.count >= ChildIndex.minimumChildren, point.isFinite, let index = usableChildIndex() {
+            return index.hitTest(point, children: storedChildren, with: event) ?? self
         }
-        return self
+        // Each child borrowed, not retained: the walk's copy of the
+        // children keeps them alive (perf: a retain and a release per
+        // child visited were an eighth of a hit-test).
+        return storedChildren.lastResultBorrowed { child in ChildIndex.hit(child, point, event) } ?? self
+    }
+
+    /// Whether every point that hits a layer of this class (its
+    /// ``hitTest(_:with:)`` returning a layer) lies inside its ``bounds``,
+    /// as the built-in ``hitTest(_:with:)`` and ``contains(_:)`` make sure.
+    ///
+    /// A parent with many children finds those of such classes through a
+    /// spatial index instead of trying each one, and tries the others
+    /// everywhere, so the result is always the plain walk's. `true` for
+    /// `Layer` itself and `false` for subclasses, which may override
+    /// ``hitTest(_:with:)`` or ``contains(_:)``; a subclass that does not, or
+    /// whose overrides only hit inside the bounds, can return `true` so that
+    /// large numbers of it (sprites, tiles) are found quickly.
+    open class var hitsStayWithinBounds: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Layer.self)
+    }
+
+    // MARK: The children's index (see ChildIndex)
+
+    /// This layer's place among its parent's children (0 is the bottom).
+    @exclusivity(unchecked) var orderInParent = 0
+    /// Where this layer is entered in its parent's index, if it has one.
+    @exclusivity(unchecked) var placement = ChildIndex.Placement.none
+    /// The index of the children, once a hit-test has built one.
+    @exclusivity(unchecked) private var childIndex: ChildIndex?
+    /// Whether hit-testing may index the children; the differential tests
+    /// turn it off to compare with the plain walk.
+    var allowsChildIndex = true
+    /// Whether hit-tests find the children through their index (built by
+    /// the first hit-test once there are enough of them).
+    var isIndexingChildren: Bool {
+        allowsChildIndex && storedChildren.count >= ChildIndex.minimumChildren && childIndex?.isWorthUsing == true
+    }
+
+    /// The children's index, built or rebuilt as the children now need; nil
+    /// when the plain walk is as good.
+    private func usableChildIndex() -> ChildIndex? {
+        guard allowsChildIndex else { return nil }
+        if childIndex == nil || childIndex?.needsRebuild(count: storedChildren.count) == true {
+            childIndex = ChildIndex(children: storedChildren)
+        }
+        return childIndex?.isWorthUsing == true ? childIndex : nil
     }
 
     // MARK: Coordinates

@@ -90,6 +90,8 @@ public final class Scene: Responder {
     public private(set) var firstResponder: Responder?
 
     private var ignoringDepth = 0
+    /// A touch that ended and that nothing else holds, kept for reuse (see `makeTouch`).
+    private var spareTouch: Touch?
     /// Pointers whose touch-down was ignored; the rest of their events are too.
     private var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
@@ -125,7 +127,7 @@ public final class Scene: Responder {
 
     isolated deinit {
         root.ownerScene = nil
-        arena.scene = nil
+        arena.sceneEnded()
     }
 
     /// The window's size, in points: the root layer's size.
@@ -262,15 +264,57 @@ public final class Scene: Responder {
 
     // MARK: Touches
 
+    // The per-event path below uses plain loops over the event's touches,
+    // not `first { }` or `removeAll { }`: a closure that captures main-actor
+    // state checks the executor on every call, and `removeAll(where:)`
+    // rebuilds the array even when nothing ended (perf: together about a
+    // seventh of a move).
+
     private func activeTouch(for pointer: PointerID) -> Touch? {
-        event.allTouches.first { $0.pointer == pointer && !$0.hasEnded }
+        for touch in event.storedTouches where touch.pointer == pointer && !touch.hasEnded { return touch }
+        return nil
+    }
+
+    /// Drops the touches that ended in the previous event: they have been
+    /// reported, and the event now holds only what is down. One that
+    /// nothing else holds any more (no handler, recognizer or game kept it)
+    /// becomes the spare for the next touch-down.
+    private func dropEndedTouches() {
+        var kept = 0
+        for index in event.storedTouches.indices where !event.storedTouches[index].hasEnded {
+            if kept != index { event.storedTouches.swapAt(kept, index) }
+            kept += 1
+        }
+        guard kept < event.storedTouches.count else { return }
+        if spareTouch == nil {
+            for index in kept..<event.storedTouches.count where isKnownUniquelyReferenced(&event.storedTouches[index]) {
+                // Unreachable from outside from now on: it lets go of its
+                // layer and recognizers, so that it keeps nothing alive.
+                event.storedTouches[index].retire()
+                spareTouch = event.storedTouches[index]
+                break
+            }
+        }
+        event.storedTouches.removeSubrange(kept...)
+    }
+
+    /// A touch that just touched down: the spare if there is one (no one
+    /// else can hold it), else a new one. Reusing it spares an allocation
+    /// on every touch-down.
+    private func makeTouch(_ pointer: PointerEvent, location: Point, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) -> Touch {
+        if let spare = spareTouch {
+            spareTouch = nil
+            spare.begin(pointer: pointer.id, location: location, actualLocation: pointer.location, pressure: pointer.pressure,
+                        timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
+            return spare
+        }
+        return Touch(pointer: pointer.id, location: location, actualLocation: pointer.location, pressure: pointer.pressure,
+                     timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
     }
 
     private func send(_ pointer: PointerEvent, at timestamp: Double) {
-        // Touches that ended in the previous event have been reported; the
-        // event now holds only what is down.
-        event.allTouches.removeAll { $0.hasEnded }
-        event.timestamp = timestamp
+        dropEndedTouches()
+        event.storedTimestamp = timestamp
         switch pointer.phase {
         case .down:
             touchDown(pointer, at: timestamp)
@@ -341,20 +385,17 @@ public final class Scene: Responder {
             return
         }
         let taps = tapCount(on: layer, at: pointer.location, time: timestamp)
-        let touch = Touch(
-            pointer: pointer.id, location: location, actualLocation: pointer.location,
-            pressure: pointer.pressure, timestamp: timestamp,
-            tapCount: taps.count, layer: layer, isApproximated: isApproximated)
+        let touch = makeTouch(pointer, location: location, timestamp: timestamp, tapCount: taps.count, layer: layer, isApproximated: isApproximated)
         touch.tapOrigin = taps.origin
         if isApproximated {
             // Later moves keep this offset: the virtual contact moves in
             // parallel with the real one.
             touch.approximationOffset = location - pointer.location
         }
-        if !event.allTouches.contains(where: { !$0.hasEnded }) { sequence += 1 }
+        if activeTouchCount == 0 { sequence += 1 }
         touch.sequence = sequence
         markOthersStationary(except: touch)
-        event.allTouches.append(touch)
+        event.storedTouches.append(touch)
         arena.gather(touch, hitLayer: layer)
         arena.dispatch(.began, touch)
     }
@@ -362,7 +403,7 @@ public final class Scene: Responder {
     /// Whether a new touch may reach `layer`, by the multiple-touch and
     /// exclusive-touch rules (seed 003's four flag combinations).
     private func admits(_ layer: Layer) -> Bool {
-        for touch in event.allTouches where !touch.hasEnded {
+        for touch in event.storedTouches where !touch.hasEnded {
             guard let tracking = touch.layer else { continue }
             if tracking === layer {
                 if !layer.isMultipleTouchEnabled { return false }
@@ -374,16 +415,23 @@ public final class Scene: Responder {
     }
 
     private func markOthersStationary(except touch: Touch) {
-        for other in event.allTouches where other !== touch {
+        for other in event.storedTouches where other !== touch {
             other.markStationary()
         }
+    }
+
+    /// How many touches are down.
+    private var activeTouchCount: Int {
+        var count = 0
+        for touch in event.storedTouches where !touch.hasEnded { count += 1 }
+        return count
     }
 
     /// Cancels `touches` from outside (focus lost, a layer removed, a lost
     /// lift): their recognizers first, then each layer in one call for its
     /// touches of one sequence.
     private func cancel(_ touches: [Touch], at timestamp: Double) {
-        event.timestamp = timestamp
+        event.storedTimestamp = timestamp
         for touch in touches {
             touch.cancel(at: timestamp)
         }
@@ -428,17 +476,28 @@ public final class Scene: Responder {
     /// recognizer's ``TapGestureRecognizer/maximumTapDistance`` is (Flutter's
     /// `kDoubleTapSlop`), so the two count the same taps.
     private func tapCount(on layer: Layer, at location: Point, time: Double) -> (count: Int, origin: Point) {
-        recentTaps.removeAll { time - $0.time > tapSettings.interval }
-        guard let previous = recentTaps.first(where: { $0.layer == ObjectIdentifier(layer) }),
-              previous.location.distance(to: location) <= tapSettings.distance
-        else { return (1, location) }
+        let interval = tapSettings.interval
+        var previous: RecentTap?
+        // Loops, not closures: as on the per-event path above.
+        var kept = 0
+        for index in recentTaps.indices where time - recentTaps[index].time <= interval {
+            if recentTaps[index].layer == ObjectIdentifier(layer) { previous = recentTaps[index] }
+            recentTaps[kept] = recentTaps[index]
+            kept += 1
+        }
+        recentTaps.removeSubrange(kept...)
+        guard let previous, previous.location.distance(to: location) <= tapSettings.distance else { return (1, location) }
         return (previous.count + 1, previous.location)
     }
 
     private func rememberTap(_ touch: Touch) {
         guard let layer = touch.layer else { return }
-        recentTaps.removeAll { $0.layer == ObjectIdentifier(layer) }
-        recentTaps.append(RecentTap(layer: ObjectIdentifier(layer), location: touch.tapOrigin, time: touch.timestamp, count: touch.tapCount))
+        let tap = RecentTap(layer: ObjectIdentifier(layer), location: touch.tapOrigin, time: touch.timestamp, count: touch.tapCount)
+        for index in recentTaps.indices where recentTaps[index].layer == tap.layer {
+            recentTaps.remove(at: index)
+            break
+        }
+        recentTaps.append(tap)
     }
 }
 

@@ -2,7 +2,10 @@
 /// for its whole life, from touching down to lifting or being cancelled.
 ///
 /// The scene makes one `Touch` per contact and updates it in place, so a
-/// touch can be kept and compared by identity for as long as it lasts. Its
+/// touch can be kept and compared by identity for as long as it lasts.
+/// (Once a touch has ended and nothing holds it any more, the scene may use
+/// the same object for a later contact, so that touching down allocates
+/// nothing: a reference you keep keeps the touch as it was.) Its
 /// ``layer``, the hit layer found when it touched down, never changes: the
 /// touch keeps going to that layer even when it moves outside it.
 ///
@@ -28,34 +31,54 @@ public final class Touch {
         case cancelled
     }
 
+    // Every handler and recognizer reads these on every event. Stored
+    // privately, with public read-only properties over them, because a
+    // public stored property costs a runtime exclusivity check on each
+    // access that the optimiser cannot remove (perf: with `TouchEvent`'s
+    // touches, about a third of a move). The checks are off: the storage
+    // is written only in this file, in plain instantaneous accesses.
+    @exclusivity(unchecked) private var storedPointer = PointerID(kind: .finger, device: 0, index: 0)
+    @exclusivity(unchecked) private var storedPhase = Phase.began
+    @exclusivity(unchecked) private var storedLocation = Point.zero
+    @exclusivity(unchecked) private var storedPreviousLocation = Point.zero
+    @exclusivity(unchecked) private var storedActualLocation = Point.zero
+    @exclusivity(unchecked) private var storedTimestamp = 0.0
+    @exclusivity(unchecked) private var storedPressure = 0.0
+    @exclusivity(unchecked) private var storedTapCount = 1
+    @exclusivity(unchecked) private var storedIsApproximated = false
+    @exclusivity(unchecked) private unowned(unsafe) var storedLayer: Layer?
+    /// Keeps the layer alive while the touch is: ``layer`` reads the
+    /// unretained copy above, so that reading it costs no retain.
+    private var retainedLayer: Layer?
+
     /// The pointer this touch follows.
-    public let pointer: PointerID
-    public private(set) var phase: Phase
+    public var pointer: PointerID { storedPointer }
+    public var phase: Phase { storedPhase }
     /// Where the touch is, in window points. For a touch that control
     /// selection approximation moved to a nearby layer, this is inside that
     /// layer; ``actualLocation`` keeps where the contact really is.
-    public private(set) var location: Point
+    public var location: Point { storedLocation }
     /// Where the touch was before the last change, in window points.
-    public private(set) var previousLocation: Point
+    public var previousLocation: Point { storedPreviousLocation }
     /// Where the contact really is, in window points.
-    public private(set) var actualLocation: Point
+    public var actualLocation: Point { storedActualLocation }
     /// When the touch last changed, in seconds on the scene's clock.
-    public private(set) var timestamp: Double
+    public var timestamp: Double { storedTimestamp }
     /// How hard the contact presses, 0…1.
-    public private(set) var pressure: Double
+    public var pressure: Double { storedPressure }
     /// How many taps in quick succession, at about the same place on the
     /// same layer, this touch is: 1 for a single tap, 2 for the second of a
     /// double tap.
-    public let tapCount: Int
+    public var tapCount: Int { storedTapCount }
     /// The hit layer this touch is bound to for life (always set; optional
     /// so that code written for UIKit's `UITouch.view` reads the same). The
     /// touch holds it strongly: a touch lives only while it is down and
     /// briefly after, and a weak reference would slow every use of the layer.
-    public private(set) var layer: Layer?
+    public var layer: Layer? { storedLayer }
     /// Whether control selection approximation, rather than hit-testing,
     /// chose ``layer``: the contact landed on a layer that could not process
     /// it (see ``Scene/approximation``).
-    public let isApproximated: Bool
+    public var isApproximated: Bool { storedIsApproximated }
 
     /// What made the contact.
     public var kind: PointerKind { pointer.kind }
@@ -63,7 +86,11 @@ public final class Touch {
     /// The recognizers gathered for this touch at touch-down, in the order
     /// they see it (see ``GestureArena``). One of them follows the touch
     /// until it ignores it or is reset.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var gestureRecognizers: [GestureRecognizer] { recognizers }
+    /// The storage of ``gestureRecognizers``, set by the arena at gather.
+    // Exclusivity: read on every sub-event; written once per touch, in an
+    // instantaneous access; the dynamic checks are off.
+    @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
 
     // MARK: Bookkeeping of the scene
 
@@ -78,21 +105,34 @@ public final class Touch {
     var sequence = 0
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
-        self.pointer = pointer
-        self.phase = .began
-        self.location = location
-        self.previousLocation = location
-        self.actualLocation = actualLocation
-        self.pressure = pressure
-        self.timestamp = timestamp
-        self.tapCount = tapCount
-        self.layer = layer
-        self.isApproximated = isApproximated
+        begin(pointer: pointer, location: location, actualLocation: actualLocation, pressure: pressure,
+              timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
+    }
+
+    /// Makes this object a new touch that has just touched down: for a new
+    /// touch, or one that ended and that nothing else holds (see the type's doc).
+    func begin(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
+        storedPointer = pointer
+        storedPhase = .began
+        storedLocation = location
+        storedPreviousLocation = location
+        storedActualLocation = actualLocation
+        storedPressure = pressure
+        storedTimestamp = timestamp
+        storedTapCount = tapCount
+        storedLayer = layer
+        retainedLayer = layer
+        storedIsApproximated = isApproximated
+        // Emptied keeping its capacity: gathering refills it without allocating.
+        recognizers.removeAll(keepingCapacity: true)
+        approximationOffset = .zero
+        tapOrigin = .zero
+        sequence = 0
     }
 
     /// The touch's location in `layer`'s coordinates; in window points for `nil`.
     public func location(in layer: Layer?) -> Point {
-        layer?.convert(location, from: nil) ?? location
+        layer?.convert(storedLocation, from: nil) ?? storedLocation
     }
 
     /// The touch's previous location in `layer`'s coordinates.
@@ -101,26 +141,34 @@ public final class Touch {
     }
 
     /// Whether the touch has lifted or been cancelled.
-    public var hasEnded: Bool { phase == .ended || phase == .cancelled }
+    public var hasEnded: Bool { storedPhase == .ended || storedPhase == .cancelled }
+
+    /// Lets go of the layer and the recognizers: the scene keeps the
+    /// object, unreachable, for its next touch.
+    func retire() {
+        storedLayer = nil
+        retainedLayer = nil
+        recognizers.removeAll(keepingCapacity: true)
+    }
 
     // MARK: Updates, by the scene
 
     func update(_ phase: Phase, location: Point, actualLocation: Point, pressure: Double, timestamp: Double) {
-        previousLocation = self.location
-        self.phase = phase
-        self.location = location
-        self.actualLocation = actualLocation
-        self.pressure = pressure
-        self.timestamp = timestamp
+        storedPreviousLocation = storedLocation
+        storedPhase = phase
+        storedLocation = location
+        storedActualLocation = actualLocation
+        storedPressure = pressure
+        storedTimestamp = timestamp
     }
 
     /// Marks a touch that is down but did not change in the current event.
     func markStationary() {
-        if phase == .began || phase == .moved { phase = .stationary }
+        if storedPhase == .began || storedPhase == .moved { storedPhase = .stationary }
     }
 
     func cancel(at timestamp: Double) {
-        phase = .cancelled
-        self.timestamp = timestamp
+        storedPhase = .cancelled
+        storedTimestamp = timestamp
     }
 }

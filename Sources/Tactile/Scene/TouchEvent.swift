@@ -9,13 +9,21 @@
 @MainActor
 public final class TouchEvent {
     /// When the latest change happened, in seconds on the scene's clock.
-    public internal(set) var timestamp: Double = 0
+    public var timestamp: Double { storedTimestamp }
     /// Every touch that is down, plus those that ended in this event, in the
     /// order they touched down.
-    public internal(set) var allTouches: [Touch] = []
+    public var allTouches: [Touch] { storedTouches }
+
+    // The scene updates these on every event: stored internally, behind the
+    // read-only public properties above, with the runtime exclusivity checks
+    // off (as `Touch`'s fields, and for the same reason). Every write is the
+    // scene's, in a plain instantaneous access or a loop that calls no user
+    // code.
+    @exclusivity(unchecked) var storedTimestamp: Double = 0
+    @exclusivity(unchecked) var storedTouches: [Touch] = []
 
     init() {
-        allTouches.reserveCapacity(16)
+        storedTouches.reserveCapacity(16)
     }
 
     /// The touches bound to `layer`.

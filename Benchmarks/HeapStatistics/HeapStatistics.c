@@ -1,0 +1,2 @@
+// The header's one function is inline; SwiftPM needs a source file to make a C target.
+#include "HeapStatistics.h"
