@@ -75,6 +75,29 @@ extension SDLIntegration {
             #expect(sdl.drainPointers().map(\.phase) == [.down, .up])
         }
 
+        /// Controllers started by the game with SDL's default hint already
+        /// chose their mappings by label (Nintendo's A on south): an error that
+        /// names the hint. Started with the hint at "0", they are fine.
+        @Test func controllersStartedWithButtonLabelsAreAnError() throws {
+            quitSDL()
+            defer {
+                SDL_Quit()
+                #expect(throws: Never.self) { try SDLSetup.start(videoDriver: .dummy) }
+            }
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            #expect(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER)) == 0)
+            #expect {
+                try SDLSetup.start(videoDriver: .dummy)
+            } throws: { error in
+                String(describing: error).contains("SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS unset")
+            }
+            quitSDL()
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
+            #expect(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER)) == 0)
+            #expect(throws: Never.self) { try SDLSetup.start(videoDriver: .dummy) }
+        }
+
         /// The dummy driver asked for after the game started video on another
         /// driver cannot be had any more: an error that says so, not a run
         /// on a driver nobody asked for.

@@ -1,7 +1,13 @@
-/// A game controller's button, named by its position on an Xbox-style pad.
+/// A game controller's button, named by its position on the pad, the same on
+/// every pad.
 ///
-/// SDL's game-controller layer maps every supported pad onto this layout, so
-/// `south` is A on Xbox, Cross on PlayStation and B on Nintendo pads.
+/// SDL's game-controller layer maps every supported pad onto one layout, and
+/// TactileSDL asks it to report the face buttons by position, so
+/// ``south`` is the bottom face button everywhere: A on Xbox, Cross on
+/// PlayStation, and B on Nintendo pads, whose A is on the east. (SDL 2.26 by
+/// default reports Nintendo pads by label, which puts their A on `south`;
+/// `SDLSetup` turns that off.) Bind by position; to show the player what is
+/// printed on the button, ask ``ControllerType/label(for:)``.
 public enum ControllerButton: String, Hashable, Sendable, CaseIterable {
     case south, east, west, north
     case back, guide, start
