@@ -183,3 +183,11 @@ extension Optional<String> {
         }
     }
 }
+
+extension InputEvent.Kind {
+    /// The id of the controller an `.added` event reports, whatever its
+    /// identity; `nil` for any other event.
+    var controllerAdded: Int32? {
+        if case .controller(.added(let id, _)) = self { id } else { nil }
+    }
+}

@@ -162,7 +162,10 @@ struct TraceFuzzTests {
         case 5:
             let controller = Int32(truncatingIfNeeded: rng.next())
             switch rng.below(5) {
-            case 0: return .controller(.added(controller: controller))
+            case 0:
+                let identities = TraceSamples.identities
+                return .controller(.added(
+                    controller: controller, identity: rng.below(3) == 0 ? nil : identities[rng.below(identities.count)]))
             case 1: return .controller(.removed(controller: controller))
             case 2:
                 return .controller(.button(

@@ -35,8 +35,9 @@ public enum ControllerAxis: String, Hashable, Sendable, CaseIterable {
 /// same for as long as the controller is connected and is never reused for
 /// another controller during a run.
 public enum ControllerEvent: Hashable, Sendable {
-    /// A controller was connected and opened; its events follow.
-    case added(controller: Int32)
+    /// A controller was connected and opened; its events follow. The
+    /// identity is `nil` only in traces recorded before identities were.
+    case added(controller: Int32, identity: ControllerIdentity? = nil)
     /// A controller was disconnected; no more events come from it.
     case removed(controller: Int32)
     case button(controller: Int32, button: ControllerButton, isDown: Bool)
@@ -50,7 +51,7 @@ public enum ControllerEvent: Hashable, Sendable {
     /// The instance id of the controller the event came from.
     public var controller: Int32 {
         switch self {
-        case .added(let id), .removed(let id): id
+        case .added(let id, _), .removed(let id): id
         case .button(let id, _, _), .axis(let id, _, _), .touchpad(let id, _, _, _, _, _): id
         }
     }

@@ -34,7 +34,8 @@ public struct TraceRecorder: Sendable {
     /// measured from; `nil` until the first event when none was given.
     public private(set) var start: Double?
 
-    /// How many events were not recorded because a number in them is not finite.
+    /// How many events were not recorded because a number in them is not
+    /// finite, or because a controller's name made its line too long to read.
     public private(set) var skippedEventCount = 0
 
     private var events: [InputEvent] = []
@@ -72,8 +73,15 @@ public struct TraceRecorder: Sendable {
             skippedEventCount += 1
             return false
         }
-        self.start = start
         let time = max(relative, lastTime)
+        // Free text (a controller's name) is the one thing that can make a
+        // line longer than a reader takes.
+        if case .controller(.added(_, _?)) = event.kind,
+           InputEvent(timestamp: time, event.kind).traceLine.utf8.count > TextLineReader<TextBytes>.maximumLineLength {
+            skippedEventCount += 1
+            return false
+        }
+        self.start = start
         events.append(InputEvent(timestamp: time, event.kind))
         lastTime = time
         return true

@@ -45,7 +45,8 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .mouseButton: 4
         case .mouseWheel: 2
         case .key: 5
-        case .controllerAdded, .controllerRemoved: 1
+        case .controllerAdded: 1 + ControllerIdentity.traceFieldCount
+        case .controllerRemoved: 1
         case .controllerButton: 3
         case .controllerAxis: 3
         case .controllerTouchpad: 7
@@ -53,6 +54,15 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .remote: 1
         case .interrupted: 1
         }
+    }
+}
+
+extension TraceEventWord {
+    /// The field count of a line written without its optional fields: a
+    /// `controller-added` line from before identities were recorded has the
+    /// controller id alone.
+    var shortFieldCount: Int? {
+        self == .controllerAdded ? 1 : nil
     }
 }
 

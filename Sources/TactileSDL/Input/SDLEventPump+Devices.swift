@@ -30,7 +30,7 @@ extension SDLEventPump {
                 SDL_GameControllerSetSensorEnabled(controller, type, SDL_TRUE)
             }
         }
-        events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id))))
+        events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id, identity: ControllerIdentity(controller)))))
         if let settings = controllerCursors {
             cursors[id] = ControllerCursor(controller: id, location: windowSize.center, settings: settings)
         }
