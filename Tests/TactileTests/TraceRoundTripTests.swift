@@ -123,6 +123,7 @@ struct TraceRoundTripTests {
             1.0 sensor controller 0 gyroscope 0.01 -0.02 0.0 12.5
             1.1 remote toggle-play-pause
             1.2 interrupted focus-lost
+            5.0 controller-remapped 0 unknown 1234 5678 03000000341200007856000000000000 - - - My%20Pad
             9.5 controller-removed 0
             """
         let trace = try Trace(parsing: table)

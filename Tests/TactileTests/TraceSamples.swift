@@ -77,6 +77,7 @@ enum TraceSamples {
         }
         for identity in identities {
             kinds.append(.controller(.added(controller: 1, identity: identity)))
+            kinds.append(.controller(.remapped(controller: 1, identity: identity)))
         }
         kinds.append(.controller(.removed(controller: .max)))
         kinds.append(.controller(.added(controller: .min)))

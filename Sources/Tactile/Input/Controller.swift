@@ -38,6 +38,11 @@ public enum ControllerEvent: Hashable, Sendable {
     /// A controller was connected and opened; its events follow. The
     /// identity is `nil` only in traces recorded before identities were.
     case added(controller: Int32, identity: ControllerIdentity? = nil)
+    /// A connected controller's mapping changed (a mapping for its GUID was
+    /// added): its buttons may now mean something else, and its identity
+    /// (name, type) is reported again. It keeps its id, so it keeps its
+    /// player.
+    case remapped(controller: Int32, identity: ControllerIdentity)
     /// A controller was disconnected; no more events come from it.
     case removed(controller: Int32)
     case button(controller: Int32, button: ControllerButton, isDown: Bool)
@@ -51,7 +56,7 @@ public enum ControllerEvent: Hashable, Sendable {
     /// The instance id of the controller the event came from.
     public var controller: Int32 {
         switch self {
-        case .added(let id, _), .removed(let id): id
+        case .added(let id, _), .remapped(let id, _), .removed(let id): id
         case .button(let id, _, _), .axis(let id, _, _), .touchpad(let id, _, _, _, _, _): id
         }
     }

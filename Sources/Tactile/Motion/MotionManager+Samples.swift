@@ -16,7 +16,7 @@ extension MotionManager {
             switch controller {
             case .added(let id, _): controllerConnected(id, at: event.timestamp)
             case .removed(let id): sourceDisconnected(.controller(id), at: event.timestamp)
-            case .button, .axis, .touchpad: break
+            case .remapped, .button, .axis, .touchpad: break
             }
         case .key, .mouseButton, .mouseHover:
             simulator?.handle(event)

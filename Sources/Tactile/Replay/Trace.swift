@@ -70,6 +70,7 @@
 /// | `mouse-wheel` | dx, dy | `0.4 mouse-wheel 0.0 -1.0` |
 /// | `key` | state, scancode, keycode, modifiers, repeat | `0.5 key down 4 97 lshift+lalt 0` |
 /// | `controller-added` | controller, then optionally its identity: type, vendor, product, GUID, player index, features, serial, name | `0.6 controller-added 0 ps5 054c 0ce6 050000004c050000e60c000000810000 0 rumble+accelerometer+gyroscope+touchpad+led - DualSense%20Wireless%20Controller` |
+/// | `controller-remapped` | controller, identity | `5.0 controller-remapped 0 unknown 1234 5678 03000000341200007856000000000000 - - - My%20Pad` |
 /// | `controller-removed` | controller | `9.5 controller-removed 0` |
 /// | `controller-button` | controller, button, state | `0.7 controller-button 0 south down` |
 /// | `controller-axis` | controller, axis, value | `0.8 controller-axis 0 leftX -0.25` |

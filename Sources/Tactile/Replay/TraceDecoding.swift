@@ -67,6 +67,9 @@ extension InputEvent.Kind {
             let controller = try reader.integer("controller", as: Int32.self)
             let identity = reader.remainingCount == 0 ? nil : try ControllerIdentity(reading: &reader)
             self = .controller(.added(controller: controller, identity: identity))
+        case .controllerRemapped:
+            let controller = try reader.integer("controller", as: Int32.self)
+            self = .controller(.remapped(controller: controller, identity: try ControllerIdentity(reading: &reader)))
         case .controllerRemoved:
             self = .controller(.removed(controller: try reader.integer("controller", as: Int32.self)))
         case .controllerButton:

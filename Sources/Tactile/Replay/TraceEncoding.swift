@@ -68,6 +68,8 @@ extension ControllerEvent {
         switch self {
         case .added(let controller, let identity):
             [String(controller)] + (identity?.traceFields ?? [])
+        case .remapped(let controller, let identity):
+            [String(controller)] + identity.traceFields
         case .removed(let controller):
             [String(controller)]
         case .button(let controller, let button, let isDown):

@@ -76,7 +76,7 @@ public struct TraceRecorder: Sendable {
         let time = max(relative, lastTime)
         // Free text (a controller's name) is the one thing that can make a
         // line longer than a reader takes.
-        if case .controller(.added(_, _?)) = event.kind,
+        if event.kind.hasControllerIdentity,
            InputEvent(timestamp: time, event.kind).traceLine.utf8.count > TextLineReader<TextBytes>.maximumLineLength {
             skippedEventCount += 1
             return false
@@ -119,7 +119,7 @@ extension InputEvent.Kind {
             true
         case .controller(let controller):
             switch controller {
-            case .added, .removed, .button:
+            case .added, .remapped, .removed, .button:
                 true
             case .axis(_, _, let value):
                 value.isFinite
@@ -128,6 +128,16 @@ extension InputEvent.Kind {
             }
         case .sensor(let sample):
             sample.value.isFinite && (sample.sensorTime?.isFinite ?? true)
+        }
+    }
+}
+
+extension InputEvent.Kind {
+    /// Whether the event carries a controller's identity, free text and all.
+    fileprivate var hasControllerIdentity: Bool {
+        switch self {
+        case .controller(.added(_, _?)), .controller(.remapped): true
+        default: false
         }
     }
 }

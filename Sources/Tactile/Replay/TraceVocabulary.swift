@@ -10,6 +10,7 @@ enum TraceEventWord: String, CaseIterable, Sendable {
     case mouseWheel = "mouse-wheel"
     case key
     case controllerAdded = "controller-added"
+    case controllerRemapped = "controller-remapped"
     case controllerRemoved = "controller-removed"
     case controllerButton = "controller-button"
     case controllerAxis = "controller-axis"
@@ -27,6 +28,7 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .mouseWheel: self = .mouseWheel
         case .key: self = .key
         case .controller(.added): self = .controllerAdded
+        case .controller(.remapped): self = .controllerRemapped
         case .controller(.removed): self = .controllerRemoved
         case .controller(.button): self = .controllerButton
         case .controller(.axis): self = .controllerAxis
@@ -45,7 +47,7 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .mouseButton: 4
         case .mouseWheel: 2
         case .key: 5
-        case .controllerAdded: 1 + ControllerIdentity.traceFieldCount
+        case .controllerAdded, .controllerRemapped: 1 + ControllerIdentity.traceFieldCount
         case .controllerRemoved: 1
         case .controllerButton: 3
         case .controllerAxis: 3

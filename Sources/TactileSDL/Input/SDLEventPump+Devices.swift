@@ -36,6 +36,17 @@ extension SDLEventPump {
         }
     }
 
+    /// Reports a connected controller's new mapping with its identity, which
+    /// may have changed with it (a mapping names the pad). SDL keeps the
+    /// joystick open and its instance id, so the controller keeps its player
+    /// slot, cursor and sensors.
+    func remapController(instanceID id: Int32, timestamp: Double, into events: inout [InputEvent]) {
+        guard let controller = controllers[id] else {
+            return reportUnknownController("remapping of controller \(id), which is not open")
+        }
+        events.append(InputEvent(timestamp: timestamp, .controller(.remapped(controller: id, identity: ControllerIdentity(controller)))))
+    }
+
     /// Closes a controller that was unplugged and reports it.
     func removeController(instanceID id: Int32, timestamp: Double, into events: inout [InputEvent]) {
         guard let controller = controllers.removeValue(forKey: id) else {
