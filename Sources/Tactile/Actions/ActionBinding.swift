@@ -16,7 +16,7 @@
 /// | ``gesture(_:_:)`` | see ``GestureReading`` | 1 while a `held` reading is held; a `rotation` reading's change | a `translation` reading's change |
 ///
 /// ```swift
-/// try actions.bind(.jump, to: .key(KeyName.scancode(of: "Space")!))
+/// try actions.bind(.jump, to: .key(.space))
 /// try actions.bind(.jump, to: .button(.south))
 /// try actions.bind(.steer, to: .axis(.leftX, AxisResponse(deadZone: 0.2, scale: 2)))
 /// try actions.bind(.move, to: .composite(.wasd))
