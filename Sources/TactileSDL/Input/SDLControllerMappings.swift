@@ -7,7 +7,7 @@ import Tactile
 ///
 /// A mapping tells SDL which of a pad model's raw buttons and axes is which
 /// of its Xbox-style layout; the community `gamecontrollerdb.txt` has
-/// thousands. Each line is checked by ``ControllerMappingFile`` first, so a
+/// thousands. Each line is checked by `ControllerMappingFile` first, so a
 /// bad line gets an error with its line number and what is wrong, where
 /// `SDL_GameControllerAddMapping` would take garbage such as `zzz,name,a:b0`
 /// without complaint (checked on SDL 2.26.5).
@@ -44,7 +44,7 @@ public enum SDLControllerMappings {
     ///
     /// - Returns: `true` when SDL added a pad it had no mapping for, `false`
     ///   when the line replaced one or its `hint:` does not apply.
-    /// - Throws: ``ControllerMappingError`` (line 1) for a bad line, or when
+    /// - Throws: `ControllerMappingError` (line 1) for a bad line, or when
     ///   SDL refuses it.
     @discardableResult
     public static func add(_ line: String) throws(ControllerMappingError) -> Bool {

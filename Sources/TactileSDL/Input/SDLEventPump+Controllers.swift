@@ -31,7 +31,7 @@ extension SDLEventPump {
     /// Sets the colour of a pad's light (PlayStation 4 and 5 pads); alpha is
     /// ignored. Returns whether the pad has a light that took the colour:
     /// `false` for a pad that is not connected or has none
-    /// (``ControllerFeatures/led`` tells beforehand).
+    /// (`ControllerFeatures.led` tells beforehand).
     @discardableResult
     public func setLightColor(_ color: Color, of id: Int32) -> Bool {
         guard let handle = controllers[id], SDL_GameControllerHasLED(handle) == SDL_TRUE else { return false }
