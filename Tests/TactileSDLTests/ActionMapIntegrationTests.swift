@@ -223,5 +223,35 @@ extension SDLIntegration {
                 #expect(sdlName == name, "scancode \(scancode)")
             }
         }
+
+        /// SDL's own spelling of every key, spaces and all, reads as that key
+        /// (158, which SDL also calls "Return", reads as the main Return, 40).
+        @Test func everySDLKeyNameWithItsSpacesReadsAsItsKey() {
+            for scancode in Int32(4)...231 {
+                let sdlName = String(cString: SDL_GetScancodeName(SDL_Scancode(UInt32(scancode))))
+                guard !sdlName.isEmpty else { continue }
+                #expect(KeyName.scancode(of: sdlName) == (scancode == 158 ? 40 : scancode), "\(sdlName)")
+            }
+            #expect(KeyName.scancode(of: "Left Shift") == PhysicalKey.leftShift.scancode)
+            #expect(KeyName.scancode(of: "keypad enter") == PhysicalKey.keypadEnter.scancode)
+        }
+
+        /// Every constant is the key SDL names that way, and the layout's
+        /// name for a key comes from SDL (the dummy driver's US layout).
+        @Test func physicalKeysAreSDLsScancodesAndHaveTheLayoutsNames() {
+            let keys: [(PhysicalKey, SDL_Scancode, String)] = [
+                (.a, SDL_SCANCODE_A, "A"), (.w, SDL_SCANCODE_W, "W"), (.digit1, SDL_SCANCODE_1, "1"),
+                (.digit0, SDL_SCANCODE_0, "0"), (.space, SDL_SCANCODE_SPACE, "Space"),
+                (.returnKey, SDL_SCANCODE_RETURN, "Return"), (.leftShift, SDL_SCANCODE_LSHIFT, "Left Shift"),
+                (.rightGUI, SDL_SCANCODE_RGUI, "Right GUI"), (.semicolon, SDL_SCANCODE_SEMICOLON, ";"),
+                (.grave, SDL_SCANCODE_GRAVE, "`"), (.f12, SDL_SCANCODE_F12, "F12"), (.up, SDL_SCANCODE_UP, "Up"),
+                (.keypad0, SDL_SCANCODE_KP_0, "Keypad 0"), (.keypadEnter, SDL_SCANCODE_KP_ENTER, "Keypad Enter"),
+                (.numLock, SDL_SCANCODE_NUMLOCKCLEAR, "Numlock"), (.application, SDL_SCANCODE_APPLICATION, "Application"),
+            ]
+            for (key, scancode, name) in keys {
+                #expect(key.scancode == Int32(scancode.rawValue), "\(name)")
+                #expect(key.displayName == name)
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ extension SDLIntegration {
             let sdl = try SDLHarness()
             let pad = try VirtualController()
             let id = pad.instanceID
-            #expect(sdl.drain().map(\.kind) == [.controller(.added(controller: id))])
+            #expect(sdl.drain().map(\.kind.controllerAdded) == [id])
 
             pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
             pad.set(SDL_CONTROLLER_BUTTON_A, down: false)

@@ -171,7 +171,7 @@ extension SDLIntegration {
             // of you, which SDL reads as +9.81 m/s² on y.
             let pad = try VirtualController()
             let id = pad.instanceID
-            #expect(rig.frame(scene: scene).map(\.kind) == [.controller(.added(controller: id))])
+            #expect(rig.frame(scene: scene).map(\.kind.controllerAdded) == [id])
             #expect(rig.sdl.pump.availableSensors(of: .controller(id)).isEmpty)
             let held = Vector3(x: 0, y: -1, z: 0)
             rig.stream(0.5, to: .controller(id), scene: scene, acceleration: { _ in held }, rate: { _ in .zero })

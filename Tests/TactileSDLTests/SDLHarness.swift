@@ -112,15 +112,33 @@ final class VirtualController {
     let instanceID: Int32
     private var attached = true
 
-    init() throws {
+    /// A pad that SDL takes for the one whose USB ids it is given (SDL 2.26
+    /// derives the controller type from them); with none, a virtual pad.
+    /// SDL's automatic mapping for a virtual pad makes its button *n*
+    /// `SDL_GameControllerButton` *n*, so button 0 is the bottom face button.
+    init(name: String? = nil, vendor: UInt16 = 0, product: UInt16 = 0) throws {
         var description = SDL_VirtualJoystickDesc()
         description.version = tactile_virtual_joystick_desc_version()
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
         description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
         description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        let index = SDL_JoystickAttachVirtualEx(&description)
+        description.vendor_id = vendor
+        description.product_id = product
+        let index = name.withOptionalCString { name in
+            description.name = name
+            return SDL_JoystickAttachVirtualEx(&description)
+        }
         guard index >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
         instanceID = SDL_JoystickGetDeviceInstanceID(index)
+    }
+
+    /// SDL's GUID for the pad, as mapping lines write it (32 hex digits).
+    var guid: String {
+        var text = [CChar](repeating: 0, count: 33)
+        for index in 0..<SDL_NumJoysticks() where SDL_JoystickGetDeviceInstanceID(index) == instanceID {
+            SDL_JoystickGetGUIDString(SDL_JoystickGetDeviceGUID(index), &text, 33)
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// SDL's joystick; valid once something (the pump) has opened it.
@@ -153,5 +171,23 @@ final class VirtualController {
             SDL_JoystickDetachVirtual(index)
             return
         }
+    }
+}
+
+extension Optional<String> {
+    /// Calls `body` with a C string of the text, or with `nil`.
+    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        switch self {
+        case .some(let text): text.withCString { body($0) }
+        case .none: body(nil)
+        }
+    }
+}
+
+extension InputEvent.Kind {
+    /// The id of the controller an `.added` event reports, whatever its
+    /// identity; `nil` for any other event.
+    var controllerAdded: Int32? {
+        if case .controller(.added(let id, _)) = self { id } else { nil }
     }
 }

@@ -30,7 +30,7 @@ extension SDLIntegration {
             let sdl = try SDLHarness()
             let pad = try VirtualController()
             let id = pad.instanceID
-            #expect(sdl.drain().map(\.kind) == [.controller(.added(controller: id))])
+            #expect(sdl.drain().map(\.kind.controllerAdded) == [id])
             pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
             pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
             #expect(sdl.drain().map(\.kind) == [
@@ -73,6 +73,29 @@ extension SDLIntegration {
             sdl.pushFinger(SDL_FINGERDOWN, x: 0.25, y: 0.5)
             sdl.pushFinger(SDL_FINGERUP, x: 0.25, y: 0.5)
             #expect(sdl.drainPointers().map(\.phase) == [.down, .up])
+        }
+
+        /// Controllers started by the game with SDL's default hint already
+        /// chose their mappings by label (Nintendo's A on south): an error that
+        /// names the hint. Started with the hint at "0", they are fine.
+        @Test func controllersStartedWithButtonLabelsAreAnError() throws {
+            quitSDL()
+            defer {
+                SDL_Quit()
+                #expect(throws: Never.self) { try SDLSetup.start(videoDriver: .dummy) }
+            }
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            #expect(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER)) == 0)
+            #expect {
+                try SDLSetup.start(videoDriver: .dummy)
+            } throws: { error in
+                String(describing: error).contains("SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS unset")
+            }
+            quitSDL()
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
+            SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, "0")
+            #expect(SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER)) == 0)
+            #expect(throws: Never.self) { try SDLSetup.start(videoDriver: .dummy) }
         }
 
         /// The dummy driver asked for after the game started video on another

@@ -86,6 +86,30 @@ struct ActionMapFileTests {
         #expect(KeyName.name(of: 300) == "300")
     }
 
+    /// SDL's spelling, spaces and all, on a `key` line; the same line with a
+    /// name that is not a key keeps its old, precise error.
+    @Test func aKeyLineTakesSDLsSpacedNames() throws {
+        let actions = map()
+        try actions.loadBindings(from: "tactile-bindings 1\njump key Left Shift\njump key keypad   enter\nmove composite-vector key:W key:S key:A key:D\n")
+        #expect(actions.bindings(of: .jump) == [.key(.leftShift), .key(.keypadEnter)])
+        #expect(actions.bindings(of: .move) == [.composite(.wasd)])
+        #expect(actions.bindingsText.contains("jump key LeftShift\n"))
+        #expect(throws: ActionMapError(line: 2, binding: "jump key Left Shoe", problem: .wrongFieldCount(kind: "key", expected: 1, found: 2))) {
+            try actions.loadBindings(from: "tactile-bindings 1\njump key Left Shoe\n")
+        }
+    }
+
+    /// Every constant's name reads back as the constant, and the composites
+    /// are the keys they say.
+    @Test func physicalKeysHaveNamesThatReadBack() {
+        let keys: [PhysicalKey] = [.a, .z, .digit1, .digit0, .space, .returnKey, .leftShift, .rightGUI, .keypadEnter, .f12, .grave]
+        for key in keys {
+            #expect(KeyName.scancode(of: key.name) == key.scancode, "\(key.name)")
+        }
+        #expect(ActionComposite.wasd == .vector(up: .key(26), down: .key(22), left: .key(4), right: .key(7)))
+        #expect(ActionComposite.arrows == .vector(up: .key(82), down: .key(81), left: .key(80), right: .key(79)))
+    }
+
     /// Each bad file, and the error it gives.
     @Test(arguments: [
         ("", ActionMapError(line: 1, binding: nil, problem: .missingHeader)),

@@ -59,7 +59,9 @@ struct FormatRoundTripPropertyTests {
                 return .sensor(SensorSample(
                     kind: element(SensorKind.allCases), source: random.below(2) == 0 ? .device(int32()) : .controller(int32()),
                     value: Vector3(x: double(), y: double(), z: double()), sensorTime: random.below(3) == 0 ? nil : double()))
-            case 7: return .controller(.added(controller: int32()))
+            case 7:
+                return .controller(.added(
+                    controller: int32(), identity: random.below(3) == 0 ? nil : element(TraceSamples.identities)))
             default: return .mouseButton(MouseButtonEvent(button: element(MouseButton.allCases), isDown: random.below(2) == 0, location: point))
             }
         }

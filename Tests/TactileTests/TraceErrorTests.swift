@@ -76,6 +76,9 @@ struct TraceErrorTests {
             ("0.2 pointer down finger 3 99999999999999999999 1 2 1", "index", "99999999999999999999"),
             ("0.2 key down 4 2147483648 - 0", "keycode", "2147483648"),
             ("0.2 controller-added 0x10", "controller", "0x10"),
+            ("0.2 controller-added 1 ps4 54ccc 9cc - - - - -", "vendor", "54ccc"),
+            ("0.2 controller-added 1 ps4 054c 10000 - - - - -", "product", "10000"),
+            ("0.2 controller-added 1 ps4 054c 09cc - one - - -", "player index", "one"),
             ("0.2 controller-axis 0 leftX 0x1p-2", "value", "0x1p-2"),
             ("0.2 sensor device 1 gyroscope 1 2 3 --", "sensor time", "--"),
             ("0.2 mouse-wheel 1e999 0", "dx", "1e999"),
@@ -83,6 +86,26 @@ struct TraceErrorTests {
         ]
         for (line, field, text) in cases {
             #expect(throws: TraceError.badNumber(line: 3, field: field, text: text), "\(line)") {
+                try Trace(parsing: Self.opening + line)
+            }
+        }
+    }
+
+    /// Identity text and words: a bad escape, text that is not UTF-8, an
+    /// unknown type or feature, and a line cut short inside the identity.
+    @Test("a bad controller identity names its field")
+    func badIdentity() {
+        let cases: [(line: String, error: TraceError)] = [
+            ("0.2 controller-added 1 ps6 054c 09cc - - - - -", .badWord(line: 3, field: "type", text: "ps6")),
+            ("0.2 controller-added 1 ps4 054c 09cc - - laser - -", .badWord(line: 3, field: "features", text: "laser")),
+            ("0.2 controller-added 1 ps4 054c 09cc - - rumble+ - -", .badWord(line: 3, field: "features", text: "rumble+")),
+            ("0.2 controller-added 1 ps4 054c 09cc %4 - - - -", .badWord(line: 3, field: "guid", text: "%4")),
+            ("0.2 controller-added 1 ps4 054c 09cc - - - %zz1 -", .badWord(line: 3, field: "serial", text: "%zz1")),
+            ("0.2 controller-added 1 ps4 054c 09cc - - - - Pad%FF", .badWord(line: 3, field: "name", text: "Pad%FF")),
+            ("0.2 controller-added 1 ps4 054c", .wrongFieldCount(line: 3, kind: "controller-added", expected: 9, found: 3)),
+        ]
+        for (line, error) in cases {
+            #expect(throws: error, "\(line)") {
                 try Trace(parsing: Self.opening + line)
             }
         }

@@ -161,8 +161,14 @@ struct TraceFuzzTests {
                 modifiers: KeyModifiers(rawValue: UInt16(truncatingIfNeeded: rng.next())), isRepeat: rng.below(2) == 0))
         case 5:
             let controller = Int32(truncatingIfNeeded: rng.next())
-            switch rng.below(5) {
-            case 0: return .controller(.added(controller: controller))
+            switch rng.below(6) {
+            case 5:
+                let identities = TraceSamples.identities
+                return .controller(.remapped(controller: controller, identity: identities[rng.below(identities.count)]))
+            case 0:
+                let identities = TraceSamples.identities
+                return .controller(.added(
+                    controller: controller, identity: rng.below(3) == 0 ? nil : identities[rng.below(identities.count)]))
             case 1: return .controller(.removed(controller: controller))
             case 2:
                 return .controller(.button(

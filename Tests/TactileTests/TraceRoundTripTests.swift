@@ -23,7 +23,8 @@ struct TraceRoundTripTests {
         let words = Set(TraceSamples.everyKind.map { TraceEventWord($0.kind) })
         #expect(words == Set(TraceEventWord.allCases))
         for event in TraceSamples.everyKind {
-            #expect(event.kind.traceFields.count == TraceEventWord(event.kind).fieldCount)
+            let word = TraceEventWord(event.kind)
+            #expect(event.kind.traceFields.count == word.fieldCount || event.kind.traceFields.count == word.shortFieldCount)
         }
     }
 
@@ -115,18 +116,37 @@ struct TraceRoundTripTests {
             0.4 mouse-wheel 0.0 -1.0
             0.5 key down 4 97 lshift+lalt 0
             0.6 controller-added 0
+            0.6 controller-added 0 ps5 054c 0ce6 050000004c050000e60c000000810000 0 rumble+accelerometer+gyroscope+touchpad+led - DualSense%20Wireless%20Controller
             0.7 controller-button 0 south down
             0.8 controller-axis 0 leftX -0.25
             0.9 controller-touchpad 0 0 1 down 0.5 0.25 1.0
             1.0 sensor controller 0 gyroscope 0.01 -0.02 0.0 12.5
             1.1 remote toggle-play-pause
             1.2 interrupted focus-lost
+            5.0 controller-remapped 0 unknown 1234 5678 03000000341200007856000000000000 - - - My%20Pad
             9.5 controller-removed 0
             """
         let trace = try Trace(parsing: table)
         #expect(Set(trace.events.map { TraceEventWord($0.kind) }) == Set(TraceEventWord.allCases))
         // What the table says is exactly what gets written back.
         #expect(trace.text == table + "\n")
+    }
+
+    /// A version 1 trace from before identities were recorded still reads;
+    /// one written now carries the identity, escapes and all.
+    @Test("controller-added with and without its identity")
+    func controllerIdentity() throws {
+        let trace = try Trace(parsing: """
+            tactile-trace 1
+            0 controller-added 3
+            0 controller-added 4 switchPro 57e 2009 - - - %2D Pro%20Controller%20%23%31%25
+            """)
+        #expect(trace.events.map(\.kind) == [
+            .controller(.added(controller: 3)),
+            .controller(.added(controller: 4, identity: ControllerIdentity(
+                name: "Pro Controller #1%", type: .switchPro, vendor: 0x057E, product: 0x2009, guid: "", serial: "-"))),
+        ])
+        #expect(trace.text.hasSuffix("0.0 controller-added 4 switchPro 057e 2009 - - - %2D Pro%20Controller%20%231%25\n"))
     }
 
     @Test("times are relative to the start given, or to the first event")

@@ -4,6 +4,26 @@
 /// trace writes, and the awkward numbers (extremes, negative zero, values with
 /// no short decimal form) that an exact round trip has to survive.
 enum TraceSamples {
+    /// Identities with text that has to be escaped (spaces, `#`, `%`, a
+    /// lone `-`, empty text, non-ASCII) and every type and feature.
+    static let identities: [ControllerIdentity] = {
+        var identities = [
+            ControllerIdentity(
+                name: "DualSense Wireless Controller", type: .ps5, vendor: 0x054C, product: 0x0CE6,
+                guid: "050000004c050000e60c000000810000", serial: "a0:b1:c2:d3:e4:f5", playerIndex: 0,
+                features: [.rumble, .triggerRumble, .accelerometer, .gyroscope, .touchpad, .led]),
+            ControllerIdentity(name: "", type: .unknown, guid: "", serial: nil, playerIndex: nil),
+            ControllerIdentity(name: "-", type: .virtual, guid: "-", serial: "-", playerIndex: -1, features: ControllerFeatures(rawValue: 0xC1)),
+            ControllerIdentity(
+                name: "Pad #2 100% \t\u{7F}\nmanette « Jöy »", type: .joyConPair, vendor: .max, product: 0,
+                guid: "%zz", serial: " ", playerIndex: .max),
+        ]
+        for type in ControllerType.allCases {
+            identities.append(ControllerIdentity(name: type.rawValue, type: type, guid: "00", playerIndex: .min))
+        }
+        return identities
+    }()
+
     /// One of everything, at times that start at 0 and never decrease, so that
     /// a recorder started at 0 keeps every timestamp as it is.
     static let everyKind: [InputEvent] = {
@@ -54,6 +74,10 @@ enum TraceSamples {
             kinds.append(.controller(.touchpad(
                 controller: 0, touchpad: 1, finger: 2, phase: phase,
                 location: Point(x: 0.5, y: 0.25), pressure: 1)))
+        }
+        for identity in identities {
+            kinds.append(.controller(.added(controller: 1, identity: identity)))
+            kinds.append(.controller(.remapped(controller: 1, identity: identity)))
         }
         kinds.append(.controller(.removed(controller: .max)))
         kinds.append(.controller(.added(controller: .min)))

@@ -208,7 +208,9 @@ final class PadFixture {
         var events: [InputEvent] = []
         pump.drain(into: &events)
         for event in events { manager.handle(event) }
-        precondition(events.map(\.kind) == [.controller(.added(controller: controller))], "the pad was not added: \(events)")
+        guard events.count == 1, case .controller(.added(controller, _)) = events[0].kind else {
+            preconditionFailure("the pad was not added: \(events)")
+        }
         // The pad becomes the source with its first samples.
         var buffer: [InputEvent] = []
         let (accelerometer, gyroscope) = self.events(MotionReadings.turning[0])

@@ -128,7 +128,7 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         case .key(let key) where key.isDown && !key.isRepeat:
             if key.scancode == Self.escapeScancode { wantsToQuit = true }
             if key.scancode == Self.spaceScancode { pressPause() }
-        case .controller(.added(let id)):
+        case .controller(.added(let id, _)):
             // First pad plays left, second right; a pad replugged later takes the free side.
             guard !pads.values.contains(id), let side = Side.allCases.first(where: { pads[$0] == nil }) else { break }
             pads[side] = id

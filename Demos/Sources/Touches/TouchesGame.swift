@@ -79,7 +79,7 @@ final class TouchesGame: CanvasGame {
             // `touchpadPanel`), scaled from the pad's 0…1 space.
             let source = Source.touchpad(controller: controller, touchpad: touchpad, finger: finger)
             apply(phase, of: source, at: Self.touchpadPanel(location), time: event.timestamp)
-        case .controller(.added(let controller)):
+        case .controller(.added(let controller, _)):
             connectedControllers.append(controller)
         case .controller(.removed(let controller)):
             connectedControllers.removeAll { $0 == controller }

@@ -10,13 +10,13 @@
 ///
 /// | binding | pressed while | value | vector |
 /// |---|---|---|---|
-/// | ``key(_:)``, ``button(_:)`` | held | 1 | — |
+/// | ``key(_:)-enum.case``, ``button(_:)`` | held | 1 | — |
 /// | ``axis(_:_:)`` | beyond the dead zone | the response, −scale…scale | — |
 /// | ``composite(_:)`` | see ``ActionComposite`` | its axis value, or its vector's length | its vector |
 /// | ``gesture(_:_:)`` | see ``GestureReading`` | 1 while a `held` reading is held; a `rotation` reading's change | a `translation` reading's change |
 ///
 /// ```swift
-/// try actions.bind(.jump, to: .key(KeyName.scancode(of: "Space")!))
+/// try actions.bind(.jump, to: .key(.space))
 /// try actions.bind(.jump, to: .button(.south))
 /// try actions.bind(.steer, to: .axis(.leftX, AxisResponse(deadZone: 0.2, scale: 2)))
 /// try actions.bind(.move, to: .composite(.wasd))

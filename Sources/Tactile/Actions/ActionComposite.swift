@@ -33,11 +33,12 @@ public enum ActionComposite: Hashable, Sendable {
     /// A controller stick as a vector, through a radial dead zone.
     case stick(ControllerStick, StickResponse)
 
-    /// W, S, A and D by position (HID usages 0x1A, 0x16, 0x04, 0x07), which
-    /// stay where they are on AZERTY and other layouts.
-    public static let wasd = ActionComposite.vector(up: .key(0x1A), down: .key(0x16), left: .key(0x04), right: .key(0x07))
-    /// The arrow keys (HID usages 0x52, 0x51, 0x50, 0x4F).
-    public static let arrows = ActionComposite.vector(up: .key(0x52), down: .key(0x51), left: .key(0x50), right: .key(0x4F))
+    /// W, S, A and D by position (``PhysicalKey``), which stay where they are
+    /// on AZERTY (Z, S, Q, D) and other layouts.
+    public static let wasd = ActionComposite.vector(up: .key(PhysicalKey.w), down: .key(PhysicalKey.s), left: .key(PhysicalKey.a), right: .key(PhysicalKey.d))
+    /// The arrow keys.
+    public static let arrows = ActionComposite.vector(
+        up: .key(PhysicalKey.up), down: .key(PhysicalKey.down), left: .key(PhysicalKey.left), right: .key(PhysicalKey.right))
     /// A controller's d-pad.
     public static let dpad = ActionComposite.vector(
         up: .button(.dpadUp), down: .button(.dpadDown), left: .button(.dpadLeft), right: .button(.dpadRight))

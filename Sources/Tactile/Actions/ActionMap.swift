@@ -12,7 +12,7 @@
 /// enum Action: String, CaseIterable { case jump, move, zoom }
 ///
 /// let actions = ActionMap<Action>()
-/// try actions.bind(.jump, to: .key(KeyName.scancode(of: "Space")!))
+/// try actions.bind(.jump, to: .key(.space))
 /// try actions.bind(.jump, to: .button(.south))
 /// try actions.bind(.move, to: .composite(.wasd))
 /// try actions.bind(.move, to: .composite(.stick(.left, StickResponse())))

@@ -36,7 +36,9 @@ import Foundation
 ///   order, each at most once.
 /// - Keys are SDL's scancode names without spaces, in any case (`Space`,
 ///   `LeftShift`, `KeypadEnter`), or USB HID usage numbers (`44`, `0x2C`);
-///   see ``KeyName``. Writers use the name, or the number for keys without
+///   see ``KeyName``. A `key` line may also spell the name as SDL does,
+///   spaces and all (`jump key Left Shift`); a composite's parts are one
+///   field each (`key:LeftShift`). Writers use the name, or the number for keys without
 ///   one (and for `#`, which would start a comment). A single digit is the
 ///   number key's name (`1` is scancode 30), so the unnamed scancodes 0 to 3
 ///   are written in hexadecimal (`0x1`).
@@ -175,6 +177,10 @@ public enum ActionMapFile {
         do {
             switch kind {
             case "key":
+                // SDL's spaced names (`Left Shift`) take the rest of the line.
+                if rest.count > 1, let scancode = KeyName.scancode(of: rest.joined(separator: " ")) {
+                    return .success(.key(scancode))
+                }
                 let (fields, options) = try split(1).get()
                 if let problem = noOptions(options, 1) { throw problem }
                 return .success(.key(try key(fields[0])))

@@ -7,7 +7,8 @@
 /// Enter"); Tactile cannot ask SDL, having no SDL in it, so this table holds
 /// SDL 2's names for usages 4 to 231 (the keyboard page; TactileSDL's tests
 /// check every entry against SDL's own). Names are matched without regard to
-/// case. Any scancode, named or not, can also be written as its number
+/// case, and SDL's spelling with spaces (`Left Shift`, `Keypad Enter`) reads
+/// as the name without them. Code uses ``PhysicalKey``'s constants. Any scancode, named or not, can also be written as its number
 /// (decimal, or hexadecimal with `0x`, as the HID tables print them).
 ///
 /// | name | usage |
@@ -26,10 +27,11 @@ public enum KeyName {
     /// Scancodes run below this: SDL's `SDL_NUM_SCANCODES`.
     public static let scancodeLimit: Int32 = 512
 
-    /// The scancode a name or number stands for, or `nil`.
+    /// The scancode a name or number stands for, or `nil`. SDL's own names,
+    /// with their spaces, are names too: `"Left Shift"` is `LeftShift`.
     public static func scancode(of text: String) -> Int32? {
         if let number = number(text) { return (0..<scancodeLimit).contains(number) ? number : nil }
-        return byName[text.lowercased()]
+        return byName[text.lowercased()] ?? byName[text.lowercased().filter { $0 != " " }]
     }
 
     /// The name of a scancode, or its number when it has none: decimal

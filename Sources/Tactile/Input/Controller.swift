@@ -1,7 +1,13 @@
-/// A game controller's button, named by its position on an Xbox-style pad.
+/// A game controller's button, named by its position on the pad, the same on
+/// every pad.
 ///
-/// SDL's game-controller layer maps every supported pad onto this layout, so
-/// `south` is A on Xbox, Cross on PlayStation and B on Nintendo pads.
+/// SDL's game-controller layer maps every supported pad onto one layout, and
+/// TactileSDL asks it to report the face buttons by position, so
+/// ``south`` is the bottom face button everywhere: A on Xbox, Cross on
+/// PlayStation, and B on Nintendo pads, whose A is on the east. (SDL 2.26 by
+/// default reports Nintendo pads by label, which puts their A on `south`;
+/// `SDLSetup` turns that off.) Bind by position; to show the player what is
+/// printed on the button, ask ``ControllerType/label(for:)``.
 public enum ControllerButton: String, Hashable, Sendable, CaseIterable {
     case south, east, west, north
     case back, guide, start
@@ -29,8 +35,14 @@ public enum ControllerAxis: String, Hashable, Sendable, CaseIterable {
 /// same for as long as the controller is connected and is never reused for
 /// another controller during a run.
 public enum ControllerEvent: Hashable, Sendable {
-    /// A controller was connected and opened; its events follow.
-    case added(controller: Int32)
+    /// A controller was connected and opened; its events follow. The
+    /// identity is `nil` only in traces recorded before identities were.
+    case added(controller: Int32, identity: ControllerIdentity? = nil)
+    /// A connected controller's mapping changed (a mapping for its GUID was
+    /// added): its buttons may now mean something else, and its identity
+    /// (name, type) is reported again. It keeps its id, so it keeps its
+    /// player.
+    case remapped(controller: Int32, identity: ControllerIdentity)
     /// A controller was disconnected; no more events come from it.
     case removed(controller: Int32)
     case button(controller: Int32, button: ControllerButton, isDown: Bool)
@@ -44,7 +56,7 @@ public enum ControllerEvent: Hashable, Sendable {
     /// The instance id of the controller the event came from.
     public var controller: Int32 {
         switch self {
-        case .added(let id), .removed(let id): id
+        case .added(let id, _), .remapped(let id, _), .removed(let id): id
         case .button(let id, _, _), .axis(let id, _, _), .touchpad(let id, _, _, _, _, _): id
         }
     }

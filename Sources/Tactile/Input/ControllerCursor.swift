@@ -184,7 +184,7 @@ public struct ControllerCursor: Sendable {
             case .none, .single, .pair:
                 break
             }
-        case .axis, .added, .removed, .touchpad:
+        case .axis, .added, .remapped, .removed, .touchpad:
             break
         }
     }

@@ -14,9 +14,9 @@ extension MotionManager {
         case .controller(let controller):
             simulator?.handle(event)
             switch controller {
-            case .added(let id): controllerConnected(id, at: event.timestamp)
+            case .added(let id, _): controllerConnected(id, at: event.timestamp)
             case .removed(let id): sourceDisconnected(.controller(id), at: event.timestamp)
-            case .button, .axis, .touchpad: break
+            case .remapped, .button, .axis, .touchpad: break
             }
         case .key, .mouseButton, .mouseHover:
             simulator?.handle(event)

@@ -69,7 +69,8 @@
 /// | `mouse-button` | button, state, x, y | `0.3 mouse-button right down 300.0 41.5` |
 /// | `mouse-wheel` | dx, dy | `0.4 mouse-wheel 0.0 -1.0` |
 /// | `key` | state, scancode, keycode, modifiers, repeat | `0.5 key down 4 97 lshift+lalt 0` |
-/// | `controller-added` | controller | `0.6 controller-added 0` |
+/// | `controller-added` | controller, then optionally its identity: type, vendor, product, GUID, player index, features, serial, name | `0.6 controller-added 0 ps5 054c 0ce6 050000004c050000e60c000000810000 0 rumble+accelerometer+gyroscope+touchpad+led - DualSense%20Wireless%20Controller` |
+/// | `controller-remapped` | controller, identity | `5.0 controller-remapped 0 unknown 1234 5678 03000000341200007856000000000000 - - - My%20Pad` |
 /// | `controller-removed` | controller | `9.5 controller-removed 0` |
 /// | `controller-button` | controller, button, state | `0.7 controller-button 0 south down` |
 /// | `controller-axis` | controller, axis, value | `0.8 controller-axis 0 leftX -0.25` |
@@ -104,6 +105,18 @@
 /// - **repeat**: `1` for a key-repeat, `0` for a real press or a release.
 /// - **controller**: the controller's SDL joystick instance id, a 32-bit
 ///   integer.
+/// - The **identity** of `controller-added` (``ControllerIdentity``) is
+///   written whenever the event has one; a line with the controller id alone
+///   (what traces held before identities were recorded) reads as an event
+///   without one. **type** is a ``ControllerType`` raw value (`xboxOne`,
+///   `ps5`, `switchPro`, `unknown`…); **vendor** and **product** are USB ids
+///   as four hexadecimal digits; **player index** is an integer or `-`;
+///   **features** are `-` or names joined by `+`: `rumble`,
+///   `trigger-rumble`, `accelerometer`, `gyroscope`, `touchpad`, `led`
+///   (``ControllerFeatures``). **GUID**, **serial** (`-` for none) and
+///   **name** are text: UTF-8, with space, tab, other control characters,
+///   `#` and `%` written as `%XX` (`%20`, `%23`, `%25`); empty text is `-`,
+///   and the text `-` is `%2D`.
 /// - **button** of `controller-button`: a ``ControllerButton`` raw value:
 ///   `south`, `east`, `west`, `north`, `back`, `guide`, `start`, `leftStick`,
 ///   `rightStick`, `leftShoulder`, `rightShoulder`, `dpadUp`, `dpadDown`,

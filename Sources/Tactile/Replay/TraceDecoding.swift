@@ -34,7 +34,7 @@ extension InputEvent.Kind {
         guard let word = TraceEventWord(rawValue: wordText) else {
             throw .unknownEventKind(line: line, word: wordText)
         }
-        guard reader.remainingCount == word.fieldCount else {
+        guard reader.remainingCount == word.fieldCount || reader.remainingCount == word.shortFieldCount else {
             throw .wrongFieldCount(
                 line: line, kind: word.rawValue, expected: word.fieldCount, found: reader.remainingCount)
         }
@@ -64,7 +64,12 @@ extension InputEvent.Kind {
                 modifiers: try reader.modifiers("modifiers"),
                 isRepeat: try reader.word("repeat", as: TraceFlag.self).value))
         case .controllerAdded:
-            self = .controller(.added(controller: try reader.integer("controller", as: Int32.self)))
+            let controller = try reader.integer("controller", as: Int32.self)
+            let identity = reader.remainingCount == 0 ? nil : try ControllerIdentity(reading: &reader)
+            self = .controller(.added(controller: controller, identity: identity))
+        case .controllerRemapped:
+            let controller = try reader.integer("controller", as: Int32.self)
+            self = .controller(.remapped(controller: controller, identity: try ControllerIdentity(reading: &reader)))
         case .controllerRemoved:
             self = .controller(.removed(controller: try reader.integer("controller", as: Int32.self)))
         case .controllerButton:

@@ -66,7 +66,11 @@ extension ControllerEvent {
     /// The fields of a `controller-…` line, after its word.
     var traceFields: [String] {
         switch self {
-        case .added(let controller), .removed(let controller):
+        case .added(let controller, let identity):
+            [String(controller)] + (identity?.traceFields ?? [])
+        case .remapped(let controller, let identity):
+            [String(controller)] + identity.traceFields
+        case .removed(let controller):
             [String(controller)]
         case .button(let controller, let button, let isDown):
             [String(controller), button.rawValue, TraceButtonState(isDown: isDown).rawValue]

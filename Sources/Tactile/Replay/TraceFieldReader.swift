@@ -41,11 +41,14 @@ struct TraceFieldReader {
 
     /// The next field as a finite `Double`, or `nil` when it is `-`.
     mutating func optionalNumber(_ field: String) throws(TraceError) -> Double? {
-        guard position < fields.count, fields[position] == "-" else {
-            return try number(field)
-        }
+        skipAbsent() ? nil : try number(field)
+    }
+
+    /// Whether the next field is `-`, an absent optional value; reads it if so.
+    mutating func skipAbsent() -> Bool {
+        guard position < fields.count, fields[position] == "-" else { return false }
         position += 1
-        return nil
+        return true
     }
 
     /// The next field as a decimal integer that fits `Integer`.

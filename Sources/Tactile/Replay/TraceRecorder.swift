@@ -34,7 +34,8 @@ public struct TraceRecorder: Sendable {
     /// measured from; `nil` until the first event when none was given.
     public private(set) var start: Double?
 
-    /// How many events were not recorded because a number in them is not finite.
+    /// How many events were not recorded because a number in them is not
+    /// finite, or because a controller's name made its line too long to read.
     public private(set) var skippedEventCount = 0
 
     private var events: [InputEvent] = []
@@ -72,8 +73,15 @@ public struct TraceRecorder: Sendable {
             skippedEventCount += 1
             return false
         }
-        self.start = start
         let time = max(relative, lastTime)
+        // Free text (a controller's name) is the one thing that can make a
+        // line longer than a reader takes.
+        if event.kind.hasControllerIdentity,
+           InputEvent(timestamp: time, event.kind).traceLine.utf8.count > TextLineReader<TextBytes>.maximumLineLength {
+            skippedEventCount += 1
+            return false
+        }
+        self.start = start
         events.append(InputEvent(timestamp: time, event.kind))
         lastTime = time
         return true
@@ -111,7 +119,7 @@ extension InputEvent.Kind {
             true
         case .controller(let controller):
             switch controller {
-            case .added, .removed, .button:
+            case .added, .remapped, .removed, .button:
                 true
             case .axis(_, _, let value):
                 value.isFinite
@@ -120,6 +128,16 @@ extension InputEvent.Kind {
             }
         case .sensor(let sample):
             sample.value.isFinite && (sample.sensorTime?.isFinite ?? true)
+        }
+    }
+}
+
+extension InputEvent.Kind {
+    /// Whether the event carries a controller's identity, free text and all.
+    fileprivate var hasControllerIdentity: Bool {
+        switch self {
+        case .controller(.added(_, _?)), .controller(.remapped): true
+        default: false
         }
     }
 }

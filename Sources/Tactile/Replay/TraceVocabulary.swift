@@ -10,6 +10,7 @@ enum TraceEventWord: String, CaseIterable, Sendable {
     case mouseWheel = "mouse-wheel"
     case key
     case controllerAdded = "controller-added"
+    case controllerRemapped = "controller-remapped"
     case controllerRemoved = "controller-removed"
     case controllerButton = "controller-button"
     case controllerAxis = "controller-axis"
@@ -27,6 +28,7 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .mouseWheel: self = .mouseWheel
         case .key: self = .key
         case .controller(.added): self = .controllerAdded
+        case .controller(.remapped): self = .controllerRemapped
         case .controller(.removed): self = .controllerRemoved
         case .controller(.button): self = .controllerButton
         case .controller(.axis): self = .controllerAxis
@@ -45,7 +47,8 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .mouseButton: 4
         case .mouseWheel: 2
         case .key: 5
-        case .controllerAdded, .controllerRemoved: 1
+        case .controllerAdded, .controllerRemapped: 1 + ControllerIdentity.traceFieldCount
+        case .controllerRemoved: 1
         case .controllerButton: 3
         case .controllerAxis: 3
         case .controllerTouchpad: 7
@@ -53,6 +56,15 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .remote: 1
         case .interrupted: 1
         }
+    }
+}
+
+extension TraceEventWord {
+    /// The field count of a line written without its optional fields: a
+    /// `controller-added` line from before identities were recorded has the
+    /// controller id alone.
+    var shortFieldCount: Int? {
+        self == .controllerAdded ? 1 : nil
     }
 }
 

@@ -26,9 +26,11 @@ import Foundation
 /// | `SDL_HINT_MOUSE_TOUCH_EVENTS` | by a hint callback, whenever it changes | works: SDL registers its mouse touch device at once |
 /// | `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` | by a hint callback, whenever it changes | works, from the next joystick update |
 /// | `SDL_HINT_POLL_SENTINEL` | on every `SDL_PollEvent` | works |
+/// | `SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS` (`"0"`: face buttons by position) | each time a mapping is added: SDL's built-in mappings once, by `SDL_Init(SDL_INIT_GAMECONTROLLER)`, then each `SDL_GameControllerAddMapping`; SDL's HIDAPI Nintendo drivers also watch it | too late for the built-in mappings (checked on SDL 2.26.5: the Switch Pro pad's label mapping stays chosen), so `start` throws ``SDLError`` if the controller subsystem was started with any other value |
 ///
-/// So the one thing a game that starts SDL itself must get right is the
-/// video driver; everything else `start` fixes up afterwards.
+/// So the two things a game that starts SDL itself must get right are the
+/// video driver and, if it starts the game-controller subsystem itself, the
+/// button-labels hint; everything else `start` fixes up afterwards.
 ///
 /// ## Calling it again, and after SDL_Quit
 ///
@@ -61,6 +63,15 @@ public enum SDLSetup {
     ///   is asked for after the game started video with another driver.
     public static func start(videoDriver: VideoDriver = .automatic) throws {
         let videoWasRunning = SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0
+        if SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 {
+            let labels = SDL_GetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS).map { String(cString: $0) }
+            guard labels == buttonPositions else {
+                throw SDLError("SDLSetup.start", message: "SDL's game controllers were started with "
+                    + "SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS \(labels.map { "'\($0)'" } ?? "unset (SDL's default, 1)"); "
+                    + "Nintendo pads would report their buttons by label. Set it to \"0\" (or call SDLSetup.start) "
+                    + "before SDL_Init(SDL_INIT_GAMECONTROLLER)")
+            }
+        }
         if videoDriver == .dummy {
             if videoWasRunning {
                 let current = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
@@ -85,6 +96,16 @@ public enum SDLSetup {
         // SDL 2.26 appends an SDL_POLLSENTINEL event to each drain; it means
         // nothing to Tactile and would only cost a wasted poll.
         SDL_SetHint(SDL_HINT_POLL_SENTINEL, "0")
+        // ControllerButton names positions (south is the bottom face button).
+        // SDL 2.26 defaults this hint to "1", which reports Nintendo pads'
+        // face buttons by the letter printed on them: a Switch Pro pad's A,
+        // on the east, would arrive as SDL_CONTROLLER_BUTTON_A, our south,
+        // and a "jump = bottom button" binding would jump on the wrong
+        // button. SDL applies the hint when it adds a mapping (the community
+        // database holds one line per choice, marked
+        // `hint:SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1` or `hint:!…`), so
+        // it must be set before SDL_Init(SDL_INIT_GAMECONTROLLER) loads them.
+        SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, buttonPositions)
         // Each subsystem on its own: SDL_InitSubSystem counts references, so
         // initialising one that is already running would need one more
         // SDL_QuitSubSystem from the game to shut it down.
@@ -94,6 +115,10 @@ public enum SDLSetup {
             }
         }
     }
+
+    /// The value of `SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS` that makes
+    /// SDL report face buttons by position.
+    static let buttonPositions = "0"
 
     /// Whether a display server is reachable; without one only the dummy
     /// video driver works.

@@ -30,10 +30,21 @@ extension SDLEventPump {
                 SDL_GameControllerSetSensorEnabled(controller, type, SDL_TRUE)
             }
         }
-        events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id))))
+        events.append(InputEvent(timestamp: timestamp, .controller(.added(controller: id, identity: ControllerIdentity(controller)))))
         if let settings = controllerCursors {
             cursors[id] = ControllerCursor(controller: id, location: windowSize.center, settings: settings)
         }
+    }
+
+    /// Reports a connected controller's new mapping with its identity, which
+    /// may have changed with it (a mapping names the pad). SDL keeps the
+    /// joystick open and its instance id, so the controller keeps its player
+    /// slot, cursor and sensors.
+    func remapController(instanceID id: Int32, timestamp: Double, into events: inout [InputEvent]) {
+        guard let controller = controllers[id] else {
+            return reportUnknownController("remapping of controller \(id), which is not open")
+        }
+        events.append(InputEvent(timestamp: timestamp, .controller(.remapped(controller: id, identity: ControllerIdentity(controller)))))
     }
 
     /// Closes a controller that was unplugged and reports it.

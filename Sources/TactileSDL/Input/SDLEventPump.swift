@@ -28,7 +28,7 @@ import Tactile
 /// | `SDL_MOUSEMOTION` with the left button up | `.mouseHover` |
 /// | other mouse buttons, `SDL_MOUSEWHEEL` | `.mouseButton`, `.mouseWheel` |
 /// | `SDL_KEYDOWN/UP` | `.key`, or `.remote` for media keys |
-/// | `SDL_CONTROLLERDEVICEADDED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
+/// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
 /// | `SDL_SENSORUPDATE`, `SDL_CONTROLLERSENSORUPDATE` | `.sensor` |
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
 /// | window size changed | nothing: ``windowSize`` follows it, and controller cursors move inside it |
@@ -157,6 +157,8 @@ public final class SDLEventPump {
             translateKey(event.key, into: &events)
         case SDL_CONTROLLERDEVICEADDED:
             addController(deviceIndex: event.cdevice.which, timestamp: timestamp(event.common.timestamp), into: &events)
+        case SDL_CONTROLLERDEVICEREMAPPED:
+            remapController(instanceID: event.cdevice.which, timestamp: timestamp(event.common.timestamp), into: &events)
         case SDL_CONTROLLERDEVICEREMOVED:
             removeController(instanceID: event.cdevice.which, timestamp: timestamp(event.common.timestamp), into: &events)
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
