@@ -142,7 +142,7 @@ open class GestureRecognizer {
     public var state: State {
         get { reportedState ?? storedState }
         set {
-            let arena = liveArena ?? layer?.scene?.arena ?? detachedArena()
+            let arena = sceneArena ?? detachedArena()
             if self.arena !== arena { self.arena = arena }
             arena.request(self, newValue)
         }
@@ -199,6 +199,10 @@ open class GestureRecognizer {
         guard let arena, arena.scene != nil else { return nil }
         return arena
     }
+
+    /// The arena of the scene the recognizer is in: the one it has seen
+    /// touches in, or its layer's scene's.
+    private var sceneArena: GestureArena? { liveArena ?? layer?.scene?.arena }
     /// The touches the recognizer follows in its current attempt, in the
     /// order they were gathered, including those that have ended; touches
     /// it ignored are removed. The one record of that relation: a reset
@@ -489,7 +493,7 @@ open class GestureRecognizer {
         if let path = other.requirementPath(to: self) {
             let cycle = RequirementCycle(names: ([self] + path).map(\.displayName))
             let diagnostic = Diagnostic(.requirementCycle, "\(cycle); not added")
-            if let arena = arena ?? layer?.scene?.arena { arena.report(diagnostic) } else { Diagnostic.writeToStandardError(diagnostic) }
+            if let arena = sceneArena { arena.report(diagnostic) } else { Diagnostic.writeToStandardError(diagnostic) }
             return cycle
         }
         var requirements = failureRequirements
