@@ -10,8 +10,8 @@ import Tactile
 ///   (and whose description starts with it), and the map keeps exactly the
 ///   bindings it had; or it succeeds, and the map's
 ///   `ActionMap/bindingsText` loads into a fresh map as the same bindings
-///   with the same text, and the map plays: random keys, buttons and axes
-///   give finite snapshots.
+///   with the same text, and the map plays: random keys, buttons, axes,
+///   mouse buttons and wheel turns give finite snapshots.
 /// - A run with a 10 MB mutation must not raise the peak resident size by
 ///   more than twice its input plus 64 MB (``PeakMemory``).
 ///
@@ -137,13 +137,19 @@ public struct BindingsFuzzer {
             for _ in 0..<8 {
                 let time = Double(frame) / 60
                 let event: InputEvent =
-                    switch mutator.below(3) {
+                    switch mutator.below(6) {
                     case 0:
                         InputEvent(timestamp: time, .key(KeyEvent(isDown: mutator.below(2) == 0, scancode: Int32(mutator.below(512)), keycode: 0)))
                     case 1:
                         InputEvent(timestamp: time, .controller(.button(
                             controller: 0, button: ControllerButton.allCases[mutator.below(ControllerButton.allCases.count)],
                             isDown: mutator.below(2) == 0)))
+                    case 3:
+                        InputEvent(timestamp: time, .mouseButton(MouseButtonEvent(
+                            button: MouseButton.allCases[mutator.below(MouseButton.allCases.count)], isDown: mutator.below(2) == 0, location: .zero)))
+                    case 4:
+                        InputEvent(timestamp: time, .mouseWheel(MouseWheelEvent(
+                            dx: Double(mutator.below(9)) / 2 - 2, dy: Double(mutator.below(9)) / 2 - 2)))
                     default:
                         InputEvent(timestamp: time, .controller(.axis(
                             controller: 0, axis: ControllerAxis.allCases[mutator.below(ControllerAxis.allCases.count)],

@@ -67,9 +67,12 @@ struct FormatRoundTripPropertyTests {
         }
 
         mutating func input() -> DigitalInput {
-            random.below(2) == 0
-                ? .key(Int32(random.below(Int(KeyName.scancodeLimit))))
-                : .button(element(ControllerButton.allCases))
+            switch random.below(4) {
+            case 0: .key(Int32(random.below(Int(KeyName.scancodeLimit))))
+            case 1: .button(element(ControllerButton.allCases))
+            case 2: .mouseButton(element(MouseButton.allCases))
+            default: .modifier(element(ModifierKey.allCases))
+            }
         }
 
         /// A dead zone in 0..<1: edges included (0, negative zero, the smallest subnormal, just below 1).
@@ -79,11 +82,17 @@ struct FormatRoundTripPropertyTests {
         }
 
         mutating func binding() -> ActionBinding {
-            switch random.below(7) {
+            switch random.below(11) {
             case 0: return .key(Int32(random.below(Int(KeyName.scancodeLimit))))
             case 1: return .button(element(ControllerButton.allCases))
             case 2:
-                return .axis(element(ControllerAxis.allCases), AxisResponse(deadZone: deadZone(), isInverted: random.below(2) == 0, scale: double()))
+                return .axis(
+                    element(ControllerAxis.allCases),
+                    AxisResponse(deadZone: deadZone(), isInverted: random.below(2) == 0, scale: double(), half: element([nil, AxisHalf.positive, .negative])))
+            case 7: return .mouseButton(element(MouseButton.allCases))
+            case 8: return .wheel(element(WheelAxis.allCases), scale: double())
+            case 9: return .wheelStep(element(WheelDirection.allCases))
+            case 10: return .chord(ActionChord(holding: (0...random.below(4)).map { _ in input() }, press: input()))
             case 3:
                 return .composite(.stick(
                     element(ControllerStick.allCases),

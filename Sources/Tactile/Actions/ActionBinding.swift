@@ -1,5 +1,6 @@
 /// One way for the player to drive a game action: a key, a controller
-/// button or axis, a composite of several inputs, or a gesture recognizer.
+/// button or axis, a mouse button or the wheel, a chord, a composite of
+/// several inputs, or a gesture recognizer.
 ///
 /// A binding is plain data: it names inputs and says how to read them, and
 /// an ``ActionMap`` evaluates it against the devices' state each time one of
@@ -14,6 +15,10 @@
 /// | ``axis(_:_:)`` | beyond the dead zone | the response, −scale…scale | — |
 /// | ``composite(_:)`` | see ``ActionComposite`` | its axis value, or its vector's length | its vector |
 /// | ``gesture(_:_:)`` | see ``GestureReading`` | 1 while a `held` reading is held; a `rotation` reading's change | a `translation` reading's change |
+/// | ``mouseButton(_:)`` | held | 1 | — |
+/// | ``wheel(_:scale:)`` | never | the notches turned in the frame × scale | — |
+/// | ``wheelStep(_:)`` | pressed and released once per notch | — | — |
+/// | ``chord(_:)`` | see ``ActionChord`` | 1 | — |
 ///
 /// ```swift
 /// try actions.bind(.jump, to: .key(.space))
@@ -21,11 +26,16 @@
 /// try actions.bind(.steer, to: .axis(.leftX, AxisResponse(deadZone: 0.2, scale: 2)))
 /// try actions.bind(.move, to: .composite(.wasd))
 /// try actions.bind(.zoom, to: .gesture("pinch", .scale))
+/// try actions.bind(.fire, to: .mouseButton(.right))
+/// try actions.bind(.zoom, to: .wheel(.vertical, scale: 0.1))
+/// try actions.bind(.nextWeapon, to: .wheelStep(.up))
+/// try actions.bind(.save, to: .chord(ActionChord(holding: .modifier(.control), press: .key(.s))))
 /// ```
 ///
 /// ## See Also
 /// - ``ActionMap``
 /// - ``ActionComposite``
+/// - ``ActionChord``
 /// - ``ActionMapFile``
 public enum ActionBinding: Hashable, Sendable {
     /// A key, by its scancode: the USB HID keyboard usage of the physical
@@ -40,6 +50,15 @@ public enum ActionBinding: Hashable, Sendable {
     /// A gesture recognizer registered with the map under a name, read one
     /// of the ways ``GestureReading`` lists.
     case gesture(String, GestureReading)
+    /// A mouse button; the left one is down while the mouse's contact is
+    /// (a ``PointerKind/mouse`` or ``PointerKind/simulated`` pointer).
+    case mouseButton(MouseButton)
+    /// The wheel turning along an axis, as a per-frame change (``WheelAxis``).
+    case wheel(WheelAxis, scale: Double)
+    /// Each notch of the wheel turned one way, as a press (``WheelDirection``).
+    case wheelStep(WheelDirection)
+    /// An input pressed while others are held (``ActionChord``).
+    case chord(ActionChord)
 
     /// The binding's problem, if its numbers are out of range: a dead zone
     /// outside 0..<1, or a scale that is not finite.
@@ -47,8 +66,12 @@ public enum ActionBinding: Hashable, Sendable {
         switch self {
         case .key(let scancode):
             return (0..<KeyName.scancodeLimit).contains(scancode) ? nil : .unknownKey(String(scancode))
-        case .button:
+        case .button, .mouseButton, .wheelStep:
             return nil
+        case .wheel(_, let scale):
+            return scale.isFinite ? nil : .badNumber(option: "scale", text: String(scale))
+        case .chord(let chord):
+            return chord.invalidity
         case .gesture(let name, _):
             // Refused here, when bound, rather than when saved: a binding
             // file could not hold the name and read it back.
@@ -89,11 +112,18 @@ public struct AxisResponse: Hashable, Sendable {
     public var isInverted: Bool
     /// What full deflection is worth. Must be finite; may be negative.
     public var scale: Double
+    /// One half of the axis only, or `nil` for the whole of it. A half reads
+    /// its deflection as a positive value (0…1 before inversion and scale)
+    /// and is zero on the other side: "left stick down" is the positive half
+    /// of ``ControllerAxis/leftY``, a direction for a menu, as Godot's and
+    /// Unity's stick directions are.
+    public var half: AxisHalf?
 
-    public init(deadZone: Double = AxisResponse.stickDeadZone, isInverted: Bool = false, scale: Double = 1) {
+    public init(deadZone: Double = AxisResponse.stickDeadZone, isInverted: Bool = false, scale: Double = 1, half: AxisHalf? = nil) {
         self.deadZone = deadZone
         self.isInverted = isInverted
         self.scale = scale
+        self.half = half
     }
 
     /// The response XInput would use for `axis`: the trigger threshold for
@@ -106,6 +136,12 @@ public struct AxisResponse: Hashable, Sendable {
     /// a non-finite reading is 0.
     public func value(for raw: Double) -> Double {
         guard raw.isFinite else { return 0 }
+        var raw = raw
+        switch half {
+        case nil: break
+        case .positive: raw = max(0, raw)
+        case .negative: raw = max(0, -raw)
+        }
         let magnitude = min(1, abs(raw))
         guard magnitude > deadZone else { return 0 }
         let rescaled = (magnitude - deadZone) / (1 - deadZone)
@@ -118,6 +154,15 @@ public struct AxisResponse: Hashable, Sendable {
         if !scale.isFinite { return .badNumber(option: "scale", text: String(scale)) }
         return nil
     }
+}
+
+/// One side of a controller axis: the half of a stick's travel that is one
+/// direction (``AxisResponse/half``).
+public enum AxisHalf: String, Hashable, Sendable, CaseIterable {
+    /// Right on an x axis, down on a y axis (SDL's +y is down), a trigger's whole travel.
+    case positive
+    /// Left on an x axis, up on a y axis.
+    case negative
 }
 
 /// How a binding to a gesture recognizer reads it.

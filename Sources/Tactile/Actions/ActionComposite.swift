@@ -2,8 +2,8 @@
 /// a steering axis, four keys or a d-pad as movement, a stick with a radial
 /// dead zone.
 ///
-/// Digital parts are keys or controller buttons (``DigitalInput``), and can
-/// be mixed. Vectors follow the window's axes (+x right, +y down, as SDL's
+/// Digital parts are keys, controller buttons, mouse buttons or modifier
+/// keys (``DigitalInput``), and can be mixed. Vectors follow the window's axes (+x right, +y down, as SDL's
 /// sticks do), so a stick and WASD bound to the same action agree.
 ///
 /// | composite | pressed while | value | vector |
@@ -55,16 +55,20 @@ public enum ActionComposite: Hashable, Sendable {
     }
 }
 
-/// A key or a controller button: a part of a composite.
+/// A key, a controller button, a mouse button or a modifier key on either
+/// side: a part of a composite or a chord.
 public enum DigitalInput: Hashable, Sendable {
     /// A key by scancode (a USB HID keyboard usage).
     case key(Int32)
     case button(ControllerButton)
+    case mouseButton(MouseButton)
+    /// Shift, Control, Alt or GUI, left or right.
+    case modifier(ModifierKey)
 
     var invalidity: ActionMapError.Problem? {
         switch self {
         case .key(let scancode): (0..<KeyName.scancodeLimit).contains(scancode) ? nil : .unknownKey(String(scancode))
-        case .button: nil
+        case .button, .mouseButton, .modifier: nil
         }
     }
 }

@@ -97,6 +97,14 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     public var controller: Int32? {
         didSet { releaseController() }
     }
+    /// The clock that repeats (``ActionRepeat``) and a listen's timeout
+    /// (``BindingListener``) read: game time. A ``GameLoop`` hands over its
+    /// clock when the map is added to it, unless the map has one already
+    /// (a pause menu's map on the base clock keeps repeating while the game
+    /// is paused). Without a clock nothing repeats and listens do not time out.
+    public var clock: (any Clock)?
+    /// Where the rebinding listen stands; see ``startListening(_:)``.
+    public internal(set) var listenStatus = ListenStatus.idle
     /// How many frames have ended.
     public private(set) var frameCount = 0
 
@@ -104,15 +112,25 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     // MARK: Per-binding and per-action state
 
-    /// A binding as evaluated: its action, whether it is held, and for a
-    /// gesture the slot of its recognizer.
+    /// A binding as evaluated, in plain numbers: its action, whether it is
+    /// held, its level while held (refreshed whenever one of its inputs
+    /// changes), and where its per-frame changes come from. `endFrame()`
+    /// reads only these, never the ``ActionBinding`` itself, which is what
+    /// keeps a frame free of reference counting.
     struct Compiled {
         var action: Int
-        var binding: ActionBinding
         var isHeld = false
+        var value = 0.0
+        var vector = Point.zero
         /// Index into `gestures`, for a gesture binding.
         var gesture = -1
         var reading = GestureReading.held
+        /// The wheel axis a ``ActionBinding/wheel(_:scale:)`` binding reads
+        /// (its ordinal), or -1; and its scale.
+        var wheelAxis = -1
+        var wheelScale = 0.0
+        /// A chord whose input went down while its modifiers were held.
+        var isArmed = false
     }
 
     struct ActionState {
@@ -123,6 +141,8 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     }
 
     var compiled: [Compiled] = []
+    /// The binding of each element of `compiled`, for evaluating it.
+    var compiledBindings: [ActionBinding] = []
     /// The range of `compiled` of each action.
     var actionRanges: [Range<Int>]
     var actionStates: [ActionState]
@@ -130,16 +150,40 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     // MARK: Device state
 
-    /// Keys down, by scancode. A handful at most: a linear scan beats hashing.
-    var keysDown: [Int32] = []
-    var buttonsDown: [Bool]
+    /// Whether each digital input is down, by ``InputSlot``.
+    var isDown: [Bool]
+    /// Digital inputs whose current press belongs to a chord or answered a
+    /// listen: no other binding reads them until they are let go.
+    var isTaken: [Bool]
     var axisValues: [Double]
+    /// Axes that answered a listen: they read 0 until they come back to rest.
+    var isAxisTaken: [Bool]
+    /// Mouse and simulated pointers down: the left button is down while any is.
+    var mouseContacts = 0
+    /// The wheel's travel since the last frame ended, vertical then horizontal.
+    var wheelTravel = [0.0, 0.0]
+    /// Fractions of a notch turned one way, not yet a step.
+    var wheelNotches = [0.0, 0.0]
 
     // MARK: Lookup tables, rebuilt when bindings change
 
-    var bindingsOfKey: [Int32: [Int]] = [:]
-    var bindingsOfButton: [[Int]]
+    /// The bindings that read each digital input, by ``InputSlot``.
+    var bindingsOfSlot: [[Int]]
+    /// The chords pressed by each digital input.
+    var chordsOfSlot: [[Int]]
     var bindingsOfAxis: [[Int]]
+    var bindingsOfWheelStep: [[Int]]
+
+    // MARK: Repeats and listening
+
+    /// The clock that repeats and a listen's timeout read; see ``clock``.
+    var repeatSettings: [ActionRepeat?]
+    /// When each repeating action's next repeat falls due.
+    var nextRepeat: [Double]
+    /// The actions with a repeat setting, so that a frame visits only them.
+    var repeatingActions: [Int] = []
+    var listener: BindingListener?
+    var listenDeadline: Double?
 
     // MARK: Gestures
 
@@ -175,16 +219,26 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         actionRanges = Array(repeating: 0..<0, count: unique.count)
         actionStates = Array(repeating: ActionState(), count: unique.count)
         snapshots = Array(repeating: .idle, count: unique.count)
-        buttonsDown = Array(repeating: false, count: ControllerButton.allCases.count)
+        repeatSettings = Array(repeating: nil, count: unique.count)
+        nextRepeat = Array(repeating: .infinity, count: unique.count)
+        isDown = Array(repeating: false, count: InputSlot.count)
+        isTaken = Array(repeating: false, count: InputSlot.count)
         axisValues = Array(repeating: 0, count: ControllerAxis.allCases.count)
-        bindingsOfButton = Array(repeating: [], count: ControllerButton.allCases.count)
+        isAxisTaken = Array(repeating: false, count: ControllerAxis.allCases.count)
+        bindingsOfSlot = Array(repeating: [], count: InputSlot.count)
+        chordsOfSlot = Array(repeating: [], count: InputSlot.count)
         bindingsOfAxis = Array(repeating: [], count: ControllerAxis.allCases.count)
-        keysDown.reserveCapacity(16)
+        bindingsOfWheelStep = Array(repeating: [], count: WheelDirection.allCases.count)
     }
 
     /// A map of every case of the action type, in declaration order.
     public convenience init() where Action: CaseIterable {
         self.init(actions: Action.allCases)
+    }
+
+    /// Takes the loop's clock when the map has none (see ``clock``).
+    public func useClock(_ clock: GameClock) {
+        if self.clock == nil { self.clock = clock }
     }
 
     // MARK: Reading
@@ -303,29 +357,48 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     /// Takes one input event; see "Devices" above for what counts.
     public func handle(_ event: InputEvent) {
+        if listener != nil, let deadline = listenDeadline, let now = clock?.now, now >= deadline {
+            finishListening(.cancelled(.timedOut))
+        }
         switch event.kind {
         case .key(let key) where !key.isRepeat:
-            let index = keysDown.firstIndex(of: key.scancode)
-            if key.isDown, index == nil {
-                keysDown.append(key.scancode)
-            } else if !key.isDown, let index {
-                keysDown.remove(at: index)
-            }
-            if let bindings = bindingsOfKey[key.scancode] { refresh(bindings) }
+            // Scancodes outside SDL's range name no key a binding can hold.
+            guard let slot = InputSlot.of(.key(key.scancode)) else { break }
+            set(slot, down: key.isDown)
         case .controller(.button(let pad, let button, let isDown)) where accepts(pad):
-            let ordinal = button.ordinal
-            buttonsDown[ordinal] = isDown
-            refresh(bindingsOfButton[ordinal])
+            set(InputSlot.of(button), down: isDown)
         case .controller(.axis(let pad, let axis, let value)) where accepts(pad) && value.isFinite:
-            let ordinal = axis.ordinal
-            axisValues[ordinal] = value
-            refresh(bindingsOfAxis[ordinal])
+            set(axis, to: value)
         case .controller(.removed(let pad)) where accepts(pad):
+            if let listener, listener.inputs.contains(.controller) {
+                finishListening(.cancelled(.controllerRemoved(pad)))
+            }
             releaseController()
+        case .mouseButton(let press):
+            set(InputSlot.of(press.button), down: press.isDown)
+        case .pointer(let pointer) where pointer.kind == .mouse || pointer.kind == .simulated:
+            // The left button is the mouse's contact: one pointer, or the
+            // simulated pair, for as long as it is down.
+            switch pointer.phase {
+            case .down:
+                mouseContacts += 1
+                if mouseContacts == 1 { set(InputSlot.of(.left), down: true) }
+            case .up, .cancel:
+                guard mouseContacts > 0 else { break }
+                mouseContacts -= 1
+                if mouseContacts == 0 { set(InputSlot.of(.left), down: false) }
+            case .move:
+                break
+            }
+        case .mouseWheel(let wheel) where wheel.dx.isFinite && wheel.dy.isFinite:
+            turnWheel(axis: 0, by: wheel.dy, toward: (.up, .down))
+            turnWheel(axis: 1, by: wheel.dx, toward: (.right, .left))
         case .interrupted:
-            keysDown.removeAll(keepingCapacity: true)
-            for bindings in bindingsOfKey.values { refresh(bindings) }
-        case .key, .controller, .pointer, .mouseHover, .mouseButton, .mouseWheel, .sensor, .remote:
+            // Keys and mouse buttons held when focus went never send their ups.
+            for slot in InputSlot.keys where isDown[slot] { set(slot, down: false) }
+            for slot in InputSlot.mouseButtons where isDown[slot] { set(slot, down: false) }
+            mouseContacts = 0
+        case .key, .controller, .pointer, .mouseHover, .mouseWheel, .sensor, .remote:
             break
         }
     }
@@ -333,105 +406,236 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// Builds this frame's snapshots from everything since the last call,
     /// and starts counting the next frame's edges and gesture changes.
     public func endFrame() {
-        for action in actionRanges.indices {
-            var value = 0.0
-            var vector = Point.zero
-            var rotation = 0.0
-            var translation = Point.zero
-            var scale = 1.0
-            for index in actionRanges[action] {
-                let binding = compiled[index]
-                if binding.gesture >= 0 {
-                    let slot = binding.gesture
-                    switch binding.reading {
-                    case .trigger, .held: break
-                    case .translation: translation = translation + gestures[slot].translation
-                    case .scale: scale *= gestures[slot].scale
-                    case .rotation: rotation += gestures[slot].rotation
+        let wheel = (vertical: wheelTravel[0], horizontal: wheelTravel[1])
+        compiled.withUnsafeBufferPointer { bindings in
+            for action in actionRanges.indices {
+                var value = 0.0
+                var vector = Point.zero
+                var change = 0.0
+                var translation = Point.zero
+                var scale = 1.0
+                var longest = 0.0
+                for index in actionRanges[action] {
+                    let binding = bindings[index]
+                    if binding.gesture >= 0 {
+                        let slot = binding.gesture
+                        switch binding.reading {
+                        case .trigger, .held: break
+                        case .translation: translation = translation + gestures[slot].translation
+                        case .scale: scale *= gestures[slot].scale
+                        case .rotation: change += gestures[slot].rotation
+                        }
+                    } else if binding.wheelAxis >= 0 {
+                        change += (binding.wheelAxis == 0 ? wheel.vertical : wheel.horizontal) * binding.wheelScale
+                    }
+                    guard binding.isHeld else { continue }
+                    if abs(binding.value) > abs(value) { value = binding.value }
+                    let length = binding.vector.x * binding.vector.x + binding.vector.y * binding.vector.y
+                    if length > longest {
+                        longest = length
+                        vector = binding.vector
                     }
                 }
-                guard binding.isHeld else { continue }
-                let level = self.level(of: binding)
-                if abs(level.value) > abs(value) { value = level.value }
-                if level.vector.x * level.vector.x + level.vector.y * level.vector.y > vector.x * vector.x + vector.y * vector.y {
-                    vector = level.vector
-                }
+                let state = actionStates[action]
+                snapshots[action] = ActionSnapshot(
+                    isPressed: state.heldCount > 0, pressCount: state.presses, releaseCount: state.releases,
+                    value: value + change, vector: vector + translation, scale: scale)
+                actionStates[action].presses = 0
+                actionStates[action].releases = 0
             }
-            let state = actionStates[action]
-            snapshots[action] = ActionSnapshot(
-                isPressed: state.heldCount > 0, pressCount: state.presses, releaseCount: state.releases,
-                value: value + rotation, vector: vector + translation, scale: scale)
-            actionStates[action].presses = 0
-            actionStates[action].releases = 0
         }
         for slot in gestures.indices {
             gestures[slot].translation = .zero
             gestures[slot].scale = 1
             gestures[slot].rotation = 0
         }
+        wheelTravel[0] = 0
+        wheelTravel[1] = 0
+        if !repeatingActions.isEmpty || listener != nil, let now = clock?.now {
+            countRepeats(now: now)
+            if listener != nil, let deadline = listenDeadline, now >= deadline {
+                finishListening(.cancelled(.timedOut))
+            }
+        }
         frameCount += 1
     }
 
-    // MARK: Evaluation
+    // MARK: Devices
 
     private func accepts(_ pad: Int32) -> Bool {
         controller.map { $0 == pad } ?? true
     }
 
-    private func isDown(_ input: DigitalInput) -> Bool {
-        switch input {
-        case .key(let scancode): keysDown.contains(scancode)
-        case .button(let button): buttonsDown[button.ordinal]
+    /// A digital input went down or up. A down that was down already, or
+    /// an up of what is not down, changes nothing.
+    private func set(_ slot: Int, down: Bool) {
+        guard isDown[slot] != down else { return }
+        isDown[slot] = down
+        if down {
+            if listener != nil {
+                // A listen takes every press: the answer, the cancel, or an
+                // input it does not accept, none of which should play.
+                isTaken[slot] = true
+                if let status = listener?.answer(toPressOf: InputSlot.input(at: slot)) { finishListening(status) }
+            } else {
+                pressChords(of: slot)
+            }
+        } else {
+            isTaken[slot] = false
+        }
+        refresh(bindingsOfSlot[slot])
+    }
+
+    /// The one place where a chord takes its input's press (see
+    /// ``ActionChord``, "What the plain input does while the chord is
+    /// held"): the chords on `slot` whose modifiers are all held, and of
+    /// those the ones with the most modifiers, arm; if any does, no other
+    /// binding reads the input until it is let go.
+    private func pressChords(of slot: Int) {
+        let chords = chordsOfSlot[slot]
+        guard !chords.isEmpty else { return }
+        var most = 0
+        for index in chords {
+            guard case .chord(let chord) = compiledBindings[index], chord.modifiers.allSatisfy({ isHeld($0, plain: false) }) else { continue }
+            most = max(most, chord.modifiers.count)
+        }
+        guard most > 0 else { return }
+        for index in chords {
+            guard case .chord(let chord) = compiledBindings[index], chord.modifiers.count == most,
+                  chord.modifiers.allSatisfy({ isHeld($0, plain: false) })
+            else { continue }
+            compiled[index].isArmed = true
+        }
+        isTaken[slot] = true
+    }
+
+    private func set(_ axis: ControllerAxis, to value: Double) {
+        let ordinal = axis.ordinal
+        let previous = axisValues[ordinal]
+        axisValues[ordinal] = value
+        if isAxisTaken[ordinal], abs(value) <= AxisResponse.standard(for: axis).deadZone {
+            isAxisTaken[ordinal] = false
+        }
+        if let status = listener?.answer(toAxis: axis, movingFrom: previous, to: value) {
+            isAxisTaken[ordinal] = true
+            finishListening(status)
+        }
+        refresh(bindingsOfAxis[ordinal])
+    }
+
+    /// Adds a wheel turn to the frame's travel, and counts the whole notches
+    /// turned one way as steps (see ``WheelDirection``).
+    private func turnWheel(axis: Int, by delta: Double, toward directions: (positive: WheelDirection, negative: WheelDirection)) {
+        guard delta != 0 else { return }
+        wheelTravel[axis] += delta
+        if wheelNotches[axis] != 0, (wheelNotches[axis] > 0) != (delta > 0) { wheelNotches[axis] = 0 }
+        wheelNotches[axis] += delta
+        let whole = wheelNotches[axis].rounded(.towardZero)
+        guard whole != 0 else { return }
+        wheelNotches[axis] -= whole
+        let direction = whole > 0 ? directions.positive : directions.negative
+        if listener != nil {
+            if let status = listener?.answer(toWheel: direction) { finishListening(status) }
+            return
+        }
+        // A wheel reporting absurd travel (a hand-made event) steps at most
+        // this often; a real notch is 1.
+        let steps = Int(min(abs(whole), Double(Self.maximumStepsPerEvent)))
+        for _ in 0..<steps {
+            for index in bindingsOfWheelStep[direction.ordinal] { trigger(compiled[index].action) }
         }
     }
 
-    /// Whether a binding is held, with its level and vector while it is.
-    private func level(of binding: Compiled) -> (isHeld: Bool, value: Double, vector: Point) {
-        switch binding.binding {
+    /// The most steps one wheel event makes.
+    static var maximumStepsPerEvent: Int { 100 }
+
+    private func releaseController() {
+        for slot in InputSlot.buttons where isDown[slot] { set(slot, down: false) }
+        for axis in ControllerAxis.allCases where axisValues[axis.ordinal] != 0 { set(axis, to: 0) }
+    }
+
+    // MARK: Evaluation
+
+    /// Whether an input is held; `plain` leaves out presses a chord or a
+    /// listen has taken, as every binding but a chord reads them.
+    private func isHeld(_ input: DigitalInput, plain: Bool) -> Bool {
+        switch input {
+        case .modifier(let modifier):
+            let keys = modifier.keys
+            return isHeld(.key(keys.left.scancode), plain: plain) || isHeld(.key(keys.right.scancode), plain: plain)
+        case .key, .button, .mouseButton:
+            guard let slot = InputSlot.of(input) else { return false }
+            return isDown[slot] && !(plain && isTaken[slot])
+        }
+    }
+
+    private func axisReading(_ axis: ControllerAxis) -> Double {
+        isAxisTaken[axis.ordinal] ? 0 : axisValues[axis.ordinal]
+    }
+
+    /// Whether binding `index` is held, with its level and vector while it is.
+    private func level(of index: Int) -> (isHeld: Bool, value: Double, vector: Point) {
+        switch compiledBindings[index] {
         case .key(let scancode):
-            let down = keysDown.contains(scancode)
+            let down = isHeld(.key(scancode), plain: true)
             return (down, down ? 1 : 0, .zero)
         case .button(let button):
-            let down = buttonsDown[button.ordinal]
+            let down = isHeld(.button(button), plain: true)
+            return (down, down ? 1 : 0, .zero)
+        case .mouseButton(let button):
+            let down = isHeld(.mouseButton(button), plain: true)
             return (down, down ? 1 : 0, .zero)
         case .axis(let axis, let response):
-            let value = response.value(for: axisValues[axis.ordinal])
+            let value = response.value(for: axisReading(axis))
             return (value != 0, value, .zero)
         case .composite(.axis(let negative, let positive)):
-            let low = isDown(negative)
-            let high = isDown(positive)
+            let low = isHeld(negative, plain: true)
+            let high = isHeld(positive, plain: true)
             return (low || high, (high ? 1 : 0) - (low ? 1 : 0), .zero)
         case .composite(.vector(let up, let down, let left, let right)):
-            let x = (isDown(right) ? 1.0 : 0) - (isDown(left) ? 1 : 0)
-            let y = (isDown(down) ? 1.0 : 0) - (isDown(up) ? 1 : 0)
-            let held = isDown(up) || isDown(down) || isDown(left) || isDown(right)
+            let isUp = isHeld(up, plain: true), isDown = isHeld(down, plain: true)
+            let isLeft = isHeld(left, plain: true), isRight = isHeld(right, plain: true)
+            let x = (isRight ? 1.0 : 0) - (isLeft ? 1 : 0)
+            let y = (isDown ? 1.0 : 0) - (isUp ? 1 : 0)
             // Diagonals are normalised: exactly √½ on each axis.
             let diagonal = x != 0 && y != 0 ? 0.5.squareRoot() : 1
             let moving = x != 0 || y != 0
-            return (held, moving ? 1 : 0, Point(x: x * diagonal, y: y * diagonal))
+            return (isUp || isDown || isLeft || isRight, moving ? 1 : 0, Point(x: x * diagonal, y: y * diagonal))
         case .composite(.stick(let stick, let response)):
             let axes = stick.axes
-            let vector = response.vector(x: axisValues[axes.x.ordinal], y: axisValues[axes.y.ordinal])
+            let vector = response.vector(x: axisReading(axes.x), y: axisReading(axes.y))
             let length = (vector.x * vector.x + vector.y * vector.y).squareRoot()
             return (length > 0, length, vector)
         case .gesture:
             // Continuous readings report their changes, not a level: a
             // rotation's value is the angle turned, with nothing added for
             // being held.
-            let held = binding.reading != .trigger && gestures[binding.gesture].isUnderWay
+            let binding = compiled[index]
+            let held = binding.reading != .trigger && binding.gesture >= 0 && gestures[binding.gesture].isUnderWay
             return (held, held && binding.reading == .held ? 1 : 0, .zero)
+        case .wheel, .wheelStep:
+            // Changes and steps, never held.
+            return (false, 0, .zero)
+        case .chord(let chord):
+            let held = compiled[index].isArmed && isHeld(chord.input, plain: false)
+                && chord.modifiers.allSatisfy { isHeld($0, plain: false) }
+            return (held, held ? 1 : 0, .zero)
         }
     }
 
-    /// Re-evaluates bindings whose input changed, counting the edges of
-    /// their actions.
+    /// Re-evaluates bindings whose input changed, keeping their levels for
+    /// the frame's snapshot and counting the edges of their actions.
     private func refresh(_ bindings: [Int]) {
         for index in bindings {
-            let held = level(of: compiled[index]).isHeld
-            guard held != compiled[index].isHeld else { continue }
-            compiled[index].isHeld = held
+            let level = level(of: index)
+            compiled[index].value = level.value
+            compiled[index].vector = level.vector
+            // A chord that lets go is over until its input goes down again.
+            if !level.isHeld { compiled[index].isArmed = false }
+            guard level.isHeld != compiled[index].isHeld else { continue }
+            compiled[index].isHeld = level.isHeld
             let action = compiled[index].action
-            if held {
+            if level.isHeld {
                 actionStates[action].heldCount += 1
                 if actionStates[action].heldCount == 1 { actionStates[action].presses += 1 }
             } else {
@@ -441,18 +645,12 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         }
     }
 
-    /// A recognized gesture presses and releases an action nothing holds.
+    /// A recognized gesture or a wheel step presses and releases an action
+    /// nothing holds.
     private func trigger(_ action: Int) {
         guard actionStates[action].heldCount == 0 else { return }
         actionStates[action].presses += 1
         actionStates[action].releases += 1
-    }
-
-    private func releaseController() {
-        for ordinal in buttonsDown.indices { buttonsDown[ordinal] = false }
-        for ordinal in axisValues.indices { axisValues[ordinal] = 0 }
-        for bindings in bindingsOfButton { refresh(bindings) }
-        for bindings in bindingsOfAxis { refresh(bindings) }
     }
 
     /// A registered recognizer's action ran: record what changed.
@@ -525,21 +723,25 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
         let wasHeld = actionStates.map { $0.heldCount > 0 }
         compiled.removeAll(keepingCapacity: true)
-        bindingsOfKey.removeAll()
-        for ordinal in bindingsOfButton.indices { bindingsOfButton[ordinal].removeAll() }
+        compiledBindings.removeAll(keepingCapacity: true)
+        for slot in bindingsOfSlot.indices where !bindingsOfSlot[slot].isEmpty { bindingsOfSlot[slot].removeAll() }
+        for slot in chordsOfSlot.indices where !chordsOfSlot[slot].isEmpty { chordsOfSlot[slot].removeAll() }
         for ordinal in bindingsOfAxis.indices { bindingsOfAxis[ordinal].removeAll() }
+        for ordinal in bindingsOfWheelStep.indices { bindingsOfWheelStep[ordinal].removeAll() }
         for slot in gestures.indices { gestures[slot].bindings.removeAll() }
 
         for (action, group) in grouped.enumerated() {
             let start = compiled.count
             for entry in group {
                 let index = compiled.count
-                var binding = Compiled(action: action, binding: entry.binding)
+                var binding = Compiled(action: action)
                 switch entry.binding {
                 case .key(let scancode):
-                    bindingsOfKey[scancode, default: []].append(index)
+                    note(.key(scancode), index)
                 case .button(let button):
-                    bindingsOfButton[button.ordinal].append(index)
+                    note(.button(button), index)
+                case .mouseButton(let button):
+                    note(.mouseButton(button), index)
                 case .axis(let axis, _):
                     bindingsOfAxis[axis.ordinal].append(index)
                 case .composite(.axis(let negative, let positive)):
@@ -554,9 +756,21 @@ public final class ActionMap<Action: Hashable>: FrameInput {
                     binding.gesture = slot
                     binding.reading = reading
                     if slot >= 0 { gestures[slot].bindings.append(index) }
+                case .wheel(let axis, let scale):
+                    binding.wheelAxis = axis.ordinal
+                    binding.wheelScale = scale
+                case .wheelStep(let direction):
+                    bindingsOfWheelStep[direction.ordinal].append(index)
+                case .chord(let chord):
+                    for input in chord.modifiers + [chord.input] { note(input, index) }
+                    for slot in InputSlot.all(of: chord.input) { chordsOfSlot[slot].append(index) }
                 }
-                binding.isHeld = level(of: binding).isHeld
                 compiled.append(binding)
+                compiledBindings.append(entry.binding)
+                let level = level(of: index)
+                compiled[index].isHeld = level.isHeld
+                compiled[index].value = level.value
+                compiled[index].vector = level.vector
             }
             actionRanges[action] = start..<compiled.count
         }
@@ -568,17 +782,15 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         }
     }
 
-    /// Lists binding `index` under a composite's part, once even when the
-    /// composite names that key or button twice. Bindings are noted in
-    /// increasing order, so a repeat can only be the last one listed:
-    /// checking that keeps loading linear (searching the whole list made
-    /// 80,000 composites on one key take seconds).
+    /// Lists binding `index` under an input it reads (a modifier under both
+    /// its keys), once even when a composite or chord names that input
+    /// twice. Bindings are noted in increasing order, so a repeat can only
+    /// be the last one listed: checking that keeps loading linear
+    /// (searching the whole list made 80,000 composites on one key take
+    /// seconds).
     private func note(_ input: DigitalInput, _ index: Int) {
-        switch input {
-        case .key(let scancode):
-            if bindingsOfKey[scancode]?.last != index { bindingsOfKey[scancode, default: []].append(index) }
-        case .button(let button):
-            if bindingsOfButton[button.ordinal].last != index { bindingsOfButton[button.ordinal].append(index) }
+        for slot in InputSlot.all(of: input) where bindingsOfSlot[slot].last != index {
+            bindingsOfSlot[slot].append(index)
         }
     }
 }
@@ -611,6 +823,38 @@ extension ControllerButton {
         case .paddle3: 18
         case .paddle4: 19
         case .touchpad: 20
+        }
+    }
+}
+
+extension MouseButton {
+    var ordinal: Int {
+        switch self {
+        case .left: 0
+        case .middle: 1
+        case .right: 2
+        case .x1: 3
+        case .x2: 4
+        }
+    }
+}
+
+extension WheelAxis {
+    var ordinal: Int {
+        switch self {
+        case .vertical: 0
+        case .horizontal: 1
+        }
+    }
+}
+
+extension WheelDirection {
+    var ordinal: Int {
+        switch self {
+        case .up: 0
+        case .down: 1
+        case .left: 2
+        case .right: 3
         }
     }
 }

@@ -68,6 +68,20 @@ public struct ActionMapError: Error, Hashable, Sendable {
         /// An action's raw value or a gesture's name is not a single word
         /// (see ``ActionMapFile``), so a file could not hold it.
         case notAWord(String)
+        /// Not a ``MouseButton`` raw value.
+        case unknownMouseButton(String)
+        /// Not a ``WheelAxis`` raw value.
+        case unknownWheelAxis(String)
+        /// Not a ``WheelDirection`` raw value.
+        case unknownWheelDirection(String)
+        /// Not a ``ModifierKey`` raw value.
+        case unknownModifier(String)
+        /// A chord has fewer than 2 or more than 5 parts (1 to 4 held, 1 pressed).
+        case chordLength(found: Int)
+        /// A chord names this input twice.
+        case chordRepeats(String)
+        /// An axis binding asks for both its `positive` and `negative` half.
+        case bothHalves
     }
 }
 
@@ -103,7 +117,7 @@ extension ActionMapError.Problem: CustomStringConvertible {
         case .unknownStick(let text):
             "unknown stick '\(text)' (left or right)"
         case .unknownInput(let text):
-            "'\(text)' is not key:NAME or button:NAME"
+            "'\(text)' is not key:NAME, button:NAME, mouse:NAME or mod:NAME"
         case .unknownOption(let text):
             "unknown or repeated option '\(text)'"
         case .badNumber(let option, let text):
@@ -120,6 +134,20 @@ extension ActionMapError.Problem: CustomStringConvertible {
             "line too long: a binding line is at most \(limit) bytes"
         case .tooManyFields(let found, let limit):
             "too many fields: \(found), where no binding takes more than \(limit)"
+        case .unknownMouseButton(let text):
+            "unknown mouse button '\(text)' (one of \(MouseButton.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownWheelAxis(let text):
+            "unknown wheel axis '\(text)' (vertical or horizontal)"
+        case .unknownWheelDirection(let text):
+            "unknown wheel direction '\(text)' (one of \(WheelDirection.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownModifier(let text):
+            "unknown modifier '\(text)' (one of \(ModifierKey.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .chordLength(let found):
+            "a chord takes 2 to \(ActionChord.maximumModifiers + 1) parts (the held ones, then the pressed one), found \(found)"
+        case .chordRepeats(let part):
+            "a chord names \(part) twice"
+        case .bothHalves:
+            "an axis binding takes one half, positive or negative, not both"
         case .notAWord(let name):
             "'\(name.prefix(40))' is not a single word (not empty, at most \(ActionMapFile.maximumNameLength) bytes, no spaces, tabs or line ends, not starting with #)"
         }

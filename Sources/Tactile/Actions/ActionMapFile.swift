@@ -23,6 +23,12 @@ import Foundation
 /// turn      composite-axis   key:Left key:Right
 /// zoom      gesture          pinch scale
 /// fire      gesture          tap trigger   # a recognizer the game registered as "tap"
+/// fire      mouse            right
+/// zoom      wheel            vertical                                  scale=0.1
+/// next      wheel-step       up
+/// save      chord            mod:control key:S
+/// special   chord            button:leftShoulder button:south
+/// menuDown  axis             leftY                                     deadzone=0.5 positive
 /// ```
 ///
 /// - The first line is the header `tactile-bindings 1`: the format's name and
@@ -42,9 +48,13 @@ import Foundation
 ///   one (and for `#`, which would start a comment). A single digit is the
 ///   number key's name (`1` is scancode 30), so the unnamed scancodes 0 to 3
 ///   are written in hexadecimal (`0x1`).
-/// - Buttons, axes, sticks and readings are the raw values of
-///   ``ControllerButton``, ``ControllerAxis``, ``ControllerStick`` and
-///   ``GestureReading``. A composite's parts are `key:NAME` or `button:NAME`.
+/// - Buttons, axes, sticks, readings, mouse buttons, wheel axes and
+///   directions and modifiers are the raw values of ``ControllerButton``,
+///   ``ControllerAxis``, ``ControllerStick``, ``GestureReading``,
+///   ``MouseButton``, ``WheelAxis``, ``WheelDirection`` and ``ModifierKey``.
+///   The parts of a composite or a chord are `key:NAME`, `button:NAME`,
+///   `mouse:NAME` or `mod:NAME` (a modifier on either side). A chord's last
+///   part is the one pressed; the 1 to 4 before it are held.
 /// - Numbers are decimal (`0.2`, `-1.5`, `1e-3`); writers use Swift's
 ///   shortest exact form (`-0.0` and subnormals such as `5e-324` included),
 ///   so a file round-trips number for number. NaN, infinities, hexadecimal
@@ -63,11 +73,15 @@ import Foundation
 /// |---|---|---|
 /// | `key` | key | |
 /// | `button` | button | |
-/// | `axis` | axis | `deadzone=` (default: ``AxisResponse/standard(for:)``), `invert`, `scale=` |
+/// | `axis` | axis | `deadzone=` (default: ``AxisResponse/standard(for:)``), `invert`, `scale=`, `positive` or `negative` (one half, ``AxisResponse/half``) |
 /// | `stick` | stick | `deadzone=` (default 0.24), `invert-x`, `invert-y`, `scale=` |
 /// | `composite-axis` | negative part, positive part | |
 /// | `composite-vector` | up, down, left, right parts | |
 /// | `gesture` | registered name, reading | |
+/// | `mouse` | mouse button | |
+/// | `wheel` | wheel axis | `scale=` (default 1) |
+/// | `wheel-step` | wheel direction | |
+/// | `chord` | 2 to 5 parts: held…, pressed | |
 ///
 /// Gesture bindings name recognizers the game registered with the map
 /// (``ActionMap/register(_:as:values:)``) before loading, so a file can only
@@ -79,9 +93,11 @@ import Foundation
 /// applied. The first
 /// problem throws an ``ActionMapError`` with the line, the binding as written
 /// and what is wrong: no header, another version, a line too long, an unknown action, kind,
-/// key, button, axis, stick, part, option or reading, a bad number, a dead
-/// zone outside 0..<1, a wrong number of fields, a recognizer that is not
-/// registered or cannot be read that way.
+/// key, button, axis, stick, part, option, reading, mouse button, wheel axis
+/// or direction or modifier, a bad number, a dead zone outside 0..<1, a
+/// wrong number of fields or of chord parts, a chord naming an input twice,
+/// both halves of an axis, a recognizer that is not registered or cannot be
+/// read that way.
 ///
 /// ```swift
 /// try actions.loadBindings(contentsOfFile: "bindings.txt")
@@ -95,7 +111,7 @@ public enum ActionMapFile {
     /// The version this build reads and writes.
     public static let version = 1
     static let header = "tactile-bindings"
-    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture"]
+    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture", "mouse", "wheel", "wheel-step", "chord"]
 
     /// The longest action or gesture name a file holds, in UTF-8 bytes:
     /// 1,024, so that a line of two names and a binding's fields stays
@@ -125,6 +141,7 @@ public enum ActionMapFile {
             if response.deadZone != AxisResponse.standard(for: axis).deadZone { words.append("deadzone=\(response.deadZone)") }
             if response.isInverted { words.append("invert") }
             if response.scale != 1 { words.append("scale=\(response.scale)") }
+            if let half = response.half { words.append(half.rawValue) }
             return words.joined(separator: " ")
         case .composite(.axis(let negative, let positive)):
             return "composite-axis \(text(of: negative)) \(text(of: positive))"
@@ -139,13 +156,24 @@ public enum ActionMapFile {
             return words.joined(separator: " ")
         case .gesture(let name, let reading):
             return "gesture \(name) \(reading.rawValue)"
+        case .mouseButton(let button):
+            return "mouse \(button.rawValue)"
+        case .wheel(let axis, let scale):
+            return scale == 1 ? "wheel \(axis.rawValue)" : "wheel \(axis.rawValue) scale=\(scale)"
+        case .wheelStep(let direction):
+            return "wheel-step \(direction.rawValue)"
+        case .chord(let chord):
+            return "chord \((chord.modifiers + [chord.input]).map(text(of:)).joined(separator: " "))"
         }
     }
 
-    private static func text(of input: DigitalInput) -> String {
+    /// A part of a composite or chord as a file writes it.
+    static func text(of input: DigitalInput) -> String {
         switch input {
         case .key(let scancode): "key:\(keyText(scancode))"
         case .button(let button): "button:\(button.rawValue)"
+        case .mouseButton(let button): "mouse:\(button.rawValue)"
+        case .modifier(let modifier): "mod:\(modifier.rawValue)"
         }
     }
 
@@ -196,6 +224,12 @@ public enum ActionMapFile {
                 if let deadZone = try parsed.number("deadzone") { response.deadZone = deadZone }
                 response.isInverted = try parsed.flag("invert")
                 if let scale = try parsed.number("scale") { response.scale = scale }
+                switch (try parsed.flag("positive"), try parsed.flag("negative")) {
+                case (true, true): throw ActionMapError.Problem.bothHalves
+                case (true, false): response.half = .positive
+                case (false, true): response.half = .negative
+                case (false, false): break
+                }
                 try parsed.finish()
                 if let problem = response.invalidity { throw problem }
                 return .success(.axis(axis, response))
@@ -225,6 +259,28 @@ public enum ActionMapFile {
                 if let problem = noOptions(options, 2) { throw problem }
                 guard let reading = GestureReading(rawValue: String(fields[1])) else { throw ActionMapError.Problem.unknownReading(String(fields[1])) }
                 return .success(.gesture(String(fields[0]), reading))
+            case "mouse":
+                let (fields, options) = try split(1).get()
+                if let problem = noOptions(options, 1) { throw problem }
+                return .success(.mouseButton(try mouseButton(fields[0])))
+            case "wheel":
+                let (fields, options) = try split(1).get()
+                guard let axis = WheelAxis(rawValue: fields[0]) else { throw ActionMapError.Problem.unknownWheelAxis(fields[0]) }
+                var parsed = Options(options)
+                let scale = try parsed.number("scale") ?? 1
+                try parsed.finish()
+                return .success(.wheel(axis, scale: scale))
+            case "wheel-step":
+                let (fields, options) = try split(1).get()
+                if let problem = noOptions(options, 1) { throw problem }
+                guard let direction = WheelDirection(rawValue: fields[0]) else { throw ActionMapError.Problem.unknownWheelDirection(fields[0]) }
+                return .success(.wheelStep(direction))
+            case "chord":
+                guard (2...ActionChord.maximumModifiers + 1).contains(rest.count) else { throw ActionMapError.Problem.chordLength(found: rest.count) }
+                let parts = try rest.map { field throws(ActionMapError.Problem) in try input(field) }
+                let chord = ActionChord(holding: Array(parts.dropLast()), press: parts[parts.count - 1])
+                if let problem = chord.invalidity { throw problem }
+                return .success(.chord(chord))
             default:
                 throw ActionMapError.Problem.unknownKind(kind)
             }
@@ -246,9 +302,20 @@ public enum ActionMapFile {
         return button
     }
 
+    private static func mouseButton(_ field: String) throws(ActionMapError.Problem) -> MouseButton {
+        guard let button = MouseButton(rawValue: field) else { throw .unknownMouseButton(field) }
+        return button
+    }
+
     private static func input(_ field: String) throws(ActionMapError.Problem) -> DigitalInput {
         if field.hasPrefix("key:") { return .key(try key(String(field.dropFirst(4)))) }
         if field.hasPrefix("button:") { return .button(try button(String(field.dropFirst(7)))) }
+        if field.hasPrefix("mouse:") { return .mouseButton(try mouseButton(String(field.dropFirst(6)))) }
+        if field.hasPrefix("mod:") {
+            let name = String(field.dropFirst(4))
+            guard let modifier = ModifierKey(rawValue: name) else { throw .unknownModifier(name) }
+            return .modifier(modifier)
+        }
         throw .unknownInput(String(field))
     }
 

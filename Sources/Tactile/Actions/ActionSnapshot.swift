@@ -37,20 +37,31 @@ public struct ActionSnapshot: Hashable, Sendable {
     /// nothing pinched. The frames' factors of one pinch multiply to the
     /// pinch's own scale.
     public var scale: Double
+    /// How many times a repeating action repeated in the frame: 0 or 1
+    /// (see ``ActionRepeat``); always 0 for an action that does not repeat.
+    public var repeatCount: Int
 
-    public init(isPressed: Bool = false, pressCount: Int = 0, releaseCount: Int = 0, value: Double = 0, vector: Point = .zero, scale: Double = 1) {
+    public init(
+        isPressed: Bool = false, pressCount: Int = 0, releaseCount: Int = 0, value: Double = 0, vector: Point = .zero, scale: Double = 1,
+        repeatCount: Int = 0
+    ) {
         self.isPressed = isPressed
         self.pressCount = pressCount
         self.releaseCount = releaseCount
         self.value = value
         self.vector = vector
         self.scale = scale
+        self.repeatCount = repeatCount
     }
 
     /// Whether the action went down during the frame, even if it came up again.
     public var justPressed: Bool { pressCount > 0 }
     /// Whether the action came up during the frame, even if it went down again.
     public var justReleased: Bool { releaseCount > 0 }
+    /// Whether a held repeating action repeated during the frame.
+    public var justRepeated: Bool { repeatCount > 0 }
+    /// Whether the action went down or repeated: when a menu moves.
+    public var justPressedOrRepeated: Bool { pressCount > 0 || repeatCount > 0 }
 
     /// An action that nothing touched.
     public static let idle = ActionSnapshot()

@@ -15,4 +15,11 @@ public protocol FrameInput: AnyObject {
     func handle(_ event: InputEvent)
     /// The frame's input is complete: publish what it did and start the next.
     func endFrame()
+    /// The loop's game clock, handed over by ``GameLoop/addInput(_:)``, for
+    /// what the input times (an action map's repeats). Ignored by default.
+    func useClock(_ clock: GameClock)
+}
+
+extension FrameInput {
+    public func useClock(_ clock: GameClock) {}
 }

@@ -78,10 +78,12 @@ public final class GameLoop {
         updatedTime = clock.now
     }
 
-    /// Adds a frame input (an action map) after those already added.
+    /// Adds a frame input (an action map) after those already added, and
+    /// hands it the game ``clock`` (``FrameInput/useClock(_:)``).
     public func addInput(_ input: any FrameInput) {
         guard !inputs.contains(where: { $0 === input }) else { return }
         inputs.append(input)
+        input.useClock(clock)
     }
 
     /// Stops feeding a frame input.
