@@ -68,6 +68,7 @@ let package = Package(
         .executableTarget(
             name: "ActionBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
             ],

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Tactile
 
 // What an action map costs per frame. The bar: building the
@@ -11,6 +12,8 @@ import Tactile
 // |---|---|
 // | Snapshot: 64 actions × 4 bindings | `endFrame()` alone: every one of the 256 bindings evaluated (keys, buttons, axes with dead zones, sticks, four-key composites), 64 snapshots written |
 // | Frame: 4 events + snapshot | four events (a key down or up, a button, two axis moves) handled, then `endFrame()`: a typical frame of play |
+// | Snapshot: 64 × 4, every kind | `endFrame()` with the richer kinds among the 256: mouse buttons, wheel axes and steps, chords, half axes, gestures; half the actions repeating |
+// | SDL push+poll (floor) | SDL's own cost of one event, per event, in the same run |
 //
 // Isolation: `ActionMap` is main-actor isolated, so these closures are
 // `async` and isolated to the main actor, as in SceneBenchmarks (which
@@ -25,18 +28,11 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
 
-    Benchmark("Snapshot: 64 actions × 4 bindings") { @MainActor (benchmark, fixture: ActionFixture) async in
-        let map = fixture.map
-        let frames = map.frameCount
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            map.endFrame()
-        }
-        benchmark.stopMeasurement()
-        fixture.check(benchmark, frames: map.frameCount - frames)
-    } setup: { @MainActor in
-        ActionFixture()
-    }
+    registerSnapshotBenchmark("Snapshot: 64 actions × 4 bindings", everyKind: false)
+
+    registerSDLFloorBenchmark()
+
+    registerSnapshotBenchmark("Snapshot: 64 × 4, every kind", everyKind: true)
 
     Benchmark("Frame: 4 events + snapshot") { @MainActor (benchmark, fixture: ActionFixture) async in
         let map = fixture.map
@@ -58,6 +54,22 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+/// `endFrame()` alone, 1000 frames an iteration.
+func registerSnapshotBenchmark(_ name: String, everyKind: Bool) {
+    Benchmark(name) { @MainActor (benchmark, fixture: ActionFixture) async in
+        let map = fixture.map
+        let frames = map.frameCount
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            map.endFrame()
+        }
+        benchmark.stopMeasurement()
+        fixture.check(benchmark, frames: map.frameCount - frames)
+    } setup: { @MainActor in
+        ActionFixture(everyKind: everyKind)
+    }
+}
+
 /// An action of the benchmark's game: 64 of them, by number.
 struct BenchmarkAction: Hashable {
     let number: Int
@@ -72,19 +84,55 @@ final class ActionFixture {
     /// turn, buttons, and stick moves in and out of the dead zone.
     let events: [InputEvent]
 
-    init() {
+    /// With `everyKind`, the fourth binding of each action is one of the
+    /// richer kinds in turn, and half the actions repeat, on a clock.
+    init(everyKind: Bool = false) {
         let buttons = ControllerButton.allCases
         let axes = ControllerAxis.allCases
+        let mouseButtons = MouseButton.allCases
         var entries: [ActionMap<BenchmarkAction>.Entry] = []
+        map.register(PinchGestureRecognizer(), as: "pinch")
         for number in 0..<64 {
             let action = BenchmarkAction(number: number)
             entries.append(.init(action, .key(Int32(4 + number))))
             entries.append(.init(action, .button(buttons[number % buttons.count])))
             entries.append(.init(action, .axis(axes[number % axes.count], .standard(for: axes[number % axes.count]))))
-            entries.append(.init(action, number.isMultiple(of: 2) ? .composite(.wasd) : .composite(.stick(.left, StickResponse()))))
+            guard everyKind else {
+                entries.append(.init(action, number.isMultiple(of: 2) ? .composite(.wasd) : .composite(.stick(.left, StickResponse()))))
+                continue
+            }
+            let richer: [ActionBinding] = [
+                .mouseButton(mouseButtons[number % mouseButtons.count]),
+                .wheel(number.isMultiple(of: 2) ? .vertical : .horizontal, scale: 0.5),
+                .wheelStep(WheelDirection.allCases[number % 4]),
+                .chord(ActionChord(holding: .modifier(.control), press: .key(Int32(4 + number)))),
+                .axis(.leftY, AxisResponse(deadZone: 0.5, half: number.isMultiple(of: 2) ? .positive : .negative)),
+                .gesture("pinch", .scale),
+                .composite(.wasd),
+                .composite(.stick(.left, StickResponse())),
+            ]
+            entries.append(.init(action, richer[number % richer.count]))
         }
         do {
             try map.setEntries(entries)
+            if everyKind {
+                map.clock = ManualClock()
+                for number in stride(from: 0, to: 64, by: 2) {
+                    try map.setRepeat(ActionRepeat(), for: BenchmarkAction(number: number))
+                }
+                // Something held of every kind, so that levels and repeats are live.
+                let held: [InputEvent.Kind] = [
+                    .key(KeyEvent(isDown: true, scancode: PhysicalKey.leftControl.scancode, keycode: 0)),
+                    .key(KeyEvent(isDown: true, scancode: 7, keycode: 0)),
+                    .key(KeyEvent(isDown: true, scancode: 30, keycode: 0)),
+                    .mouseButton(MouseButtonEvent(button: .right, isDown: true, location: .zero)),
+                    .controller(.axis(controller: 0, axis: .leftY, value: 0.8)),
+                    .controller(.axis(controller: 0, axis: .leftX, value: -0.6)),
+                    .controller(.button(controller: 0, button: .south, isDown: true)),
+                    .mouseWheel(MouseWheelEvent(dx: 0.5, dy: 3)),
+                ]
+                for kind in held { map.handle(InputEvent(timestamp: 0, kind)) }
+            }
         } catch {
             preconditionFailure("the benchmark's bindings are valid: \(error)")
         }

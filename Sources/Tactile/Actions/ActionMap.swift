@@ -50,8 +50,18 @@
 /// ``controller`` (every controller when `nil`: they then share one state,
 /// the last event of any pad setting a button or axis). A pad that is
 /// removed lets go of everything it held; an interruption (focus lost, see
-/// ``InputEvent/Kind/interrupted(_:)``) lets go of the keys, whose ups will
-/// never arrive.
+/// ``InputEvent/Kind/interrupted(_:)``) lets go of the keys and mouse
+/// buttons, whose ups will never arrive. The left mouse button is the
+/// mouse's contact: held while a ``PointerKind/mouse`` pointer (or the
+/// ``PointerKind/simulated`` pair) is down.
+///
+/// ## Chords, repeats and rebinding
+///
+/// A chord (``ActionChord``) takes its input's press from every other
+/// binding of the map. An action can repeat while held (``setRepeat(_:for:)``,
+/// ``ActionRepeat``), on ``clock``. ``startListening(_:)`` waits for the
+/// player's next input to bind (``BindingListener``);
+/// ``conflicts(with:for:)`` says which actions already use it.
 ///
 /// ## Changing bindings
 ///
@@ -63,9 +73,10 @@
 /// ## Cost
 ///
 /// Handling an event touches only the bindings of that input (found through
-/// tables built when bindings change). ``endFrame()`` visits every binding
-/// once and writes snapshots into storage sized when bindings change: a
-/// frame allocates nothing.
+/// tables built when bindings change) and keeps each one's level. So
+/// ``endFrame()`` reads plain numbers, once per binding, with no reference
+/// counting, and writes snapshots into storage sized when bindings change:
+/// a frame allocates nothing.
 ///
 /// ## See Also
 /// - ``ActionBinding``
@@ -73,6 +84,9 @@
 /// - ``GestureReading``
 /// - ``ActionSnapshot``
 /// - ``ActionMapFile``
+/// - ``ActionChord``
+/// - ``ActionRepeat``
+/// - ``BindingListener``
 /// - ``GameLoop``
 @MainActor
 public final class ActionMap<Action: Hashable>: FrameInput {
@@ -112,35 +126,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     // MARK: Per-binding and per-action state
 
-    /// A binding as evaluated, in plain numbers: its action, whether it is
-    /// held, its level while held (refreshed whenever one of its inputs
-    /// changes), and where its per-frame changes come from. `endFrame()`
-    /// reads only these, never the ``ActionBinding`` itself, which is what
-    /// keeps a frame free of reference counting.
-    struct Compiled {
-        var action: Int
-        var isHeld = false
-        var value = 0.0
-        var vector = Point.zero
-        /// Index into `gestures`, for a gesture binding.
-        var gesture = -1
-        var reading = GestureReading.held
-        /// The wheel axis a ``ActionBinding/wheel(_:scale:)`` binding reads
-        /// (its ordinal), or -1; and its scale.
-        var wheelAxis = -1
-        var wheelScale = 0.0
-        /// A chord whose input went down while its modifiers were held.
-        var isArmed = false
-    }
-
-    struct ActionState {
-        /// How many of the action's bindings are held.
-        var heldCount = 0
-        var presses = 0
-        var releases = 0
-    }
-
-    var compiled: [Compiled] = []
+    var compiled: [CompiledBinding] = []
     /// The binding of each element of `compiled`, for evaluating it.
     var compiledBindings: [ActionBinding] = []
     /// The range of `compiled` of each action.
@@ -186,23 +172,6 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     var listenDeadline: Double?
 
     // MARK: Gestures
-
-    struct GestureSlot {
-        var name: String
-        var recognizer: GestureRecognizer?
-        var values: GestureValues
-        var actionID: GestureRecognizer.ActionID?
-        var bindings: [Int] = []
-        /// Between began and ended or cancelled.
-        var isUnderWay = false
-        var lastTranslation = Point.zero
-        var lastScale = 1.0
-        var lastRotation = 0.0
-        /// What changed since the last frame ended.
-        var translation = Point.zero
-        var scale = 1.0
-        var rotation = 0.0
-    }
 
     var gestures: [GestureSlot] = []
 
@@ -407,41 +376,17 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// and starts counting the next frame's edges and gesture changes.
     public func endFrame() {
         let wheel = (vertical: wheelTravel[0], horizontal: wheelTravel[1])
+        // Buffers taken once for the whole loop: the class's arrays would
+        // otherwise be checked for exclusive access at every element.
         compiled.withUnsafeBufferPointer { bindings in
-            for action in actionRanges.indices {
-                var value = 0.0
-                var vector = Point.zero
-                var change = 0.0
-                var translation = Point.zero
-                var scale = 1.0
-                var longest = 0.0
-                for index in actionRanges[action] {
-                    let binding = bindings[index]
-                    if binding.gesture >= 0 {
-                        let slot = binding.gesture
-                        switch binding.reading {
-                        case .trigger, .held: break
-                        case .translation: translation = translation + gestures[slot].translation
-                        case .scale: scale *= gestures[slot].scale
-                        case .rotation: change += gestures[slot].rotation
+            actionRanges.withUnsafeBufferPointer { ranges in
+                actionStates.withUnsafeMutableBufferPointer { states in
+                    snapshots.withUnsafeMutableBufferPointer { snapshots in
+                        gestures.withUnsafeBufferPointer { gestures in
+                            snapshotActions(bindings, ranges, states, snapshots, gestures, wheel)
                         }
-                    } else if binding.wheelAxis >= 0 {
-                        change += (binding.wheelAxis == 0 ? wheel.vertical : wheel.horizontal) * binding.wheelScale
-                    }
-                    guard binding.isHeld else { continue }
-                    if abs(binding.value) > abs(value) { value = binding.value }
-                    let length = binding.vector.x * binding.vector.x + binding.vector.y * binding.vector.y
-                    if length > longest {
-                        longest = length
-                        vector = binding.vector
                     }
                 }
-                let state = actionStates[action]
-                snapshots[action] = ActionSnapshot(
-                    isPressed: state.heldCount > 0, pressCount: state.presses, releaseCount: state.releases,
-                    value: value + change, vector: vector + translation, scale: scale)
-                actionStates[action].presses = 0
-                actionStates[action].releases = 0
             }
         }
         for slot in gestures.indices {
@@ -734,7 +679,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
             let start = compiled.count
             for entry in group {
                 let index = compiled.count
-                var binding = Compiled(action: action)
+                var binding = CompiledBinding(action: action)
                 switch entry.binding {
                 case .key(let scancode):
                     note(.key(scancode), index)
@@ -792,6 +737,102 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         for slot in InputSlot.all(of: input) where bindingsOfSlot[slot].last != index {
             bindingsOfSlot[slot].append(index)
         }
+    }
+}
+
+/// A binding as an ``ActionMap`` evaluates it, in plain numbers: its action, whether it is
+/// held, its level while held (refreshed whenever one of its inputs
+/// changes), and where its per-frame changes come from. `endFrame()`
+/// reads only these, never the ``ActionBinding`` itself, which is what
+/// keeps a frame free of reference counting. Not nested in the generic
+/// map: a nested type is generic too, and every unspecialized array access
+/// to it looked its metadata up in the runtime's cache (a third of a
+/// frame's time before this was split out).
+struct CompiledBinding {
+    var action: Int
+    var isHeld = false
+    var value = 0.0
+    var vector = Point.zero
+    /// Index into `gestures`, for a gesture binding.
+    var gesture = -1
+    var reading = GestureReading.held
+    /// The wheel axis a ``ActionBinding/wheel(_:scale:)`` binding reads
+    /// (its ordinal), or -1; and its scale.
+    var wheelAxis = -1
+    var wheelScale = 0.0
+    /// A chord whose input went down while its modifiers were held.
+    var isArmed = false
+}
+
+/// An action's held bindings and edges since the last frame, in an ``ActionMap``.
+struct ActionState {
+    /// How many of the action's bindings are held.
+    var heldCount = 0
+    var presses = 0
+    var releases = 0
+}
+
+/// A recognizer registered with an ``ActionMap``, and what it did since the last frame.
+struct GestureSlot {
+    var name: String
+    var recognizer: GestureRecognizer?
+    var values: GestureValues
+    var actionID: GestureRecognizer.ActionID?
+    var bindings: [Int] = []
+    /// Between began and ended or cancelled.
+    var isUnderWay = false
+    var lastTranslation = Point.zero
+    var lastScale = 1.0
+    var lastRotation = 0.0
+    /// What changed since the last frame ended.
+    var translation = Point.zero
+    var scale = 1.0
+    var rotation = 0.0
+}
+
+/// The frame's snapshot of every action, from its bindings' levels and
+/// changes; and each action's edges counted from zero again.
+/// Outside the generic map, so that it is compiled once, for these
+/// concrete types.
+private func snapshotActions(
+    _ bindings: UnsafeBufferPointer<CompiledBinding>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+    _ states: UnsafeMutableBufferPointer<ActionState>, _ snapshots: UnsafeMutableBufferPointer<ActionSnapshot>,
+    _ gestures: UnsafeBufferPointer<GestureSlot>, _ wheel: (vertical: Double, horizontal: Double)
+) {
+    for action in ranges.indices {
+        var value = 0.0
+        var vector = Point.zero
+        var change = 0.0
+        var translation = Point.zero
+        var scale = 1.0
+        var longest = 0.0
+        for index in ranges[action] {
+            let binding = bindings[index]
+            if binding.gesture >= 0 {
+                let slot = binding.gesture
+                switch binding.reading {
+                case .trigger, .held: break
+                case .translation: translation = translation + gestures[slot].translation
+                case .scale: scale *= gestures[slot].scale
+                case .rotation: change += gestures[slot].rotation
+                }
+            } else if binding.wheelAxis >= 0 {
+                change += (binding.wheelAxis == 0 ? wheel.vertical : wheel.horizontal) * binding.wheelScale
+            }
+            guard binding.isHeld else { continue }
+            if abs(binding.value) > abs(value) { value = binding.value }
+            let length = binding.vector.x * binding.vector.x + binding.vector.y * binding.vector.y
+            if length > longest {
+                longest = length
+                vector = binding.vector
+            }
+        }
+        let state = states[action]
+        snapshots[action] = ActionSnapshot(
+            isPressed: state.heldCount > 0, pressCount: state.presses, releaseCount: state.releases,
+            value: value + change, vector: vector + translation, scale: scale)
+        states[action].presses = 0
+        states[action].releases = 0
     }
 }
 
