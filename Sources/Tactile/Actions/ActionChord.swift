@@ -23,7 +23,7 @@
 /// with the most modifiers takes it (Ctrl+Shift+S over Ctrl+S). The
 /// modifiers themselves are not taken: Ctrl bound to `crouch` still
 /// crouches. The decision is made in one place, when the input goes down
-/// (`ActionMap.handleDown`).
+/// (`ActionMap.pressChords(of:)`).
 ///
 /// ```swift
 /// try actions.bind(.save, to: .chord(ActionChord(holding: .modifier(.control), press: .key(.s))))
