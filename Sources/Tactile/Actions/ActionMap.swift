@@ -325,7 +325,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         case .interrupted:
             keysDown.removeAll(keepingCapacity: true)
             for bindings in bindingsOfKey.values { refresh(bindings) }
-        case .key, .controller, .pointer, .mouseHover, .mouseButton, .mouseWheel, .sensor, .remote:
+        case .key, .controller, .pointer, .mouseHover, .mouseButton, .mouseWheel, .sensor, .remote, .text:
             break
         }
     }

@@ -17,7 +17,8 @@ import Tactile
 /// ```
 ///
 /// A game that runs its own `SDL_PollEvent` loop calls ``translate(_:into:)``
-/// for each event instead of ``drain(into:)``.
+/// for each event instead of ``drain(into:)``, and frees an
+/// `SDL_TEXTEDITING_EXT` event's text itself, as SDL asks.
 ///
 /// ## What each SDL event becomes
 ///
@@ -28,6 +29,7 @@ import Tactile
 /// | `SDL_MOUSEMOTION` with the left button up | `.mouseHover` |
 /// | other mouse buttons, `SDL_MOUSEWHEEL` | `.mouseButton`, `.mouseWheel` |
 /// | `SDL_KEYDOWN/UP` | `.key`, or `.remote` for media keys |
+/// | `SDL_TEXTINPUT`, `SDL_TEXTEDITING`, `SDL_TEXTEDITING_EXT` | `.text`: committed text, or a composition (see ``startTextInput(imeRect:)``) |
 /// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
 /// | `SDL_SENSORUPDATE`, `SDL_CONTROLLERSENSORUPDATE` | `.sensor` |
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
@@ -138,6 +140,9 @@ public final class SDLEventPump {
         var event = SDL_Event()
         while SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1 {
             translate(event, into: &events)
+            // The one SDL event that owns memory: taken from the queue, its
+            // text is ours to free (SDL_events.h).
+            if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }
         }
         advanceControllerCursors(into: &events)
     }
@@ -155,6 +160,12 @@ public final class SDLEventPump {
             translateMouseWheel(event.wheel, into: &events)
         case SDL_KEYDOWN, SDL_KEYUP:
             translateKey(event.key, into: &events)
+        case SDL_TEXTINPUT:
+            translateTextInput(event.text, into: &events)
+        case SDL_TEXTEDITING:
+            translateTextEditing(event.edit, into: &events)
+        case SDL_TEXTEDITING_EXT:
+            translateTextEditingExtended(event.editExt, into: &events)
         case SDL_CONTROLLERDEVICEADDED:
             addController(deviceIndex: event.cdevice.which, timestamp: timestamp(event.common.timestamp), into: &events)
         case SDL_CONTROLLERDEVICEREMAPPED:
@@ -177,7 +188,7 @@ public final class SDLEventPump {
             quitRequested = true
         default:
             // Joystick-level events duplicate the controller events for
-            // controllers; text input, drop and audio events are not input in
+            // controllers; drop and audio events are not input in
             // Tactile's sense. Unknown types are ignored, as SDL documents
             // new types may appear.
             break
@@ -223,11 +234,11 @@ public final class SDLEventPump {
     /// Whether an event that names `eventWindowID` is ours. SDL leaves the id 0
     /// when no window had focus (always so with the dummy video driver), and
     /// a pump without a window accepts everything.
-    private func isOurs(_ eventWindowID: UInt32) -> Bool {
+    func isOurs(_ eventWindowID: UInt32) -> Bool {
         eventWindowID == 0 || windowID == 0 || eventWindowID == windowID
     }
 
-    private func dropForeignWindow(_ eventWindowID: UInt32, _ what: StaticString) {
+    func dropForeignWindow(_ eventWindowID: UInt32, _ what: StaticString) {
         diagnostics(Diagnostic(.otherWindow, "\(what) for window \(eventWindowID), not \(windowID)"))
     }
 
