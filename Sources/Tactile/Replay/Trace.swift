@@ -84,8 +84,8 @@
 /// ### Fields
 ///
 /// - **phase**: `down`, `move`, `up` or `cancel` (``PointerEvent/Phase``).
-/// - **pointer kind**: `finger`, `mouse`, `controller-cursor` or `simulated`
-///   (``PointerKind``).
+/// - **pointer kind**: `finger`, `mouse`, `controller-cursor`, `simulated`
+///   or `controller-touchpad` (``PointerKind``).
 /// - **device**, **index**: 64-bit integers, the other two parts of the
 ///   ``PointerID``: SDL's touch device, mouse or controller id, and the finger
 ///   within it.

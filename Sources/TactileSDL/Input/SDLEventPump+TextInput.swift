@@ -7,7 +7,7 @@ import Tactile
 
 extension SDLEventPump {
     /// Turns text input on: from now on typed text and input-method (IME)
-    /// compositions arrive as ``Tactile/InputEvent/Kind/text(_:)`` events,
+    /// compositions arrive as `InputEvent.Kind.text(_:)` events,
     /// which the scene delivers to its first responder.
     ///
     /// Call it when a text field gains focus and ``stopTextInput()`` when it
@@ -97,7 +97,7 @@ extension SDLEventPump {
 
     /// The text in `bytes`: up to the first zero byte, or all of them when
     /// there is none (a buffer SDL or a pusher filled to the brim), cut to
-    /// ``Tactile/TextInputEvent/maximumUTF8Count`` bytes at a whole
+    /// `TextInputEvent.maximumUTF8Count` bytes at a whole
     /// character. Bytes that are not UTF-8 become U+FFFD, the replacement
     /// character, and are reported: the player still sees that something
     /// was typed, and nothing downstream meets invalid text.

@@ -30,7 +30,7 @@ import Tactile
 /// | other mouse buttons, `SDL_MOUSEWHEEL` | `.mouseButton`, `.mouseWheel` |
 /// | `SDL_KEYDOWN/UP` | `.key`, or `.remote` for media keys |
 /// | `SDL_TEXTINPUT`, `SDL_TEXTEDITING`, `SDL_TEXTEDITING_EXT` | `.text`: committed text, or a composition (see ``startTextInput(imeRect:)``) |
-/// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
+/// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers); with ``touchpadPointers`` set, each touchpad event is also a `.pointer` of kind `controllerTouchpad` |
 /// | `SDL_SENSORUPDATE`, `SDL_CONTROLLERSENSORUPDATE` | `.sensor` |
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
 /// | window size changed | nothing: ``windowSize`` follows it, and controller cursors move inside it |
@@ -76,6 +76,14 @@ public final class SDLEventPump {
     /// moves a pointer and a button is the contact), and how. `nil`, the
     /// default, leaves controllers to the game's own bindings.
     public var controllerCursors: ControllerCursor.Settings?
+
+    /// Where a controller's touchpad fingers land as pointers of kind
+    /// `controllerTouchpad`, which the scene hit-tests and recognizers see
+    /// like fingers (two fingers on the pad pinch); `nil`, the default,
+    /// leaves them touchpad events only. See `TouchpadArea`.
+    public var touchpadPointers: TouchpadArea?
+    /// Touchpad fingers that are down as pointers, where each last was.
+    var touchpadFingers: [PointerEvent] = []
 
     /// The cursors of the connected controllers, while ``controllerCursors`` is on.
     public internal(set) var cursors: [Int32: ControllerCursor] = [:]
@@ -299,6 +307,7 @@ public final class SDLEventPump {
             events.append(InputEvent(timestamp: timestamp, .pointer(finger)))
         }
         fingers.removeAll(keepingCapacity: true)
+        cancelTouchpadPointers(timestamp: timestamp, into: &events)
         mouse.cancel(timestamp: timestamp, into: &events)
         for index in cursors.indices {
             cursors.values[index].cancel(timestamp: timestamp, into: &events)
