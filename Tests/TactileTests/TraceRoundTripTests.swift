@@ -123,6 +123,8 @@ struct TraceRoundTripTests {
             1.0 sensor controller 0 gyroscope 0.01 -0.02 0.0 12.5
             1.1 remote toggle-play-pause
             1.2 interrupted focus-lost
+            1.3 text héllo%20!
+            1.4 text-composition 1 1 にほ
             5.0 controller-remapped 0 unknown 1234 5678 03000000341200007856000000000000 - - - My%20Pad
             9.5 controller-removed 0
             """
@@ -219,6 +221,41 @@ struct TraceRoundTripTests {
 
         #expect(throws: (any Error).self) {
             try Trace(contentsOfFile: path + ".missing")
+        }
+    }
+}
+
+@Suite("Trace text lines")
+struct TraceTextLineTests {
+    @Test("text lines read as written, cursor and selection clamped into the text")
+    func textLines() throws {
+        let trace = try Trace(parsing: """
+            tactile-trace 1
+            0.0 text héllo%20!
+            0.1 text-composition 1 1 にほ
+            0.2 text-composition 9 -4 ab
+            0.3 text-composition 0 0 -
+            """)
+        #expect(trace.events.map(\.kind) == [
+            .text(.committed("héllo !")),
+            .text(.composition(TextComposition(text: "にほ", cursor: 1, selectionLength: 1))),
+            .text(.composition(TextComposition(text: "ab", cursor: 2, selectionLength: 0))),
+            .text(.composition(.none)),
+        ])
+    }
+
+    @Test("a bad text line names its line and field")
+    func badTextLines() {
+        let cases: [(String, TraceError)] = [
+            ("0.0 text a b", .wrongFieldCount(line: 2, kind: "text", expected: 1, found: 2)),
+            ("0.0 text %zz", .badWord(line: 2, field: "text", text: "%zz")),
+            ("0.0 text %FF", .badWord(line: 2, field: "text", text: "%FF")),
+            ("0.0 text-composition x 0 a", .badNumber(line: 2, field: "cursor", text: "x")),
+            ("0.0 text-composition 0 1.5 a", .badNumber(line: 2, field: "selection length", text: "1.5")),
+            ("0.0 text-composition 0 0", .wrongFieldCount(line: 2, kind: "text-composition", expected: 3, found: 2)),
+        ]
+        for (line, expected) in cases {
+            #expect(throws: expected) { try Trace(parsing: "tactile-trace 1\n" + line) }
         }
     }
 }

@@ -95,6 +95,13 @@ enum TraceSamples {
         for reason in Interruption.allCases {
             kinds.append(.interrupted(reason))
         }
+        // Text that has to be escaped, every script width, and compositions
+        // with a cursor at each end and a selection.
+        for text in ["a", "-", "", "#100% é", "日本語 🎮\t\n", String(repeating: "%", count: TextInputEvent.maximumUTF8Count)] {
+            kinds.append(.text(.committed(text)))
+            kinds.append(.text(.composition(TextComposition(text: text, cursor: text.unicodeScalars.count, selectionLength: 0))))
+        }
+        kinds.append(.text(.composition(TextComposition(text: "にほんご", cursor: 1, selectionLength: 2))))
 
         // Times that exercise the number format too: repeated times, a time
         // with no short decimal form, and a large one.

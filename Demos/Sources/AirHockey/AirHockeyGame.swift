@@ -6,7 +6,8 @@ import TactileSDL
 
 /// Two-player air hockey: each player's paddle follows their own finger,
 /// a two-finger pinch and turn on the background moves the camera, and two
-/// controllers can play it too. First to ``winningScore`` wins.
+/// controllers can play it too, seated by a ``PlayerRoster`` (a pad joins
+/// with A or Start; the left side is player 0). First to ``winningScore`` wins.
 ///
 /// ```
 /// root
@@ -46,7 +47,10 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
     let pauseButton = PauseButton(frame: Rect(x: 350, y: 8, width: 100, height: 34))
     let pinch = PinchGestureRecognizer()
     let rotation = RotationGestureRecognizer()
-    /// Each player's controller bindings; `controller` is that player's pad.
+    /// The two players' seats: player 0 plays left, player 1 right. The
+    /// keyboard is shared (W A S D left, arrows right), so it joins no seat.
+    let roster: PlayerRoster<Action>
+    /// Each side's bindings, fed by the roster: that side's pad, and the keyboard.
     let actions: [Side: ActionMap<Action>]
     let overlay = TouchOverlay()
 
@@ -60,8 +64,14 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
     private(set) var cameraScale = 1.0
     private(set) var cameraAngle = 0.0
     private(set) var wantsToQuit = false
-    /// The pads playing, in the order they joined: the first is the left player's.
-    private(set) var pads: [Side: Int32] = [:]
+    /// The pads playing, by side.
+    var pads: [Side: Int32] {
+        var pads: [Side: Int32] = [:]
+        for side in Side.allCases {
+            if case .controller(let id)? = roster.seats[side.player].device { pads[side] = id }
+        }
+        return pads
+    }
 
     static let winningScore = 5
     /// The camera's zoom stays in this range: out far enough to see the
@@ -84,7 +94,11 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         let left = PlayerZone(side: .left, paddle: Paddle(side: .left, color: Self.leftColor))
         let right = PlayerZone(side: .right, paddle: Paddle(side: .right, color: Self.rightColor))
         zones = [.left: left, .right: right]
-        actions = [.left: ActionMap<Action>(), .right: ActionMap<Action>()]
+        let maps = [ActionMap<Action>(), ActionMap<Action>()]
+        var seating = PlayerRoster<Action>.Settings()
+        seating.keyboardJoins = false
+        roster = PlayerRoster(players: maps, settings: seating)
+        actions = [.left: maps[Side.left.player], .right: maps[Side.right.player]]
 
         table.isMultipleTouchEnabled = true   // the camera's two fingers
         scene.root.addChild(table)
@@ -111,14 +125,9 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
             try map.bind(.move, to: .composite(.dpad))
             try map.bind(.move, to: .composite(side == .left ? .wasd : .arrows))
             try map.bind(.pause, to: .button(.start))
-            // No pad plays until one is connected for this side.
-            map.controller = Self.noController
         }
         restart()
     }
-
-    /// An instance id SDL never hands out, so the map hears no pad.
-    static let noController: Int32 = -1
 
     // MARK: Input
 
@@ -128,16 +137,6 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         case .key(let key) where key.isDown && !key.isRepeat:
             if key.scancode == Self.escapeScancode { wantsToQuit = true }
             if key.scancode == Self.spaceScancode { pressPause() }
-        case .controller(.added(let id, _)):
-            // First pad plays left, second right; a pad replugged later takes the free side.
-            guard !pads.values.contains(id), let side = Side.allCases.first(where: { pads[$0] == nil }) else { break }
-            pads[side] = id
-            actions[side]?.controller = id
-        case .controller(.removed(let id)):
-            for side in Side.allCases where pads[side] == id {
-                pads[side] = nil
-                actions[side]?.controller = Self.noController
-            }
         default:
             break
         }

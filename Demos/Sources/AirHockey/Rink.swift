@@ -5,6 +5,8 @@ enum Side: String, CaseIterable, Hashable {
     case left, right
 
     var opponent: Side { self == .left ? .right : .left }
+    /// The side's player number in the game's `PlayerRoster`.
+    var player: Int { self == .left ? 0 : 1 }
 }
 
 /// The rink's geometry, in table points (the table layer's coordinates,

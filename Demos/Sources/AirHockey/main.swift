@@ -20,8 +20,10 @@ struct AirHockeyCommand: ParsableCommand {
               mouse      the left button is one finger; Alt+drag puts down two contacts
                          mirrored about the centre: one per half (both paddles), or top and
                          bottom of the background (the camera)
-              controller first pad plays left, second right: left stick or d-pad moves
-                         the paddle, Start pauses, resumes, or restarts after a win
+              controller press A (Cross) or Start to join: the first pad plays left, the
+                         second right; left stick or d-pad moves the paddle, Start pauses,
+                         resumes, or restarts after a win; an unplugged pad's side waits for
+                         that pad to come back (any pad may take it after two minutes)
               keyboard   W A S D left paddle, arrows right paddle, Space pause
               O          show or hide the touch overlay
               Esc or close the window to quit
@@ -40,7 +42,7 @@ do {
         let app = try configuration.makeApp()
         let game = try AirHockeyGame()
         app.loop.scene = game.scene
-        for side in Side.allCases { if let map = game.actions[side] { app.loop.addInput(map) } }
+        app.loop.addInput(game.roster)
         try app.run(game)
         options.reportTiming(of: app, name: "airhockey")
         if let screenshot = configuration.screenshotPath {

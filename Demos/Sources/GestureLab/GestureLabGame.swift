@@ -136,6 +136,12 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
     }
 
+    /// The panel a PlayStation pad's touchpad is mapped onto (see main.swift):
+    /// two fingers on the pad pinch and turn there.
+    var pinchPanel: Layer {
+        panels.first { $0.recognizers.contains { $0 === pinch } }?.layer ?? scene.root
+    }
+
     func readout(_ recognizer: GestureRecognizer) -> Readout {
         readouts[ObjectIdentifier(recognizer)] ?? Readout()
     }

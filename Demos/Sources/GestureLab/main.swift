@@ -20,7 +20,8 @@ struct GestureLabCommand: ParsableCommand {
                          Alt+drag: two contacts mirrored about the window centre, so
                          pinch and rotate on the centre panel; Alt+Shift+drag: a two-finger pan
               controller left stick moves a cursor, A (Cross) is the contact;
-                         hold the left shoulder for two contacts the right stick pinches and turns
+                         hold the left shoulder for two contacts the right stick pinches and turns;
+                         a PlayStation pad's touchpad is the centre panel: two fingers pinch and turn
               O          show or hide the touch overlay (every contact with its id)
               Esc or close the window to quit
             """))
@@ -38,6 +39,7 @@ do {
         let app = try configuration.makeApp()
         app.pump.controllerCursors = ControllerCursor.Settings()
         let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
+        app.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
         app.loop.scene = game.scene
         try app.run(game)
         options.reportTiming(of: app, name: "gesturelab")

@@ -138,6 +138,7 @@ final class TouchesGame: CanvasGame {
         case .mouse: Color(r: 255, g: 190, b: 60)
         case .simulated: Color(r: 120, g: 230, b: 120)
         case .controllerCursor: Color(r: 240, g: 100, b: 200)
+        case .controllerTouchpad: Color(r: 250, g: 120, b: 90)
         }
     }
 

@@ -33,7 +33,7 @@ extension SDLIntegration {
             let game = try AirHockeyGame()
             configure(game)
             app.loop.scene = game.scene
-            for side in Side.allCases { app.loop.addInput(try #require(game.actions[side])) }
+            app.loop.addInput(game.roster)
             try app.run(game)
             return (app, game)
         }
@@ -144,7 +144,7 @@ extension SDLIntegration {
             let loop = GameLoop(clock: clock, updateRate: 64)
             let game = try AirHockeyGame()
             loop.scene = game.scene
-            for side in Side.allCases { loop.addInput(try #require(game.actions[side])) }
+            loop.addInput(game.roster)
             func frames(_ count: Int) {
                 for _ in 0..<count {
                     var events: [InputEvent] = []
@@ -156,6 +156,19 @@ extension SDLIntegration {
             let first = try VirtualController()
             let second = try VirtualController()
             frames(2)
+            #expect(game.pads.isEmpty)   // connected is not playing: a pad joins with A or Start
+            // The first to press plays left: here the first pad, with A;
+            // the second joins with Start, which does not also pause.
+            second.set(SDL_CONTROLLER_BUTTON_LEFTSHOULDER, down: true)   // not a join button
+            first.set(SDL_CONTROLLER_BUTTON_A, down: true)
+            frames(1)
+            first.set(SDL_CONTROLLER_BUTTON_A, down: false)
+            second.set(SDL_CONTROLLER_BUTTON_LEFTSHOULDER, down: false)
+            second.set(SDL_CONTROLLER_BUTTON_START, down: true)
+            frames(1)
+            second.set(SDL_CONTROLLER_BUTTON_START, down: false)
+            frames(1)
+            #expect(game.phase == .playing)
             #expect(game.pads == [.left: first.instanceID, .right: second.instanceID])
             let left = try #require(game.zones[.left]?.paddle), right = try #require(game.zones[.right]?.paddle)
             #expect(left.center == Rink.home(of: .left) && right.center == Rink.home(of: .right))
@@ -195,15 +208,23 @@ extension SDLIntegration {
             frames(64)
             #expect(game.log == ["pause", "resume", "goal left 1-0"])
 
-            // Unplugged, the first pad frees the left side for the next pad.
+            // Unplugged, the left pad's side waits for it: another pad's
+            // press takes nothing, and the same pad plugged back in (the same
+            // GUID: a virtual pad has no serial) plays left again at once.
             first.detach()
             frames(1)
             #expect(game.pads == [.right: second.instanceID])
-            let third = try VirtualController()
+            let third = try VirtualController(name: "Another pad", vendor: 0x054C, product: 0x0CE6)
             frames(1)
-            #expect(game.pads == [.left: third.instanceID, .right: second.instanceID])
+            third.set(SDL_CONTROLLER_BUTTON_A, down: true)
+            frames(1)
+            #expect(game.pads == [.right: second.instanceID])
+            let back = try VirtualController()
+            frames(1)
+            #expect(game.pads == [.left: back.instanceID, .right: second.instanceID])
             second.detach()
             third.detach()
+            back.detach()
             frames(1)
         }
     }

@@ -46,13 +46,20 @@ final class VirtualController {
     let instanceID: Int32
     private var attached = true
 
-    init() throws {
+    /// A virtual pad, or with USB ids one that SDL takes for that model;
+    /// pads made with the same name and ids have the same GUID.
+    init(name: String = "Virtual pad", vendor: UInt16 = 0, product: UInt16 = 0) throws {
         var description = SDL_VirtualJoystickDesc()
         description.version = tactile_virtual_joystick_desc_version()
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
         description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
         description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        let index = SDL_JoystickAttachVirtualEx(&description)
+        description.vendor_id = vendor
+        description.product_id = product
+        let index = name.withCString { name in
+            description.name = name
+            return SDL_JoystickAttachVirtualEx(&description)
+        }
         guard index >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
         instanceID = SDL_JoystickGetDeviceInstanceID(index)
     }

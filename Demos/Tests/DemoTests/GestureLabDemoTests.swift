@@ -105,3 +105,49 @@ extension SDLIntegration {
         }
     }
 }
+
+extension SDLIntegration.GestureLabDemo {
+    /// A DualSense's touchpad is mapped onto the pinch-and-rotation panel:
+    /// two fingers spreading on the pad pinch there, as on a touch screen.
+    /// SDL 2.26's virtual pads have no touchpad, so the pad's touchpad
+    /// events are pushed into SDL's queue for a virtual pad SDL takes for a
+    /// DualSense.
+    @Test func twoFingersOnAPadsTouchpadPinchTheCentrePanel() throws {
+        let sdl = try SDLHarness(width: 800, height: 600)
+        let clock = GameClock(base: sdl.clock)
+        let loop = GameLoop(clock: clock, updateRate: 60)
+        let game = try GestureLabGame()
+        loop.scene = game.scene
+        sdl.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
+        let pad = try VirtualController(name: "DualSense (lab test)", vendor: 0x054C, product: 0x0CE6)
+        func push(_ type: SDL_EventType, finger: Int32, x: Float) {
+            var event = SDL_Event()
+            event.ctouchpad = SDL_ControllerTouchpadEvent(
+                type: type.rawValue, timestamp: 0, which: pad.instanceID, touchpad: 0, finger: finger, x: x, y: 0.5, pressure: 1)
+            SDL_PushEvent(&event)
+        }
+        func frame() {
+            var events: [InputEvent] = []
+            sdl.pump.drain(into: &events)
+            loop.frame(events: &events, handle: { game.handle($0) }, update: { game.update(step: $0, now: $1) })
+            sdl.clock.advance(by: 1.0 / 60)
+        }
+        frame()
+        push(SDL_CONTROLLERTOUCHPADDOWN, finger: 0, x: 0.4)
+        push(SDL_CONTROLLERTOUCHPADDOWN, finger: 1, x: 0.6)
+        frame()
+        for step in 1...5 {
+            push(SDL_CONTROLLERTOUCHPADMOTION, finger: 0, x: 0.4 - 0.04 * Float(step))
+            push(SDL_CONTROLLERTOUCHPADMOTION, finger: 1, x: 0.6 + 0.04 * Float(step))
+            frame()
+        }
+        push(SDL_CONTROLLERTOUCHPADUP, finger: 0, x: 0.2)
+        push(SDL_CONTROLLERTOUCHPADUP, finger: 1, x: 0.8)
+        frame()
+        // 0.2 of the panel apart, spread to 0.6: three times (to SDL's Float precision).
+        #expect(abs(game.pinchScale - 3) < 1e-5)
+        #expect(game.readout(game.pinch).states.last == .ended)
+        pad.detach()
+        frame()
+    }
+}

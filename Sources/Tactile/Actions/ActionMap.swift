@@ -367,7 +367,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
             for slot in InputSlot.keys where isDown[slot] { set(slot, down: false) }
             for slot in InputSlot.mouseButtons where isDown[slot] { set(slot, down: false) }
             mouseContacts = 0
-        case .key, .controller, .pointer, .mouseHover, .mouseWheel, .sensor, .remote:
+        case .key, .controller, .pointer, .mouseHover, .mouseWheel, .sensor, .remote, .text:
             break
         }
     }

@@ -53,6 +53,10 @@ public struct Diagnostic: Hashable, Sendable {
         /// fed to the scene twice, by `GameLoop` (its `scene`) and by the
         /// game's own `scene.send`. The repeat was handled all the same.
         case repeatedEvent = "repeated-event"
+        /// Text from the platform was not UTF-8 (the bad bytes became
+        /// U+FFFD) or was longer than an event carries (it was cut at a
+        /// whole character).
+        case invalidText = "invalid-text"
     }
 
     public var problem: Problem

@@ -55,6 +55,9 @@ public struct InputEvent: Hashable, Sendable {
         case controller(ControllerEvent)
         case sensor(SensorSample)
         case remote(RemoteCommand)
+        /// Typed text or an input method's composition, while the game has
+        /// text input on (TactileSDL's `startTextInput`).
+        case text(TextInputEvent)
         /// The window stopped receiving input. Every pointer that was down
         /// has already been cancelled by the time this arrives; the event
         /// exists so that what is not a pointer (held keys, a shake in

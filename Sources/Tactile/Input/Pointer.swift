@@ -14,6 +14,9 @@ public enum PointerKind: String, Hashable, Sendable, CaseIterable {
     ///
     /// See ``MouseTouchSimulator``.
     case simulated
+    /// A finger on a game controller's touchpad (PlayStation pads), placed
+    /// on the window or a part of it (see ``TouchpadArea``).
+    case controllerTouchpad = "controller-touchpad"
 }
 
 /// The identity of one pointer for as long as it is down.
@@ -27,7 +30,9 @@ public struct PointerID: Hashable, Sendable {
     /// The device: SDL's touch device id, mouse id, or controller instance id.
     public var device: Int64
     /// The pointer within the device: SDL's finger id, or 0 and 1 for the
-    /// two contacts of a simulated or controller-driven pair.
+    /// two contacts of a simulated or controller-driven pair; for a
+    /// controller's touchpad, the touchpad in the upper 32 bits and SDL's
+    /// finger in the lower.
     public var index: Int64
 
     @inlinable

@@ -23,7 +23,7 @@ extension MotionManager {
         case .interrupted:
             simulator?.handle(event)
             deliver(shakeDetector.cancel(), timestamp: event.timestamp)
-        case .pointer, .mouseWheel, .remote:
+        case .pointer, .mouseWheel, .remote, .text:
             break
         }
     }

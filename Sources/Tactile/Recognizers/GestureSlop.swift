@@ -60,7 +60,9 @@ public struct GestureSlop: Hashable, Sendable {
     /// the mouse, which does not wobble, even though they stand for fingers.
     public func distance(for kind: PointerKind) -> Double {
         switch kind {
-        case .finger: touch
+        // A touchpad finger is a finger, its wobble magnified by the area
+        // the pad is stretched onto.
+        case .finger, .controllerTouchpad: touch
         case .mouse, .controllerCursor, .simulated: precisePointer
         }
     }

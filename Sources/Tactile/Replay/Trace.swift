@@ -78,12 +78,14 @@
 /// | `sensor` | source, id, sensor, x, y, z, sensor time | `1.0 sensor controller 0 gyroscope 0.01 -0.02 0.0 12.5` |
 /// | `remote` | command | `1.1 remote toggle-play-pause` |
 /// | `interrupted` | reason | `1.2 interrupted focus-lost` |
+/// | `text` | text | `1.3 text héllo%20!` |
+/// | `text-composition` | cursor, selection length, text | `1.4 text-composition 1 1 にほ` |
 ///
 /// ### Fields
 ///
 /// - **phase**: `down`, `move`, `up` or `cancel` (``PointerEvent/Phase``).
-/// - **pointer kind**: `finger`, `mouse`, `controller-cursor` or `simulated`
-///   (``PointerKind``).
+/// - **pointer kind**: `finger`, `mouse`, `controller-cursor`, `simulated`
+///   or `controller-touchpad` (``PointerKind``).
 /// - **device**, **index**: 64-bit integers, the other two parts of the
 ///   ``PointerID``: SDL's touch device, mouse or controller id, and the finger
 ///   within it.
@@ -140,6 +142,10 @@
 ///   `begin-seeking-forward`, `end-seeking-forward`.
 /// - **reason**: `focus-lost`, `window-hidden` or `window-minimized`
 ///   (``Interruption``).
+/// - **text** of `text` and `text-composition`: free text, escaped as a
+///   controller's name is (``TextInputEvent``); **cursor** and **selection
+///   length** count Unicode scalars and are clamped into the text when read
+///   (``TextComposition``).
 ///
 /// Reading stops at the first line that breaks these rules, with a
 /// ``TraceError`` that names the line and the problem.

@@ -107,6 +107,13 @@ extension InputEvent.Kind {
             self = .remote(try reader.word("command", as: RemoteCommand.self))
         case .interrupted:
             self = .interrupted(try reader.word("reason", as: Interruption.self))
+        case .text:
+            self = .text(.committed(try reader.textWord("text")))
+        case .textComposition:
+            let cursor = try reader.integer("cursor", as: Int.self)
+            let selectionLength = try reader.integer("selection length", as: Int.self)
+            self = .text(.composition(TextComposition(
+                text: try reader.textWord("text"), cursor: cursor, selectionLength: selectionLength)))
         }
     }
 }

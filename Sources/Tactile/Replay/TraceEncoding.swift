@@ -58,6 +58,10 @@ extension InputEvent.Kind {
             [command.rawValue]
         case .interrupted(let reason):
             [reason.rawValue]
+        case .text(.committed(let text)):
+            [TraceText.word(text)]
+        case .text(.composition(let composition)):
+            [String(composition.cursor), String(composition.selectionLength), TraceText.word(composition.text)]
         }
     }
 }

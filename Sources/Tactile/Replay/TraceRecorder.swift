@@ -35,7 +35,8 @@ public struct TraceRecorder: Sendable {
     public private(set) var start: Double?
 
     /// How many events were not recorded because a number in them is not
-    /// finite, or because a controller's name made its line too long to read.
+    /// finite, or because free text (a controller's name, typed text) made
+    /// its line too long to read.
     public private(set) var skippedEventCount = 0
 
     private var events: [InputEvent] = []
@@ -74,9 +75,9 @@ public struct TraceRecorder: Sendable {
             return false
         }
         let time = max(relative, lastTime)
-        // Free text (a controller's name) is the one thing that can make a
-        // line longer than a reader takes.
-        if event.kind.hasControllerIdentity,
+        // Free text (a controller's name, typed text) is the one thing that
+        // can make a line longer than a reader takes.
+        if event.kind.hasFreeText,
            InputEvent(timestamp: time, event.kind).traceLine.utf8.count > TextLineReader<TextBytes>.maximumLineLength {
             skippedEventCount += 1
             return false
@@ -115,7 +116,7 @@ extension InputEvent.Kind {
             button.location.isFinite
         case .mouseWheel(let wheel):
             wheel.dx.isFinite && wheel.dy.isFinite
-        case .key, .remote, .interrupted:
+        case .key, .remote, .interrupted, .text:
             true
         case .controller(let controller):
             switch controller {
@@ -133,10 +134,10 @@ extension InputEvent.Kind {
 }
 
 extension InputEvent.Kind {
-    /// Whether the event carries a controller's identity, free text and all.
-    fileprivate var hasControllerIdentity: Bool {
+    /// Whether the event carries free text: a controller's identity, or text input.
+    fileprivate var hasFreeText: Bool {
         switch self {
-        case .controller(.added(_, _?)), .controller(.remapped): true
+        case .controller(.added(_, _?)), .controller(.remapped), .text: true
         default: false
         }
     }

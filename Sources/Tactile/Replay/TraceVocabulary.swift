@@ -18,6 +18,8 @@ enum TraceEventWord: String, CaseIterable, Sendable {
     case sensor
     case remote
     case interrupted
+    case text
+    case textComposition = "text-composition"
 
     /// The word for an event of this kind.
     init(_ kind: InputEvent.Kind) {
@@ -36,6 +38,8 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .sensor: self = .sensor
         case .remote: self = .remote
         case .interrupted: self = .interrupted
+        case .text(.committed): self = .text
+        case .text(.composition): self = .textComposition
         }
     }
 
@@ -55,6 +59,8 @@ enum TraceEventWord: String, CaseIterable, Sendable {
         case .sensor: 7
         case .remote: 1
         case .interrupted: 1
+        case .text: 1
+        case .textComposition: 3
         }
     }
 }

@@ -19,7 +19,7 @@
 /// ```
 ///
 /// Touches go to the layer they hit (see ``Scene``). Presses (keys and
-/// controller buttons), remote-control commands and motion events go to the
+/// controller buttons), text, remote-control commands and motion events go to the
 /// ``Scene/firstResponder``, or to the scene when there is none, and travel
 /// up the chain from there.
 ///
@@ -87,6 +87,22 @@ open class Responder {
     /// A command from media keys or another remote control.
     open func remoteControlReceived(_ command: RemoteCommand, timestamp: Double) {
         next?.remoteControlReceived(command, timestamp: timestamp)
+    }
+
+    // MARK: Text
+
+    /// Text the player typed, or an input method committed, while text
+    /// input is on: add it where the cursor is. See ``TextInputEvent``.
+    open func insertText(_ text: String, timestamp: Double) {
+        next?.insertText(text, timestamp: timestamp)
+    }
+
+    /// The input method's composition changed: show it at the cursor,
+    /// marked as not yet typed, in place of the last one. An empty
+    /// composition means it ended (its result, if any, comes to
+    /// ``insertText(_:timestamp:)``).
+    open func updateComposition(_ composition: TextComposition, timestamp: Double) {
+        next?.updateComposition(composition, timestamp: timestamp)
     }
 
     // MARK: First responder

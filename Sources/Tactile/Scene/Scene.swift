@@ -15,7 +15,7 @@
 ///                                                 layer cannot process)   touch, ignoring interaction)
 /// pointer move / up / cancel ──► the Touch's layer, wherever the pointer is now
 /// key, controller button ──► Press ──► first responder (or the scene) ──► up the responder chain
-/// remote command, motion ──► first responder (or the scene) ──► up the responder chain
+/// text, remote command, motion ──► first responder (or the scene) ──► up the responder chain
 /// interrupted ──► every touch cancelled, for every layer that tracks one
 /// ```
 ///
@@ -237,6 +237,10 @@ public final class Scene: Responder {
             sendPress(Press(.controllerButton(controller: controller, button: button), timestamp: input.timestamp), isDown: isDown)
         case .remote(let command):
             (firstResponder ?? self).remoteControlReceived(command, timestamp: input.timestamp)
+        case .text(.committed(let text)):
+            (firstResponder ?? self).insertText(text, timestamp: input.timestamp)
+        case .text(.composition(let composition)):
+            (firstResponder ?? self).updateComposition(composition, timestamp: input.timestamp)
         case .interrupted:
             cancelAllTouches(at: input.timestamp)
         case .key, .controller, .mouseHover, .mouseButton, .mouseWheel, .sensor:

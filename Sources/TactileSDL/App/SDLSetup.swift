@@ -26,6 +26,7 @@ import Foundation
 /// | `SDL_HINT_MOUSE_TOUCH_EVENTS` | by a hint callback, whenever it changes | works: SDL registers its mouse touch device at once |
 /// | `SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS` | by a hint callback, whenever it changes | works, from the next joystick update |
 /// | `SDL_HINT_POLL_SENTINEL` | on every `SDL_PollEvent` | works |
+/// | `SDL_HINT_IME_SUPPORT_EXTENDED_TEXT` (`"1"`: long compositions whole) | each time SDL sends a composition | works |
 /// | `SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS` (`"0"`: face buttons by position) | each time a mapping is added: SDL's built-in mappings once, by `SDL_Init(SDL_INIT_GAMECONTROLLER)`, then each `SDL_GameControllerAddMapping`; SDL's HIDAPI Nintendo drivers also watch it | too late for the built-in mappings (checked on SDL 2.26.5: the Switch Pro pad's label mapping stays chosen), so `start` throws ``SDLError`` if the controller subsystem was started with any other value |
 ///
 /// So the two things a game that starts SDL itself must get right are the
@@ -106,6 +107,9 @@ public enum SDLSetup {
         // `hint:SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1` or `hint:!…`), so
         // it must be set before SDL_Init(SDL_INIT_GAMECONTROLLER) loads them.
         SDL_SetHint(SDL_HINT_GAMECONTROLLER_USE_BUTTON_LABELS, buttonPositions)
+        // An IME composition longer than 31 bytes comes whole, as an
+        // SDL_TEXTEDITING_EXT, instead of cut short (read at each send).
+        SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         // Each subsystem on its own: SDL_InitSubSystem counts references, so
         // initialising one that is already running would need one more
         // SDL_QuitSubSystem from the game to shut it down.
@@ -113,6 +117,11 @@ public enum SDLSetup {
             guard SDL_InitSubSystem(subsystem) == 0 else {
                 throw SDLError("SDL_InitSubSystem(\(name(of: subsystem)))")
             }
+            // SDL 2.26 turns text input on when video starts (SDL_VideoInit,
+            // on platforms without a screen keyboard); an IME would then take
+            // game keys for compositions. Off until a text field asks
+            // (SDLEventPump.startTextInput).
+            if subsystem == UInt32(SDL_INIT_VIDEO) { SDL_StopTextInput() }
         }
     }
 

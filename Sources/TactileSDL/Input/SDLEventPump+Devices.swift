@@ -57,6 +57,7 @@ extension SDLEventPump {
         if var cursor = cursors.removeValue(forKey: id) {
             cursor.cancel(timestamp: timestamp, into: &events)
         }
+        cancelTouchpadPointers(of: id, timestamp: timestamp, into: &events)
         events.append(InputEvent(timestamp: timestamp, .controller(.removed(controller: id))))
     }
 
@@ -136,10 +137,15 @@ extension SDLEventPump {
         default: phase = .up
         }
         let location = Point(x: Double(min(max(event.x, 0), 1)), y: Double(min(max(event.y, 0), 1)))
+        let pressure = Double(min(max(event.pressure, 0), 1))
+        let time = timestamp(event.timestamp)
         let touchpad = ControllerEvent.touchpad(
             controller: event.which, touchpad: event.touchpad, finger: event.finger, phase: phase,
-            location: location, pressure: Double(min(max(event.pressure, 0), 1)))
-        events.append(InputEvent(timestamp: timestamp(event.timestamp), .controller(touchpad)))
+            location: location, pressure: pressure)
+        events.append(InputEvent(timestamp: time, .controller(touchpad)))
+        appendTouchpadPointer(
+            controller: event.which, touchpad: event.touchpad, finger: event.finger, phase: phase,
+            normalized: location, pressure: pressure, timestamp: time, into: &events)
     }
 
     // MARK: Sensors

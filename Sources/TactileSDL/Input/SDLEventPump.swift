@@ -17,7 +17,8 @@ import Tactile
 /// ```
 ///
 /// A game that runs its own `SDL_PollEvent` loop calls ``translate(_:into:)``
-/// for each event instead of ``drain(into:)``.
+/// for each event instead of ``drain(into:)``, and frees an
+/// `SDL_TEXTEDITING_EXT` event's text itself, as SDL asks.
 ///
 /// ## What each SDL event becomes
 ///
@@ -28,7 +29,8 @@ import Tactile
 /// | `SDL_MOUSEMOTION` with the left button up | `.mouseHover` |
 /// | other mouse buttons, `SDL_MOUSEWHEEL` | `.mouseButton`, `.mouseWheel` |
 /// | `SDL_KEYDOWN/UP` | `.key`, or `.remote` for media keys |
-/// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers) |
+/// | `SDL_TEXTINPUT`, `SDL_TEXTEDITING`, `SDL_TEXTEDITING_EXT` | `.text`: committed text, or a composition (see ``startTextInput(imeRect:)``) |
+/// | `SDL_CONTROLLERDEVICEADDED/REMAPPED/REMOVED`, `…BUTTON…`, `…AXISMOTION`, `…TOUCHPAD…` | `.controller` (the pump opens and closes the controllers); with ``touchpadPointers`` set, each touchpad event is also a `.pointer` of kind `controllerTouchpad` |
 /// | `SDL_SENSORUPDATE`, `SDL_CONTROLLERSENSORUPDATE` | `.sensor` |
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
 /// | window size changed | nothing: ``windowSize`` follows it, and controller cursors move inside it |
@@ -74,6 +76,14 @@ public final class SDLEventPump {
     /// moves a pointer and a button is the contact), and how. `nil`, the
     /// default, leaves controllers to the game's own bindings.
     public var controllerCursors: ControllerCursor.Settings?
+
+    /// Where a controller's touchpad fingers land as pointers of kind
+    /// `controllerTouchpad`, which the scene hit-tests and recognizers see
+    /// like fingers (two fingers on the pad pinch); `nil`, the default,
+    /// leaves them touchpad events only. See `TouchpadArea`.
+    public var touchpadPointers: TouchpadArea?
+    /// Touchpad fingers that are down as pointers, where each last was.
+    var touchpadFingers: [PointerEvent] = []
 
     /// The cursors of the connected controllers, while ``controllerCursors`` is on.
     public internal(set) var cursors: [Int32: ControllerCursor] = [:]
@@ -138,6 +148,9 @@ public final class SDLEventPump {
         var event = SDL_Event()
         while SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1 {
             translate(event, into: &events)
+            // The one SDL event that owns memory: taken from the queue, its
+            // text is ours to free (SDL_events.h).
+            if event.type == SDL_TEXTEDITING_EXT.rawValue { SDL_free(event.editExt.text) }
         }
         advanceControllerCursors(into: &events)
     }
@@ -155,6 +168,12 @@ public final class SDLEventPump {
             translateMouseWheel(event.wheel, into: &events)
         case SDL_KEYDOWN, SDL_KEYUP:
             translateKey(event.key, into: &events)
+        case SDL_TEXTINPUT:
+            translateTextInput(event.text, into: &events)
+        case SDL_TEXTEDITING:
+            translateTextEditing(event.edit, into: &events)
+        case SDL_TEXTEDITING_EXT:
+            translateTextEditingExtended(event.editExt, into: &events)
         case SDL_CONTROLLERDEVICEADDED:
             addController(deviceIndex: event.cdevice.which, timestamp: timestamp(event.common.timestamp), into: &events)
         case SDL_CONTROLLERDEVICEREMAPPED:
@@ -177,7 +196,7 @@ public final class SDLEventPump {
             quitRequested = true
         default:
             // Joystick-level events duplicate the controller events for
-            // controllers; text input, drop and audio events are not input in
+            // controllers; drop and audio events are not input in
             // Tactile's sense. Unknown types are ignored, as SDL documents
             // new types may appear.
             break
@@ -223,11 +242,11 @@ public final class SDLEventPump {
     /// Whether an event that names `eventWindowID` is ours. SDL leaves the id 0
     /// when no window had focus (always so with the dummy video driver), and
     /// a pump without a window accepts everything.
-    private func isOurs(_ eventWindowID: UInt32) -> Bool {
+    func isOurs(_ eventWindowID: UInt32) -> Bool {
         eventWindowID == 0 || windowID == 0 || eventWindowID == windowID
     }
 
-    private func dropForeignWindow(_ eventWindowID: UInt32, _ what: StaticString) {
+    func dropForeignWindow(_ eventWindowID: UInt32, _ what: StaticString) {
         diagnostics(Diagnostic(.otherWindow, "\(what) for window \(eventWindowID), not \(windowID)"))
     }
 
@@ -288,6 +307,7 @@ public final class SDLEventPump {
             events.append(InputEvent(timestamp: timestamp, .pointer(finger)))
         }
         fingers.removeAll(keepingCapacity: true)
+        cancelTouchpadPointers(timestamp: timestamp, into: &events)
         mouse.cancel(timestamp: timestamp, into: &events)
         for index in cursors.indices {
             cursors.values[index].cancel(timestamp: timestamp, into: &events)
