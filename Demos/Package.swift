@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "arcade", targets: ["Arcade"]),
         // A plain SDL2 game with its own loop and renderer, no SDLApp.
         .executable(name: "ownloop", targets: ["OwnLoop"]),
+        // Shapes drawn over enemies: stroke gestures and hit-testing.
+        .executable(name: "spells", targets: ["Spells"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder
@@ -39,10 +41,11 @@ let package = Package(
         .executableTarget(name: "TiltMaze", dependencies: demo),
         .executableTarget(name: "Arcade", dependencies: demo),
         .executableTarget(name: "OwnLoop", dependencies: demo),
+        .executableTarget(name: "Spells", dependencies: demo),
         // Each demo headless from its recorded trace, and in a real X11
         // window under Xvfb driven by xdotool.
         .testTarget(name: "DemoTests", dependencies: demo + [
-            "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop",
+            "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop", "Spells",
             // InputScript, as a game's own tests use it.
             .product(name: "TactileTestSupport", package: "Tactile"),
         ]),

@@ -55,22 +55,45 @@ public struct StrokeSynthesizer {
         return placed.map { sample($0, spacing: writer.pointSpacing * (0.7 + 0.6 * uniform()), jitter: writer.jitter) }
     }
 
-    /// A random scribble: a smooth path through `turns` random points
-    /// (5 to 9 by default), in one or two strokes. With fewer than 5 a
-    /// scribble is often a fair check mark, caret or V: three random points
-    /// make a two-segment path, which is what those shapes are.
-    public mutating func scribble(turns: ClosedRange<Int> = 5...9) -> [[Point]] {
-        let strokeCount = uniform() < 0.7 ? 1 : 2
-        var strokes: [[Point]] = []
-        for _ in 0..<strokeCount {
-            let count = max(2, turns.lowerBound + Int(uniform() * Double(turns.count)))
-            var keys = (0..<count).map { _ in Point(x: uniform(), y: uniform()) }
-            keys = smooth(keys)
-            let size = 80 + uniform() * 150
-            strokes.append(sample(keys.map { Point(x: 300 + ($0.x - 0.5) * size, y: 300 + ($0.y - 0.5) * size) },
-                                  spacing: 4 + uniform() * 12, jitter: 1))
+    /// A drawing that is none of the shapes, of a random ``StrokeScribble``
+    /// kind, placed and sampled as a writer's would be.
+    public mutating func scribble() -> [[Point]] {
+        scribble(StrokeScribble.allCases[Int(uniform() * Double(StrokeScribble.allCases.count))])
+    }
+
+    /// A drawing of `kind` that is none of the shapes, at a random size
+    /// (60 to 220 points, as writers draw), proportion, speed and jitter.
+    public mutating func scribble(_ kind: StrokeScribble) -> [[Point]] {
+        var strokes: [[Point]]
+        func randomPoint() -> Point { Point(x: uniform(), y: uniform()) }
+        switch kind {
+        case .polyline:
+            strokes = [(0..<(4 + Int(uniform() * 4))).map { _ in randomPoint() }]
+        case .curve:
+            strokes = [smooth((0..<(4 + Int(uniform() * 5))).map { _ in randomPoint() })]
+        case .spiral:
+            let turns = 1.5 + uniform() * 1.5
+            let inner = uniform() * 0.15
+            let start = uniform() * 2 * Double.pi
+            let direction = uniform() < 0.5 ? -1.0 : 1.0
+            let count = Int(turns * 24)
+            strokes = [(0...count).map { index in
+                let t = Double(index) / Double(count)
+                let radius = inner + (0.5 - inner) * t
+                let angle = start + direction * 2 * Double.pi * turns * t
+                return Point(x: 0.5 + radius * cos(angle), y: 0.5 + radius * sin(angle))
+            }]
+        case .strokes:
+            strokes = (0..<(2 + Int(uniform() * 2))).map { _ in [randomPoint(), randomPoint()] }
         }
-        return strokes
+        let size = 60 + uniform() * 160
+        let aspect = 0.75 + uniform() * 0.55
+        let spacing = 3 + uniform() * 19
+        let jitter = 0.3 + uniform() * 1.7
+        return strokes.map { stroke in
+            sample(stroke.map { Point(x: 300 + ($0.x - 0.5) * size * aspect, y: 300 + ($0.y - 0.5) * size) },
+                   spacing: spacing * (0.7 + 0.6 * uniform()), jitter: jitter)
+        }
     }
 
     // MARK: Pieces
@@ -142,6 +165,24 @@ public struct StrokeSynthesizer {
         result.append(Point(x: last.x + gaussian() * jitter, y: last.y + gaussian() * jitter))
         return result
     }
+}
+
+/// Kinds of drawing that resemble none of the built-in shapes, for
+/// measuring how often a recognizer accepts what it should reject.
+///
+/// Kept away from what a shape is: a path of two segments (three random
+/// points) often is a fair check mark, caret or V, so polylines have three
+/// to six segments; two crossing strokes can be a fair X or plus, which is
+/// why `strokes` draws two or three and reports are split by kind.
+public enum StrokeScribble: String, CaseIterable, Sendable {
+    /// Straight segments between 4 to 7 random points, one stroke.
+    case polyline
+    /// A smooth path through 4 to 8 random points, one stroke.
+    case curve
+    /// A spiral of 1.5 to 3 turns from near its centre, one stroke.
+    case spiral
+    /// 2 or 3 straight strokes between random points.
+    case strokes
 }
 
 /// One simulated writer's habits; the same seed, the same habits.

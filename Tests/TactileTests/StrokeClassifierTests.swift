@@ -43,6 +43,8 @@ struct StrokeClassifierTests {
         #expect(match.name == "square")
         #expect(match.distance < 1e-9)
         #expect(match.score > 0.999_999)
+        #expect(match.shapeDeviation < 1e-6)
+        #expect(match.isConfident())
         #expect(abs(match.scale - 1) < 1e-9)
         #expect(match.bounds == Rect(x: 0, y: 0, width: 100, height: 100))
     }
@@ -163,5 +165,47 @@ struct StrokeClassifierTests {
             }
         }
         #expect(Double(correct) / Double(total) >= 0.9, "\(correct) of \(total)")
+    }
+
+    @Test func aSpiralLiesNearACirclesCloudButItsShapeGivesItAway() throws {
+        let circle = (0...48).map { index in
+            let angle = 2 * Double.pi * Double(index) / 48
+            return Self.p(50 + 50 * cos(angle), 50 + 50 * sin(angle))
+        }
+        let spiral = (0...96).map { index in
+            let t = Double(index) / 96, angle = 2 * Double.pi * 2.5 * t
+            return Self.p(50 + (5 + 45 * t) * cos(angle), 50 + (5 + 45 * t) * sin(angle))
+        }
+        let classifier = try Self.classifier([("circle", [circle]), ("line", Self.line), ("x", Self.x)])
+        let drawn = try #require(classifier.classify(strokes: Self.transformed([circle], dx: 40, scale: 1.5, angle: 0.1)))
+        #expect(drawn.name == "circle" && drawn.isConfident())
+        let scribble = try #require(classifier.classify(strokes: [spiral]))
+        #expect(scribble.name == "circle")
+        #expect(scribble.score > 0.7, "its cloud is close to the circle's")
+        #expect(scribble.shapeDeviation > GestureDefaults.strokeMaximumShapeDeviation)
+        #expect(!scribble.isConfident())
+    }
+
+    @Test func theBuiltInSetKeepsFreshDrawingsAndRejectsMostScribbles() throws {
+        let classifier = StrokeClassifier()
+        var synthesizer = StrokeSynthesizer(seed: 0x5EC7)
+        var kept = 0, total = 0
+        for writerSeed in 600..<604 {
+            let writer = StrokeWriter(seed: UInt64(writerSeed))
+            for shape in StrokeShape.allCases {
+                for _ in 0..<2 {
+                    let match = classifier.classify(strokes: synthesizer.drawing(of: shape, by: writer))
+                    total += 1
+                    if let match, match.name == shape.rawValue, match.isConfident() { kept += 1 }
+                }
+            }
+        }
+        // The evaluation's held-out writers: 97% matched and kept.
+        #expect(Double(kept) / Double(total) >= 0.94, "\(kept) of \(total) kept")
+        for kind in StrokeScribble.allCases {
+            let accepted = (0..<100).count { _ in classifier.classify(strokes: synthesizer.scribble(kind))?.isConfident() ?? false }
+            // The evaluation: 1% to 17% by kind; without the shape check 23% to 97%.
+            #expect(accepted <= 25, "\(accepted) of 100 \(kind) scribbles accepted")
+        }
     }
 }

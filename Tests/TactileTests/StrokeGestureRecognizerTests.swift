@@ -93,7 +93,7 @@ struct StrokeGestureRecognizerTests {
         scene.advanceTime(to: lift + 1)
         #expect(actions().isEmpty)
         let nearest = try #require(stroke.match)
-        #expect(nearest.score < stroke.minimumScore)
+        #expect(!nearest.isConfident(minimumScore: stroke.minimumScore, maximumShapeDeviation: stroke.maximumShapeDeviation))
         #expect(stroke.state == .possible)
     }
 

@@ -6,6 +6,7 @@ import Testing
 @testable import Arcade
 @testable import GestureLab
 @testable import OwnLoop
+@testable import Spells
 @testable import TactileSDL
 @testable import TiltMaze
 @testable import Touches
@@ -106,6 +107,36 @@ extension SDLIntegration {
                 let seen = run.screenshot.pixel(x: x, y: y)
                 #expect(seen.isClose(to: ended, tolerance: 4), "\(name) badge at (\(x), \(y)): expected ended \(ended), saw \(seen)")
             }
+        }
+
+        /// A circle drawn with the mouse over the first enemy (whose weakness
+        /// is the circle, standing at (60...260, 194...394)): the real
+        /// pump's mouse events through the stroke recognizer, and the enemy
+        /// gone from the screen half a second after the button lifts.
+        @Test func spellsCastsAMouseDrawnCircleAtTheEnemyUnderIt() throws {
+            let run = try XvfbSession.run(demo: "spells", title: "Tactile: Spells") { window in
+                let points = (0...24).map { step -> (x: Double, y: Double) in
+                    let angle = -Double.pi / 2 + 2 * Double.pi * Double(step) / 24
+                    return (160 + 60 * cos(angle), 294 + 60 * sin(angle))
+                }
+                // As the arcade's drive: the first frames go by before the drawing.
+                window.hold(1)
+                try window.press(x: points[0].x, y: points[0].y)
+                for (from, to) in zip(points, points.dropFirst()) {
+                    try window.drag(to: to.x, to.y, from: from, steps: 2, interval: 0.01)
+                }
+                try window.release()
+                // The pause (0.5 s) decides the drawing; the next enemy comes 1 s later.
+                window.hold(0.8)
+                try window.key("Escape")
+            }
+            #expect(Self.events(run, .mouse, .down).contains { Self.near($0, Point(x: 160, y: 234)) },
+                    "pointer events: \(run.pointerEvents.prefix(4)), output: \(run.output)")
+            #expect(Self.events(run, .mouse, .move).count >= 24)
+            let image = run.screenshot
+            let place1 = image.pixel(x: 70, y: 204), place2 = image.pixel(x: 310, y: 204)
+            #expect(place1.isClose(to: SpellsGame.background, tolerance: 4), "enemy 1 still stands: \(place1)")
+            #expect(place2.isClose(to: SpellsGame.enemyFill, tolerance: 4), "enemy 2: \(place2)")
         }
 
         /// A click on the first target (a tap target at (160, 180), live

@@ -27,8 +27,10 @@
 ///
 /// - the drawing's bounds are smaller than ``minimumSize`` on both sides
 ///   (a tap or a dot, not a shape);
-/// - its nearest template scores below ``minimumScore`` (a scribble that
-///   resembles nothing);
+/// - its nearest template scores below ``minimumScore``, or its shape strays
+///   from the template's by more than ``maximumShapeDeviation`` (a scribble
+///   that resembles nothing, or only a template's cloud of points: see
+///   ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``);
 /// - a second pointer lands while a stroke is being drawn (a pinch or a
 ///   two-finger gesture, not a drawing);
 /// - a drawing has more strokes than ``GestureDefaults/strokeMaximumCount``;
@@ -76,8 +78,13 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     public var pause = GestureDefaults.strokePause
 
     /// The least score the nearest template needs for the drawing to be
-    /// recognized; 0.8 by default (``GestureDefaults/strokeMinimumScore``).
+    /// recognized; 0.6 by default (``GestureDefaults/strokeMinimumScore``).
     public var minimumScore = GestureDefaults.strokeMinimumScore
+
+    /// The most ``StrokeMatch/shapeDeviation`` the nearest template may
+    /// show for the drawing to be recognized
+    /// (``GestureDefaults/strokeMaximumShapeDeviation`` by default).
+    public var maximumShapeDeviation = GestureDefaults.strokeMaximumShapeDeviation
 
     /// The least length, in window points, of the longer side of the
     /// drawing's bounds; 18 by default (``GestureDefaults/strokeMinimumSize``).
@@ -90,7 +97,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// How the last finished drawing matched: set before the actions run
     /// when the recognizer recognizes, and also when it fails on a low
-    /// score (then the nearest template, for a "did you mean" hint). `nil`
+    /// score or a shape that strays (then the nearest template, for a "did you mean" hint). `nil`
     /// from the moment the next drawing starts.
     public private(set) var match: StrokeMatch?
 
@@ -178,6 +185,6 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             return
         }
         match = nearest
-        state = nearest.score >= minimumScore ? .recognized : .failed
+        state = nearest.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) ? .recognized : .failed
     }
 }

@@ -94,6 +94,12 @@ public final class StrokeClassifier {
     private let sampleIsRotationInvariant: [Bool]
     /// Each sample's spread before scaling, for ``StrokeMatch/scale``.
     private var sampleSpread: [Double] = []
+    /// Each sample's distances of its points from its centroid, ascending
+    /// (`n` per sample), and each template's range of its samples' path
+    /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
+    private let sampleRadii: UnsafeMutablePointer<Double>
+    private var templateInkRange: [(Double, Double)] = []
+    private var templateClosureRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
 
     // Scratch, made once: the drawing resampled, normalised both ways,
@@ -109,6 +115,9 @@ public final class StrokeClassifier {
     private var rotatedY: UnsafeMutablePointer<Double> { buffer + 7 * n }
     private var nearest: UnsafeMutablePointer<Double> { buffer + 8 * n }
     private var lowerBounds: UnsafeMutablePointer<Double> { buffer + 9 * n }
+    private var shapeScratch: UnsafeMutablePointer<Double> { buffer + 10 * n }
+    /// Which stroke each resampled point lies on.
+    private let resampledStroke: UnsafeMutablePointer<Int32>
     private let remaining: UnsafeMutablePointer<Int>
     private let order: UnsafeMutablePointer<Int>
     private let orderKey: UnsafeMutablePointer<Double>
@@ -154,8 +163,11 @@ public final class StrokeClassifier {
         sampleY = .allocate(capacity: max(1, sampleCount * n))
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
-        buffer = .allocate(capacity: 10 * n)
-        buffer.initialize(repeating: 0, count: 10 * n)
+        buffer = .allocate(capacity: 12 * n)
+        buffer.initialize(repeating: 0, count: 12 * n)
+        resampledStroke = .allocate(capacity: n)
+        resampledStroke.initialize(repeating: 0, count: n)
+        sampleRadii = .allocate(capacity: max(1, sampleCount * n))
         remaining = .allocate(capacity: n)
         remaining.initialize(repeating: 0, count: n)
         order = .allocate(capacity: max(1, sampleCount))
@@ -172,17 +184,25 @@ public final class StrokeClassifier {
 
         var sample = 0
         for template in templates {
+            var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
-                let ink = StrokeInk(strokes: strokes)
                 // A template's samples have extent (checked when it was
                 // made), so resampling succeeds.
-                _ = resample(ink)
+                _ = resample(StrokeInk(strokes: strokes))
                 let frame = normalize(uniform: template.isRotationInvariant,
                                       intoX: sampleX + sample * n, y: sampleY + sample * n)
                 sampleSpread.append(frame.spread)
                 fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
+                let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
+                                                         count: n, spread: frame.spread)
+                ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
+                closure = (min(closure.0, path.closure), max(closure.1, path.closure))
+                StrokeShapeCheck.sortedRadii(x: sampleX + sample * n, y: sampleY + sample * n, count: n,
+                                             into: sampleRadii + sample * n)
                 sample += 1
             }
+            templateInkRange.append(ink)
+            templateClosureRange.append(closure)
         }
     }
 
@@ -191,6 +211,8 @@ public final class StrokeClassifier {
         sampleY.deallocate()
         sampleLookup.deallocate()
         buffer.deallocate()
+        resampledStroke.deallocate()
+        sampleRadii.deallocate()
         remaining.deallocate()
         order.deallocate()
         orderKey.deallocate()
@@ -212,6 +234,8 @@ public final class StrokeClassifier {
     public func classify(_ ink: StrokeInk) -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
+        let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
+                                                 count: n, spread: aspectFrame.spread)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
 
         // Samples in the order of their lower bounds, so the best is found
@@ -271,12 +295,24 @@ public final class StrokeClassifier {
         if angle == -Double.pi { angle = Double.pi }
         let spread = sampleIsRotationInvariant[bestSample] ? uniformFrame.spread : aspectFrame.spread
         let templateIndex = sampleTemplate[bestSample]
+        let drawnX: UnsafeMutablePointer<Double>, drawnY: UnsafeMutablePointer<Double>
+        if sampleIsRotationInvariant[bestSample] {
+            rotate(uniformX, uniformY, cos: cos(bestAngle), sin: sin(bestAngle))
+            (drawnX, drawnY) = (rotatedX, rotatedY)
+        } else {
+            (drawnX, drawnY) = (aspectX, aspectY)
+        }
+        let deviation = StrokeShapeCheck.deviation(
+            path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
+            x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
+            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
         return StrokeMatch(
             name: templates[templateIndex].name,
             templateIndex: templateIndex,
             sampleIndex: sampleIndexInTemplate[bestSample],
             score: max(0, 1 - distance / zero),
             distance: distance,
+            shapeDeviation: deviation,
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,
             angle: sampleIsRotationInvariant[bestSample] ? angle : 0,
@@ -314,8 +350,11 @@ public final class StrokeClassifier {
         var count = 1
         resampledX[0] = points[0].x
         resampledY[0] = points[0].y
+        resampledStroke[0] = 0
+        var stroke: Int32 = -1
         start = 0
         for end in ends where end > start {
+            stroke += 1
             var previous = points[start]
             var index = start + 1
             while index < end, count < n {
@@ -326,6 +365,7 @@ public final class StrokeClassifier {
                     previous = Point(x: previous.x + t * (next.x - previous.x), y: previous.y + t * (next.y - previous.y))
                     resampledX[count] = previous.x
                     resampledY[count] = previous.y
+                    resampledStroke[count] = stroke
                     count += 1
                     travelled = 0
                     gap = previous.distance(to: next)
@@ -341,6 +381,7 @@ public final class StrokeClassifier {
         while count < n {
             resampledX[count] = last.x
             resampledY[count] = last.y
+            resampledStroke[count] = max(0, stroke)
             count += 1
         }
         return true

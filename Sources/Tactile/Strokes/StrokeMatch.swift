@@ -20,6 +20,13 @@ public struct StrokeMatch: Hashable, Sendable {
     /// normalised units of a drawing (its points' standard deviation along
     /// an axis): 0 for the same shape. The score is made from it.
     public var distance: Double
+    /// How far the drawing's path strays from the template's in what the
+    /// point clouds do not see (its length, whether it closes, how its
+    /// points spread from the centre, its farthest points from the
+    /// template's): a sum of measures, each in units of how far real
+    /// drawings stray, so 0 to about 3 for a drawing of the shape and more
+    /// for a scribble that merely lies near it. See ``isConfident(minimumScore:maximumShapeDeviation:)``.
+    public var shapeDeviation: Double
     /// The smallest rectangle holding the drawing's points, in its coordinates.
     public var bounds: Rect
     /// The centre of the drawing's ink: the mean of its points spread evenly
@@ -35,4 +42,13 @@ public struct StrokeMatch: Hashable, Sendable {
     /// ratio of their spreads (root mean square distance of their points
     /// from their centroids).
     public var scale: Double
+
+    /// Whether the drawing counts as its template's shape: its score is at
+    /// least `minimumScore` and its ``shapeDeviation`` at most
+    /// `maximumShapeDeviation`. The rule ``StrokeGestureRecognizer`` decides
+    /// with, and the evaluation measures.
+    public func isConfident(minimumScore: Double = GestureDefaults.strokeMinimumScore,
+                            maximumShapeDeviation: Double = GestureDefaults.strokeMaximumShapeDeviation) -> Bool {
+        score >= minimumScore && shapeDeviation <= maximumShapeDeviation
+    }
 }

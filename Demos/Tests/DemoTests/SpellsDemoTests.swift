@@ -1,0 +1,72 @@
+import Foundation
+import Tactile
+import TactileDebugDrawing
+import Testing
+@testable import Spells
+@testable import TactileSDL
+
+extension SDLIntegration {
+    /// The Spells demo run headless from its shipped trace, as `scripts/demo
+    /// spells` runs it without a display. What each drawing of the trace
+    /// should give is in `scripts/make-spells-trace.py`.
+    @Suite @MainActor struct SpellsDemo {
+        static let trace = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Traces/spells.trace").path
+
+        func run(trace: String = Self.trace, frames: Int? = nil, screenshot: String? = nil) throws -> (SDLApp, SpellsGame) {
+            var configuration = SDLApp.Configuration(title: "spells-test")
+            configuration.headless = true
+            configuration.replayPath = trace
+            configuration.frameLimit = frames
+            let app = try SDLApp(configuration)
+            if let screenshot { app.saveScreenshotOfLastFrame(to: screenshot) }
+            let game = SpellsGame()
+            app.loop.scene = game.scene
+            try app.run(game)
+            return (app, game)
+        }
+
+        @Test func theTraceCastsAtTheEnemiesItDrawsOver() throws {
+            let (_, game) = try run()
+            #expect(game.log.count == 8, "\(game.log)")
+            #expect(Array(game.log.prefix(4)) == [
+                "cast circle at 1 circle: defeated",       // a finger
+                "cast zigzag at 2 triangle: resisted",     // the mouse, the wrong shape
+                "cast triangle at 2 triangle: defeated",   // the mouse
+                "cast zigzag at 3 zigzag: defeated",       // a controller's cursor
+            ])
+            // The spiral lies near the circle's cloud but is no shape of the set.
+            #expect(game.log[4].hasPrefix("fizzle"), "\(game.log[4])")
+            #expect(Array(game.log.suffix(3)) == [
+                "cast check at 1 check: defeated",
+                "cast x at 2 rectangle: resisted",         // two strokes, one drawing
+                "cast line at nothing",                    // drawn over no enemy
+            ])
+            #expect(game.score == 4)
+            // Every place has an enemy standing again, each the next of its place.
+            #expect(game.enemies.map(\.weakness) == ["caret", "rectangle", "star"])
+            #expect(game.enemies.allSatisfy { $0.defeatedAt == nil })
+        }
+
+        @Test func theScreenshotShowsTheShowcaseFrame() throws {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("spells-\(UUID()).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let (_, game) = try run(frames: SpellsGame.showcaseFrame, screenshot: path)
+            #expect(game.score == 2)
+            #expect(game.enemies[1].defeatedAt != nil && game.enemies[2].defeatedAt == nil)
+            #expect(!game.spell.ink.isEmpty)
+
+            let image = try Image(contentsOfFile: path)
+            #expect(image.width == 800 && image.height == 600)
+            // Enemy 3 stands; enemy 2's place is empty; enemy 1 is the next one (check).
+            let enemy3 = image.pixel(x: 550, y: 200)
+            #expect(enemy3.isClose(to: SpellsGame.enemyFill, tolerance: 4), "enemy 3: \(enemy3)")
+            let empty = image.pixel(x: 310, y: 200)
+            #expect(empty.isClose(to: SpellsGame.background, tolerance: 4), "enemy 2's place: \(empty)")
+            // The ink of the zigzag so far, along its first segment from (580, 254).
+            let ink = (0...10).map { step in image.pixel(x: 580 + 2 * step, y: 254 + Int(Double(2 * step) * 80 / 24)) }
+            #expect(ink.contains { $0.isClose(to: SpellsGame.inkColor, tolerance: 30) }, "no ink on the zigzag's first segment: \(ink)")
+        }
+    }
+}
