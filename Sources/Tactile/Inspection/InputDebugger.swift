@@ -257,6 +257,35 @@ public final class InputDebugger: FrameInput {
         return decision
     }
 
+    /// Where `pointer`'s touch was at the end of each of the last `frames`
+    /// frames, oldest first, from the frame it last touched down in: the
+    /// trail an overlay draws behind it.
+    public func trail(of pointer: PointerID, frames: Int) -> [Point] {
+        var points: [Point] = []
+        for position in max(frameSlots.oldest, frameSlots.written - max(0, frames))..<frameSlots.written {
+            for index in frameSlots[position].touches where touchSamples.holds(index) && touchSamples[index].pointer == pointer {
+                if touchSamples[index].phase == .began { points.removeAll(keepingCapacity: true) }
+                points.append(touchSamples[index].location)
+            }
+        }
+        return points
+    }
+
+    /// The recognizers `recognizer` waits for to fail, as its latest
+    /// `waiting` decision named them; empty when it waits for nothing.
+    public func waitingFor(_ recognizer: GestureRecognizer) -> [RecognizerIdentity] {
+        guard recognizer.isWaitingForRequirements else { return [] }
+        let id = ObjectIdentifier(recognizer)
+        var position = decisionSlots.written - 1
+        while position >= decisionSlots.oldest {
+            if decisionSlots[position].decision.recognizer?.id == id, decisionSlots[position].decision.kind == .waiting {
+                return decision(at: position).waitingFor
+            }
+            position -= 1
+        }
+        return []
+    }
+
     func frame(at position: Int) -> FrameState {
         let slot = frameSlots[position]
         var state = slot.state

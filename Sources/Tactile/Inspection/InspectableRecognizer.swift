@@ -47,8 +47,9 @@ extension InspectedValue: CustomStringConvertible {
         }
     }
 
-    /// Two decimals, without Foundation's formatter.
-    static func short(_ value: Double) -> String {
+    /// `value` to two decimals (`1.26`, `-0.05`), as debug text shows
+    /// numbers; not finite or past 10¹³, as Swift writes it.
+    public static func short(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         let hundredths = (value * 100).rounded()
         guard abs(hundredths) < 1e15 else { return "\(value)" }
