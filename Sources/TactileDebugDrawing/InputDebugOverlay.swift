@@ -25,7 +25,7 @@ import TactileSDL
 ///   chose it, the metric and distance;
 /// - per touch, in the left column: every recognizer on its path, hit
 ///   layer first, with kind, name, state, whom it waits for, why it last
-///   failed, and its values (``InspectableRecognizer``);
+///   failed, and its values (`InspectableRecognizer`);
 /// - along the bottom: the latest decisions, with frame and game time,
 ///   filtered by ``filter``.
 ///
@@ -40,7 +40,7 @@ public final class InputDebugOverlay {
         case everything
         /// Decisions that name this pointer.
         case pointer(PointerID)
-        /// Decisions of this recognizer (``RecognizerIdentity/id``).
+        /// Decisions of this recognizer (`RecognizerIdentity.id`).
         case recognizer(ObjectIdentifier)
     }
 
