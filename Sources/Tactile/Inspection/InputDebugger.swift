@@ -213,8 +213,10 @@ public final class InputDebugger: FrameInput {
         guard let scene else { return }
         let forward = scene.arenaDecisions
         forwardedDecisions = forward
-        scene.arenaDecisions = { [unowned self] decision in
-            self.record(decision)
+        // Weak: a scene that outlives the loop and the debugger keeps
+        // forwarding to its own handler rather than calling a freed object.
+        scene.arenaDecisions = { [weak self] decision in
+            self?.record(decision)
             forward?(decision)
         }
     }
