@@ -121,6 +121,8 @@ let benchmarks: @Sendable () -> Void = {
     // and how costs grow with the scene (ScalingBenchmarks.swift).
     tapBenchmarks()
     scalingBenchmarks()
+    // Issue 19: the input debugger off and on (InputDebuggerBenchmarks.swift).
+    inputDebuggerBenchmarks()
 }
 
 // MARK: - Recognizers

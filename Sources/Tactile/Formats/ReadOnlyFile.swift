@@ -38,7 +38,7 @@ final class ReadOnlyFile: Sendable {
     }
 }
 
-/// A file could not be opened or read: which file, what was being done, and
+/// A file could not be opened, read or written: which file, what was being done, and
 /// the system's reason (`open 'x.trace': No such file or directory`).
 struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     var path: String

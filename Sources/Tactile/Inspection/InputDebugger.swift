@@ -1,0 +1,316 @@
+/// Records what a game's input did, frame by frame: the input events (for a
+/// trace of the last seconds), the arena's decisions and each frame's
+/// touches and recognizers in play. The headless core of the input
+/// debugger: TactileDebugDrawing's overlay draws what it holds, a test
+/// prints it as JSON lines, a key saves it as a trace.
+///
+/// ```swift
+/// let debugger = InputDebugger(loop: loop)
+/// debugger.isRecording = true
+/// // … frames run …
+/// print(debugger.jsonLines())
+/// try debugger.saveCapture(toFile: "bug.trace")   // and bug.trace.decisions.txt
+/// ```
+///
+/// The cost is bounded both ways:
+///
+/// - **Off**, it is not in the pipeline at all: it is not one of the loop's
+///   inputs and the scene has no decision handler of its, so the arena does
+///   not even build its decisions. What remains is the branch the arena
+///   always takes on its decision handler.
+/// - **On**, everything goes into rings allocated when the debugger is made
+///   (``Limits``): recording copies values and never allocates. Recognizers,
+///   layers and touches are recorded by identity (``RecognizerIdentity``,
+///   `PointerID`), so a recording keeps none of them alive. Reading a
+///   recording back (``decisions``, ``frames``, ``jsonLines()``) allocates;
+///   do it per frame at most.
+///
+/// While recording, the debugger is one of the loop's inputs (after those
+/// added before it) and chains itself before the handler the scene's
+/// ``Scene/arenaDecisions`` had when recording started; set your own handler
+/// first. It follows the loop to a new scene.
+///
+/// ## See Also
+/// - ``RecordedDecision``
+/// - ``FrameState``
+/// - ``InspectableRecognizer``
+@MainActor
+public final class InputDebugger: FrameInput {
+    /// How much the debugger keeps: every ring's size, fixed when it is made.
+    public struct Limits: Hashable, Sendable {
+        /// The seconds of input a capture covers at most: 30, long enough
+        /// to reach back past the bug that made someone press the key.
+        public var window = 30.0
+        /// Input events kept: 65,536, 30 seconds of two fingers and a
+        /// controller's sticks at 120 Hz with room to spare.
+        public var events = 65_536
+        /// Decisions kept: 32,768, the 30 seconds' worth of a few
+        /// recognizers per touch.
+        public var decisions = 32_768
+        /// Frames kept: 2,048, 34 seconds at 60 frames a second.
+        public var frames = 2_048
+        /// Touches listed per frame: 16. More are counted, not listed.
+        public var touchesPerFrame = 16
+        /// Recognizers in play listed per frame: 64. More are counted.
+        public var recognizersPerFrame = 64
+
+        public init() {}
+    }
+
+    public let limits: Limits
+    /// The loop whose frames are recorded.
+    public private(set) weak var loop: GameLoop?
+
+    /// A recorded input event, and where the decision ring was when it came.
+    struct CapturedEvent {
+        var event: InputEvent
+        /// Whether a replay can start here: no touch was down and no
+        /// recognizer in play, so what follows does not depend on before.
+        var isCut: Bool
+        var decisionPosition: Int
+    }
+
+    /// A recorded decision, its lists kept in rings of their own.
+    struct DecisionSlot {
+        var decision: RecordedDecision
+        var pointers: Range<Int>
+        var blockers: Range<Int>
+        var sequence: Int
+    }
+
+    /// A recorded frame, its lists kept in rings of their own.
+    struct FrameSlot {
+        var state: FrameState
+        var touches: Range<Int>
+        var recognizers: Range<Int>
+        var sequence: Int
+    }
+
+    private(set) var events: Ring<CapturedEvent>
+    private(set) var decisionSlots: Ring<DecisionSlot>
+    private var decisionPointers: Ring<PointerID>
+    private var decisionBlockers: Ring<RecognizerIdentity>
+    private(set) var frameSlots: Ring<FrameSlot>
+    private var touchSamples: Ring<FrameState.TouchSample>
+    private var recognizerSamples: Ring<FrameState.RecognizerSample>
+    /// Orders decisions and frames against each other.
+    private var sequence = 0
+    /// When the last touch lifted or was cancelled, in game time.
+    private var lastTouchEnd = -Double.infinity
+
+    private weak var observedScene: Scene?
+    /// The scene's decision handler before the debugger's, restored when it stops.
+    private var forwardedDecisions: ((ArenaDecision) -> Void)?
+
+    /// A debugger for `loop`'s frames; it records nothing until
+    /// ``isRecording`` is set. Every ring is allocated here.
+    public init(loop: GameLoop, limits: Limits = Limits()) {
+        self.loop = loop
+        self.limits = limits
+        let zero = PointerID(kind: .finger, device: 0, index: 0)
+        let nobody = RecognizerIdentity(placeholder: ())
+        events = Ring(capacity: limits.events, filler: CapturedEvent(event: InputEvent(timestamp: 0, .interrupted(.focusLost)), isCut: false, decisionPosition: 0))
+        decisionSlots = Ring(capacity: limits.decisions, filler: DecisionSlot(decision: RecordedDecision(frame: 0, time: 0, kind: .reset), pointers: 0..<0, blockers: 0..<0, sequence: 0))
+        // A decision names one touch (gathered, took…) or the touches of one
+        // layer, rarely more than four; waits are rarer still.
+        decisionPointers = Ring(capacity: limits.decisions * 4, filler: zero)
+        decisionBlockers = Ring(capacity: limits.decisions, filler: nobody)
+        frameSlots = Ring(capacity: limits.frames, filler: FrameSlot(state: FrameState(frame: 0, time: 0), touches: 0..<0, recognizers: 0..<0, sequence: 0))
+        touchSamples = Ring(capacity: limits.frames * max(1, limits.touchesPerFrame), filler: FrameState.TouchSample(pointer: zero, phase: .began, location: .zero, tapCount: 1))
+        recognizerSamples = Ring(capacity: limits.frames * max(1, limits.recognizersPerFrame), filler: FrameState.RecognizerSample(recognizer: nobody, state: .possible, isWaiting: false))
+    }
+
+    /// Whether the debugger records. Setting it joins or leaves the loop's
+    /// inputs and the scene's decision handler; the recording so far is kept.
+    public var isRecording = false {
+        didSet {
+            guard isRecording != oldValue, let loop else { return }
+            if isRecording {
+                loop.addInput(self)
+                observe(loop.scene)
+            } else {
+                loop.removeInput(self)
+                observe(nil)
+            }
+        }
+    }
+
+    /// Forgets everything recorded, keeping the rings.
+    public func clear() {
+        events.removeAll()
+        decisionSlots.removeAll()
+        decisionPointers.removeAll()
+        decisionBlockers.removeAll()
+        frameSlots.removeAll()
+        touchSamples.removeAll()
+        recognizerSamples.removeAll()
+    }
+
+    // MARK: Recording
+
+    /// Records one input event (the loop calls this, on game time, before
+    /// the scene gets it).
+    public func handle(_ event: InputEvent) {
+        let scene = loop?.scene
+        if scene !== observedScene { observe(scene) }
+        events.append(CapturedEvent(event: event, isCut: isQuiet(scene, at: event.timestamp), decisionPosition: decisionSlots.written))
+        if case .pointer(let pointer) = event.kind, pointer.phase == .up || pointer.phase == .cancel {
+            lastTouchEnd = event.timestamp
+        }
+    }
+
+    /// Records the frame's state (the loop calls this once a frame's input
+    /// is complete).
+    public func endFrame() {
+        guard let loop, let scene = loop.scene else { return }
+        var state = FrameState(frame: loop.frameCount, time: scene.arena.now)
+        let touchStart = touchSamples.written
+        for touch in scene.event.storedTouches {
+            guard touchSamples.written - touchStart < limits.touchesPerFrame else { state.omittedTouches += 1; continue }
+            touchSamples.append(FrameState.TouchSample(pointer: touch.pointer, phase: touch.phase, location: touch.location, tapCount: touch.tapCount))
+        }
+        let recognizerStart = recognizerSamples.written
+        for member in scene.arena.referee.members {
+            guard recognizerSamples.written - recognizerStart < limits.recognizersPerFrame else { state.omittedRecognizers += 1; continue }
+            recognizerSamples.append(FrameState.RecognizerSample(
+                recognizer: RecognizerIdentity(member.recognizer), state: member.recognizer.state, isWaiting: member.pending != nil))
+        }
+        frameSlots.append(FrameSlot(state: state, touches: touchStart..<touchSamples.written,
+                                    recognizers: recognizerStart..<recognizerSamples.written, sequence: sequence))
+        sequence += 1
+    }
+
+    private func record(_ decision: ArenaDecision) {
+        let pointerStart = decisionPointers.written
+        decision.forEachPointer { decisionPointers.append($0) }
+        let blockerStart = decisionBlockers.written
+        decision.forEachBlocker { decisionBlockers.append(RecognizerIdentity($0)) }
+        let fields = RecordedDecision(fieldsOf: decision, frame: loop?.frameCount ?? 0, time: observedScene?.arena.now ?? 0)
+        decisionSlots.append(DecisionSlot(decision: fields, pointers: pointerStart..<decisionPointers.written,
+                                          blockers: blockerStart..<decisionBlockers.written, sequence: sequence))
+        sequence += 1
+    }
+
+    /// Whether nothing before `time` can change what follows: no touch down,
+    /// no recognizer in play, and the last touch lifted longer ago than a
+    /// tap run lasts (its tap count would carry over).
+    private func isQuiet(_ scene: Scene?, at time: Double) -> Bool {
+        guard let scene else { return true }
+        guard scene.arena.referee.members.isEmpty else { return false }
+        for touch in scene.event.storedTouches where touch.phase != .ended && touch.phase != .cancelled {
+            return false
+        }
+        return time - lastTouchEnd > scene.tapSettings.interval
+    }
+
+    /// Moves the decision handler to `scene`, giving the last one back its own.
+    private func observe(_ scene: Scene?) {
+        if let previous = observedScene {
+            previous.arenaDecisions = forwardedDecisions
+        }
+        forwardedDecisions = nil
+        observedScene = scene
+        guard let scene else { return }
+        let forward = scene.arenaDecisions
+        forwardedDecisions = forward
+        // Weak: a scene that outlives the loop and the debugger keeps
+        // forwarding to its own handler rather than calling a freed object.
+        scene.arenaDecisions = { [weak self] decision in
+            self?.record(decision)
+            forward?(decision)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every decision held, oldest first.
+    public var decisions: [RecordedDecision] {
+        decisions(from: decisionSlots.oldest)
+    }
+
+    /// The latest `count` decisions held, oldest first.
+    public func lastDecisions(_ count: Int) -> [RecordedDecision] {
+        decisions(from: max(decisionSlots.oldest, decisionSlots.written - max(0, count)))
+    }
+
+    /// Every frame held, oldest first.
+    public var frames: [FrameState] {
+        (frameSlots.oldest..<frameSlots.written).map(frame(at:))
+    }
+
+    /// The last frame recorded.
+    public var latestFrame: FrameState? {
+        frameSlots.count > 0 ? frame(at: frameSlots.written - 1) : nil
+    }
+
+    /// How many decisions were ever recorded, held or not.
+    public var decisionCount: Int { decisionSlots.written }
+
+    func decisions(from start: Int) -> [RecordedDecision] {
+        (start..<decisionSlots.written).map(decision(at:))
+    }
+
+    /// The decision at ring `position`, its lists as far as they are held.
+    func decision(at position: Int) -> RecordedDecision {
+        let slot = decisionSlots[position]
+        var decision = slot.decision
+        for index in slot.pointers where decisionPointers.holds(index) { decision.pointers.append(decisionPointers[index]) }
+        for index in slot.blockers where decisionBlockers.holds(index) { decision.waitingFor.append(decisionBlockers[index]) }
+        return decision
+    }
+
+    /// Where `pointer`'s touch was at the end of each of the last `frames`
+    /// frames, oldest first, from the frame it last touched down in: the
+    /// trail an overlay draws behind it.
+    public func trail(of pointer: PointerID, frames: Int) -> [Point] {
+        var points: [Point] = []
+        for position in max(frameSlots.oldest, frameSlots.written - max(0, frames))..<frameSlots.written {
+            for index in frameSlots[position].touches where touchSamples.holds(index) && touchSamples[index].pointer == pointer {
+                if touchSamples[index].phase == .began { points.removeAll(keepingCapacity: true) }
+                points.append(touchSamples[index].location)
+            }
+        }
+        return points
+    }
+
+    /// The recognizers `recognizer` waits for to fail, as its latest
+    /// `waiting` decision named them; empty when it waits for nothing.
+    public func waitingFor(_ recognizer: GestureRecognizer) -> [RecognizerIdentity] {
+        guard recognizer.isWaitingForRequirements else { return [] }
+        let id = ObjectIdentifier(recognizer)
+        var position = decisionSlots.written - 1
+        while position >= decisionSlots.oldest {
+            if decisionSlots[position].decision.recognizer?.id == id, decisionSlots[position].decision.kind == .waiting {
+                return decision(at: position).waitingFor
+            }
+            position -= 1
+        }
+        return []
+    }
+
+    func frame(at position: Int) -> FrameState {
+        let slot = frameSlots[position]
+        var state = slot.state
+        for index in slot.touches where touchSamples.holds(index) { state.touches.append(touchSamples[index]) }
+        for index in slot.recognizers where recognizerSamples.holds(index) { state.recognizers.append(recognizerSamples[index]) }
+        return state
+    }
+}
+
+extension RecognizerIdentity {
+    /// Fills the debugger's rings before they are written: names no recognizer.
+    init(placeholder: Void) {
+        id = ObjectIdentifier(GestureRecognizer.self)
+        name = nil
+        kind = GestureRecognizer.self
+    }
+}
+
+extension RecordedDecision {
+    /// An empty decision of `kind`, to fill the debugger's rings.
+    init(frame: Int, time: Double, kind: Kind) {
+        self.frame = frame
+        self.time = time
+        self.kind = kind
+    }
+}

@@ -1,0 +1,220 @@
+import Tactile
+import TactileSDL
+
+/// The input debugger drawn over a game's own frame: every live touch with
+/// its trail, the layers it was hit-tested to, the recognizers along its
+/// path and the arena's latest decisions.
+///
+/// It draws what an `InputDebugger` recorded and the scene shows now, with
+/// the game's own renderer through a ``Canvas``; draw it last in a frame.
+///
+/// ```swift
+/// let debugger = InputDebugger(loop: app.loop)
+/// let overlay = InputDebugOverlay(debugger: debugger)
+/// // at the end of CanvasGame.render(on:):
+/// overlay.draw(on: canvas)
+/// ```
+///
+/// What it shows, from the top left:
+/// - a header: frame, game time, decisions recorded, touches and
+///   recognizers in play;
+/// - per touch: a ring with its pointer, phase and tap count, and a trail
+///   of its last half second; its hit layer outlined, the layers above it
+///   outlined fainter, with the hit layer's delivery flags (`multi`,
+///   `exclusive`, `no-interaction`) and, where selection approximation
+///   chose it, the metric and distance;
+/// - per touch, in the left column: every recognizer on its path, hit
+///   layer first, with kind, name, state, whom it waits for, why it last
+///   failed, and its values (`InspectableRecognizer`);
+/// - along the bottom: the latest decisions, with frame and game time,
+///   filtered by ``filter``.
+///
+/// With many touches or recognizers it summarises: at most
+/// ``maximumTouches`` touches and ``maximumRecognizerRows`` recognizer rows
+/// are drawn, and the rest are counted, so 100 pointers or 10,000
+/// recognizers cost no more to draw than the limits.
+@MainActor
+public final class InputDebugOverlay {
+    /// Which decisions the timeline shows.
+    public enum Filter: Hashable {
+        case everything
+        /// Decisions that name this pointer.
+        case pointer(PointerID)
+        /// Decisions of this recognizer (`RecognizerIdentity.id`).
+        case recognizer(ObjectIdentifier)
+    }
+
+    public let debugger: InputDebugger
+    public var filter = Filter.everything
+    /// Touches drawn in full; the rest are counted.
+    public var maximumTouches = 10
+    /// Recognizer rows drawn in the left column; the rest are counted.
+    public var maximumRecognizerRows = 50
+    /// Decisions in the timeline.
+    public var timelineRows = 12
+    /// Frames of trail behind each touch: half a second at 60 Hz.
+    public var trailFrames = 30
+
+    /// What the last ``draw(on:)`` drew and what it only counted.
+    struct Drawn: Hashable {
+        var touches = 0
+        var omittedTouches = 0
+        var recognizerRows = 0
+        var omittedRecognizerRows = 0
+    }
+
+    private(set) var lastDrawn = Drawn()
+    /// The decisions the last timeline showed.
+    private(set) var lastTimeline: [RecordedDecision] = []
+
+    static let ring = Color(r: 0, g: 255, b: 255)
+    static let hitLayer = Color(r: 255, g: 255, b: 0)
+    static let pathLayer = Color(r: 255, g: 165, b: 0, a: 140)
+    static let text = Color(r: 255, g: 255, b: 255)
+    static let panel = Color(r: 0, g: 0, b: 0, a: 170)
+    static let timelineText = Color(r: 170, g: 255, b: 170)
+    static let lineHeight = 10.0
+    static let ringRadius = 22.0
+
+    public init(debugger: InputDebugger) {
+        self.debugger = debugger
+    }
+
+    /// Draws the overlay over whatever `canvas` holds.
+    public func draw(on canvas: Canvas) {
+        guard let scene = debugger.loop?.scene else { return }
+        let touches = scene.event.allTouches
+        var column = Column(canvas: canvas, y: 4)
+        let frame = debugger.latestFrame
+        let inPlay = (frame?.recognizers.count ?? 0) + (frame?.omittedRecognizers ?? 0)
+        column.line("input debugger  frame \(debugger.loop?.frameCount ?? 0)  t=\(InspectedValue.short(scene.arena.now))  "
+            + "decisions \(debugger.decisionCount)  touches \(touches.count)  in play \(inPlay)", color: Self.text)
+
+        var rows = 0
+        lastDrawn = Drawn()
+        for (index, touch) in touches.enumerated() {
+            guard index < maximumTouches else {
+                lastDrawn.omittedTouches = touches.count - maximumTouches
+                column.line("+\(lastDrawn.omittedTouches) more touches", color: Self.ring)
+                break
+            }
+            lastDrawn.touches += 1
+            drawTouch(touch, on: canvas)
+            column.line(touchSummary(touch, approximation: scene.approximation), color: Self.ring)
+            var layer = touch.layer
+            while let current = layer {
+                let recognizers = current.gestureRecognizers
+                for recognizer in recognizers.prefix(max(0, maximumRecognizerRows - rows)) {
+                    column.line("  " + recognizerSummary(recognizer), color: Self.text)
+                }
+                rows += recognizers.count
+                layer = current.parent
+            }
+        }
+        lastDrawn.recognizerRows = min(rows, maximumRecognizerRows)
+        lastDrawn.omittedRecognizerRows = rows - lastDrawn.recognizerRows
+        if lastDrawn.omittedRecognizerRows > 0 {
+            column.line("+\(lastDrawn.omittedRecognizerRows) more recognizers", color: Self.text)
+        }
+        drawTimeline(on: canvas, height: scene.size.height, width: scene.size.width)
+    }
+
+    // MARK: Touches and layers
+
+    private func drawTouch(_ touch: Touch, on canvas: Canvas) {
+        let trail = debugger.trail(of: touch.pointer, frames: trailFrames)
+        for (from, to) in zip(trail, trail.dropFirst()) {
+            canvas.drawLine(from: from, to: to, color: Self.ring.withAlpha(160), thickness: 2)
+        }
+        if let layer = touch.layer {
+            outline(layer, color: Self.hitLayer, thickness: 2, on: canvas)
+            var above = layer.parent
+            while let current = above, current.parent != nil {
+                outline(current, color: Self.pathLayer, thickness: 1, on: canvas)
+                above = current.parent
+            }
+        }
+        let location = touch.location
+        canvas.strokeCircle(center: location, radius: Self.ringRadius, thickness: 2, color: Self.ring)
+        canvas.fillCircle(center: location, radius: 3, color: Self.ring)
+        canvas.drawText("\(touch.pointer) \(touch.phase.rawValue) x\(touch.tapCount)",
+                        at: Point(x: location.x + Self.ringRadius + 4, y: location.y - 4), scale: 1, color: Self.ring)
+    }
+
+    /// The layer's bounds as the window sees them, transforms included.
+    private func outline(_ layer: Layer, color: Color, thickness: Double, on canvas: Canvas) {
+        let bounds = layer.bounds
+        let corners = [
+            Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+            Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY),
+        ].map { layer.convert($0, to: nil) }
+        for index in corners.indices {
+            canvas.drawLine(from: corners[index], to: corners[(index + 1) % 4], color: color, thickness: thickness)
+        }
+    }
+
+    private func touchSummary(_ touch: Touch, approximation: SelectionApproximation?) -> String {
+        var text = "\(touch.pointer) \(touch.phase.rawValue) taps \(touch.tapCount) -> \(touch.layer?.name ?? "layer")"
+        if let layer = touch.layer {
+            if layer.isMultipleTouchEnabled { text += " multi" }
+            if layer.isExclusiveTouch { text += " exclusive" }
+            if !layer.isUserInteractionEnabled { text += " no-interaction" }
+        }
+        if touch.isApproximated, let approximation {
+            text += " approx \(approximation.metric) d=\(InspectedValue.short(touch.location.distance(to: touch.actualLocation)))"
+        }
+        return text
+    }
+
+    private func recognizerSummary(_ recognizer: GestureRecognizer) -> String {
+        let identity = RecognizerIdentity(recognizer)
+        var text = identity.kindName
+        if let name = recognizer.name { text += " '\(name)'" }
+        text += " \(recognizer.state.rawValue)"
+        let waits = debugger.waitingFor(recognizer)
+        if !waits.isEmpty { text += " waits for " + waits.map(\.displayName).joined(separator: ", ") }
+        if let failure = recognizer.lastFailure { text += " (last failed: \(failure))" }
+        if let inspectable = recognizer as? any InspectableRecognizer {
+            for value in inspectable.inspectedValues { text += " \(value)" }
+        }
+        return text
+    }
+
+    // MARK: Timeline
+
+    private func drawTimeline(on canvas: Canvas, height: Double, width: Double) {
+        let recent = debugger.lastDecisions(filter == .everything ? timelineRows : timelineRows * 20).filter(matches)
+        let shown = recent.suffix(timelineRows)
+        lastTimeline = Array(shown)
+        let top = height - Double(timelineRows) * Self.lineHeight - 8
+        canvas.fillRect(x: 0, y: top, width: width, height: height - top, color: Self.panel)
+        var y = top + 4
+        for decision in shown {
+            canvas.drawText("f\(decision.frame) \(InspectedValue.short(decision.time)) \(decision)",
+                            at: Point(x: 4, y: y), scale: 1, color: Self.timelineText)
+            y += Self.lineHeight
+        }
+    }
+
+    private func matches(_ decision: RecordedDecision) -> Bool {
+        switch filter {
+        case .everything: true
+        case .pointer(let pointer): decision.pointers.contains(pointer)
+        case .recognizer(let id): decision.recognizer?.id == id || decision.waitingFor.contains { $0.id == id }
+        }
+    }
+
+    /// Lines of text down the left edge, over a dark band so they read on any game.
+    @MainActor
+    private struct Column {
+        let canvas: Canvas
+        var y: Double
+
+        mutating func line(_ text: String, color: Color) {
+            let size = canvas.textSize(text, scale: 1)
+            canvas.fillRect(x: 2, y: y - 1, width: size.width + 4, height: InputDebugOverlay.lineHeight, color: InputDebugOverlay.panel)
+            canvas.drawText(text, at: Point(x: 4, y: y), scale: 1, color: color)
+            y += InputDebugOverlay.lineHeight
+        }
+    }
+}
