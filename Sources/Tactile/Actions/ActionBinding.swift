@@ -14,6 +14,7 @@
 /// | ``axis(_:_:)`` | beyond the dead zone | the response, −scale…scale | — |
 /// | ``composite(_:)`` | see ``ActionComposite`` | its axis value, or its vector's length | its vector |
 /// | ``gesture(_:_:)`` | see ``GestureReading`` | 1 while a `held` reading is held; a `rotation` reading's change | a `translation` reading's change |
+/// | ``command(_:)`` | for the frame it fires (``ActionSnapshot/wasPressed``) | — | — |
 ///
 /// ```swift
 /// try actions.bind(.jump, to: .key(.space))
@@ -40,6 +41,21 @@ public enum ActionBinding: Hashable, Sendable {
     /// A gesture recognizer registered with the map under a name, read one
     /// of the ways ``GestureReading`` lists.
     case gesture(String, GestureReading)
+    /// A command input registered with the map under a name (a
+    /// ``CommandInputRecognizer``, or any discrete recognizer), reported as
+    /// pressed for the one frame in which it fires: the same reading as
+    /// ``GestureReading/trigger``, in the words a bindings file uses for
+    /// specials (`command fireball`).
+    case command(String)
+
+    /// The registered name and reading of a gesture or command binding.
+    var gestureReading: (name: String, reading: GestureReading)? {
+        switch self {
+        case .gesture(let name, let reading): (name, reading)
+        case .command(let name): (name, .trigger)
+        case .key, .button, .axis, .composite: nil
+        }
+    }
 
     /// The binding's problem, if its numbers are out of range: a dead zone
     /// outside 0..<1, or a scale that is not finite.
@@ -49,7 +65,7 @@ public enum ActionBinding: Hashable, Sendable {
             return (0..<KeyName.scancodeLimit).contains(scancode) ? nil : .unknownKey(String(scancode))
         case .button:
             return nil
-        case .gesture(let name, _):
+        case .gesture(let name, _), .command(let name):
             // Refused here, when bound, rather than when saved: a binding
             // file could not hold the name and read it back.
             return ActionMapFile.isWord(name) ? nil : .notAWord(name)

@@ -68,6 +68,7 @@ import Foundation
 /// | `composite-axis` | negative part, positive part | |
 /// | `composite-vector` | up, down, left, right parts | |
 /// | `gesture` | registered name, reading | |
+/// | `command` | registered name (read as a trigger) | |
 ///
 /// Gesture bindings name recognizers the game registered with the map
 /// (``ActionMap/register(_:as:values:)``) before loading, so a file can only
@@ -95,7 +96,7 @@ public enum ActionMapFile {
     /// The version this build reads and writes.
     public static let version = 1
     static let header = "tactile-bindings"
-    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture"]
+    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture", "command"]
 
     /// The longest action or gesture name a file holds, in UTF-8 bytes:
     /// 1,024, so that a line of two names and a binding's fields stays
@@ -139,6 +140,8 @@ public enum ActionMapFile {
             return words.joined(separator: " ")
         case .gesture(let name, let reading):
             return "gesture \(name) \(reading.rawValue)"
+        case .command(let name):
+            return "command \(name)"
         }
     }
 
@@ -225,6 +228,10 @@ public enum ActionMapFile {
                 if let problem = noOptions(options, 2) { throw problem }
                 guard let reading = GestureReading(rawValue: String(fields[1])) else { throw ActionMapError.Problem.unknownReading(String(fields[1])) }
                 return .success(.gesture(String(fields[0]), reading))
+            case "command":
+                let (fields, options) = try split(1).get()
+                if let problem = noOptions(options, 1) { throw problem }
+                return .success(.command(String(fields[0])))
             default:
                 throw ActionMapError.Problem.unknownKind(kind)
             }

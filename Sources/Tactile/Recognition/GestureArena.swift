@@ -272,6 +272,7 @@ public final class GestureArena {
         let listening = listeners.listeners(of: source, in: root)
         guard !listening.isEmpty else { return }
         let generation = listeners.generation
+        subEventSerial &+= 1
         beginStep()
         defer { endStep() }
         listening.forEachBorrowed { recognizer in
@@ -304,6 +305,10 @@ public final class GestureArena {
     private func stillListens(_ recognizer: GestureRecognizer, to source: InputSource) -> Bool {
         recognizer.inputSources.contains(source) && recognizer.layer?.scene === scene
     }
+
+    /// Counts the non-touch sub-events delivered, so that state shared by
+    /// several listeners (a ``PlayerInput``) reads each one once.
+    @exclusivity(unchecked) private(set) var subEventSerial = 0
 
     /// The recognizers of the scene, their sources or their layers changed:
     /// who listens to what is worked out again on the next sub-event.
