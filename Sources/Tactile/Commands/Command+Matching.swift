@@ -67,45 +67,61 @@ extension Command {
     }
 
     private func directionsMatch(_ history: InputHistory, mirror: Bool, at now: Double, after consumed: Double) -> Bool {
-        func oriented(_ direction: PadDirection) -> PadDirection { mirror ? direction.mirrored : direction }
         switch kind {
         case .motion(let steps):
             guard !steps.isEmpty else { return true }
-            return reaches(steps.map(oriented), history, at: now, after: consumed)
+            return reaches(count: steps.count, history, at: now, after: consumed) { step in
+                mirror ? steps[step].mirrored : steps[step]
+            }
         case .fullCircle:
-            // The four cardinals in turn, either way round, from any of them.
-            let cardinals: [PadDirection] = [.right, .up, .left, .down]
+            // The four cardinals in turn, either way round, from any of them:
+            // octants 0, 2, 4, 6 stepping by a quarter turn either way.
             for start in 0..<4 {
-                for way in [1, 3] {
-                    let steps = (0..<4).map { cardinals[(start + way * $0) % 4] }
-                    if reaches(steps, history, at: now, after: consumed) { return true }
+                for way in stride(from: 2, through: 6, by: 4) {
+                    let found = reaches(count: 4, history, at: now, after: consumed) { step in
+                        Self.cardinal(octant: 2 * start + way * step)
+                    }
+                    if found { return true }
                 }
             }
             return false
         case .charge(let from, let to):
-            return charged(from: oriented(from), to: oriented(to), history, at: now, after: consumed)
+            return charged(from: mirror ? from.mirrored : from, to: mirror ? to.mirrored : to, history, at: now, after: consumed)
         case .doubleTap, .mash, .holdAndRelease:
             return false
         }
     }
 
-    /// Whether `steps` were reached in turn, the last within the buffer of
-    /// `now` and each within the leniency of the next; a search back over
-    /// the history, trying older matches when a newer one leaves no room.
-    private func reaches(_ steps: [PadDirection], _ history: InputHistory, at now: Double, after consumed: Double) -> Bool {
-        func reach(_ step: Int, olderThan age: Int, by time: Double, within gap: Double) -> Bool {
+    private static func cardinal(octant: Int) -> PadDirection {
+        switch octant % 8 {
+        case 0: .right
+        case 2: .up
+        case 4: .left
+        default: .down
+        }
+    }
+
+    /// Whether `count` directions (`step(i)` the i-th) were reached in
+    /// turn, the last within the buffer of `now` and each within the
+    /// leniency of the next; a search back over the history, trying older
+    /// matches when a newer one leaves no room. No array is built: this
+    /// runs on every press of the command's button.
+    private func reaches(count: Int, _ history: InputHistory, at now: Double, after consumed: Double,
+                         _ step: (Int) -> PadDirection) -> Bool {
+        func reach(_ index: Int, olderThan age: Int, by time: Double, within gap: Double) -> Bool {
+            let wanted = InputHistory.Change.direction(step(index))
             var candidate = age + 1
             while candidate < history.count {
                 let entry = history[age: candidate]
                 if time - entry.time > gap + CommandTiming.tolerance || entry.time <= consumed { return false }
-                if entry.change == .direction(steps[step]) {
-                    if step == 0 || reach(step - 1, olderThan: candidate, by: entry.time, within: windows.leniency) { return true }
+                if entry.change == wanted {
+                    if index == 0 || reach(index - 1, olderThan: candidate, by: entry.time, within: windows.leniency) { return true }
                 }
                 candidate += 1
             }
             return false
         }
-        return reach(steps.count - 1, olderThan: -1, by: now, within: windows.buffer)
+        return reach(count - 1, olderThan: -1, by: now, within: windows.buffer)
     }
 
     /// Whether a direction sharing `from`'s components was held for the
