@@ -120,6 +120,7 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 14: touch-down, touch-up and whole taps (TapBenchmarks.swift),
     // and how costs grow with the scene (ScalingBenchmarks.swift).
     tapBenchmarks()
+    commandBenchmarks()
     scalingBenchmarks()
     // Issue 19: the input debugger off and on (InputDebuggerBenchmarks.swift).
     inputDebuggerBenchmarks()

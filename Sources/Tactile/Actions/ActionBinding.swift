@@ -19,6 +19,7 @@
 /// | ``wheel(_:scale:)`` | never | the notches turned in the frame × scale | — |
 /// | ``wheelStep(_:)`` | pressed and released once per notch | — | — |
 /// | ``chord(_:)`` | see ``ActionChord`` | 1 | — |
+/// | ``command(_:)`` | for the frame it fires (``ActionSnapshot/wasPressed``) | — | — |
 ///
 /// ```swift
 /// try actions.bind(.jump, to: .key(.space))
@@ -59,6 +60,21 @@ public enum ActionBinding: Hashable, Sendable {
     case wheelStep(WheelDirection)
     /// An input pressed while others are held (``ActionChord``).
     case chord(ActionChord)
+    /// A command input registered with the map under a name (a
+    /// ``CommandInputRecognizer``, or any discrete recognizer), reported as
+    /// pressed for the one frame in which it fires: the same reading as
+    /// ``GestureReading/trigger``, in the words a bindings file uses for
+    /// specials (`command fireball`).
+    case command(String)
+
+    /// The registered name and reading of a gesture or command binding.
+    var gestureReading: (name: String, reading: GestureReading)? {
+        switch self {
+        case .gesture(let name, let reading): (name, reading)
+        case .command(let name): (name, .trigger)
+        case .key, .button, .axis, .composite, .mouseButton, .wheel, .wheelStep, .chord: nil
+        }
+    }
 
     /// The binding's problem, if its numbers are out of range: a dead zone
     /// outside 0..<1, or a scale that is not finite.
@@ -72,7 +88,7 @@ public enum ActionBinding: Hashable, Sendable {
             return scale.isFinite ? nil : .badNumber(option: "scale", text: String(scale))
         case .chord(let chord):
             return chord.invalidity
-        case .gesture(let name, _):
+        case .gesture(let name, _), .command(let name):
             // Refused here, when bound, rather than when saved: a binding
             // file could not hold the name and read it back.
             return ActionMapFile.isWord(name) ? nil : .notAWord(name)

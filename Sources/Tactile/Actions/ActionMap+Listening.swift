@@ -109,7 +109,7 @@ extension ActionBinding {
         case .composite(.axis(let negative, let positive)): [negative, positive].map { .digital($0, modifiers: []) }
         case .composite(.vector(let up, let down, let left, let right)): [up, down, left, right].map { .digital($0, modifiers: []) }
         case .composite(.stick(let stick, _)): [.axis(stick.axes.x, nil), .axis(stick.axes.y, nil)]
-        case .gesture(let name, _): [.gesture(name)]
+        case .gesture(let name, _), .command(let name): [.gesture(name)]
         case .wheel(let axis, _): [.wheel(axis)]
         case .wheelStep(let direction): [.wheel(direction == .up || direction == .down ? .vertical : .horizontal)]
         case .chord(let chord): [.digital(chord.input, modifiers: chord.modifiers)]

@@ -261,7 +261,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     func problem(with entry: Entry) -> ActionMapError.Problem? {
         guard actionIndex[entry.action] != nil else { return .unknownAction(String(describing: entry.action)) }
         if let invalid = entry.binding.invalidity { return invalid }
-        if case .gesture(let name, let reading) = entry.binding {
+        if let (name, reading) = entry.binding.gestureReading {
             guard let slot = gestures.firstIndex(where: { $0.name == name && $0.recognizer != nil }) else {
                 return .unknownRecognizer(name)
             }
@@ -303,7 +303,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         guard let slot = gestures.firstIndex(where: { $0.name == name }) else { return }
         detach(slot: slot)
         rebuild(entries.filter {
-            if case .gesture(name, _) = $0.binding { false } else { true }
+            $0.binding.gestureReading?.name != name
         })
     }
 
@@ -551,7 +551,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
             let vector = response.vector(x: axisReading(axes.x), y: axisReading(axes.y))
             let length = (vector.x * vector.x + vector.y * vector.y).squareRoot()
             return (length > 0, length, vector)
-        case .gesture:
+        case .gesture, .command:
             // Continuous readings report their changes, not a level: a
             // rotation's value is the angle turned, with nothing added for
             // being held.
@@ -696,7 +696,8 @@ public final class ActionMap<Action: Hashable>: FrameInput {
                 case .composite(.stick(let stick, _)):
                     bindingsOfAxis[stick.axes.x.ordinal].append(index)
                     bindingsOfAxis[stick.axes.y.ordinal].append(index)
-                case .gesture(let name, let reading):
+                case .gesture(let name, _), .command(let name):
+                    let reading = entry.binding.gestureReading?.reading ?? .trigger
                     let slot = gestures.firstIndex { $0.name == name && $0.recognizer != nil } ?? -1
                     binding.gesture = slot
                     binding.reading = reading

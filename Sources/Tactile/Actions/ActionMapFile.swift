@@ -82,6 +82,7 @@ import Foundation
 /// | `wheel` | wheel axis | `scale=` (default 1) |
 /// | `wheel-step` | wheel direction | |
 /// | `chord` | 2 to 5 parts: held…, pressed | |
+/// | `command` | registered name (read as a trigger) | |
 ///
 /// Gesture bindings name recognizers the game registered with the map
 /// (``ActionMap/register(_:as:values:)``) before loading, so a file can only
@@ -111,7 +112,7 @@ public enum ActionMapFile {
     /// The version this build reads and writes.
     public static let version = 1
     static let header = "tactile-bindings"
-    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture", "mouse", "wheel", "wheel-step", "chord"]
+    static let kinds = ["key", "button", "axis", "stick", "composite-axis", "composite-vector", "gesture", "mouse", "wheel", "wheel-step", "chord", "command"]
 
     /// The longest action or gesture name a file holds, in UTF-8 bytes:
     /// 1,024, so that a line of two names and a binding's fields stays
@@ -164,6 +165,8 @@ public enum ActionMapFile {
             return "wheel-step \(direction.rawValue)"
         case .chord(let chord):
             return "chord \((chord.modifiers + [chord.input]).map(text(of:)).joined(separator: " "))"
+        case .command(let name):
+            return "command \(name)"
         }
     }
 
@@ -281,6 +284,10 @@ public enum ActionMapFile {
                 let chord = ActionChord(holding: Array(parts.dropLast()), press: parts[parts.count - 1])
                 if let problem = chord.invalidity { throw problem }
                 return .success(.chord(chord))
+            case "command":
+                let (fields, options) = try split(1).get()
+                if let problem = noOptions(options, 1) { throw problem }
+                return .success(.command(String(fields[0])))
             default:
                 throw ActionMapError.Problem.unknownKind(kind)
             }

@@ -46,6 +46,7 @@ extension RecordedDecision {
             if let failure { object.field("failure", "\(failure)") }
             if !pointers.isEmpty { object.array("pointers", pointers) { $1.write(to: &$0) } }
             if let phase { object.field("phase", phase.rawValue) }
+            if let source { object.field("source", "\(source)") }
             if let layer { object.field("layer", layer.name) }
             if let deadline { object.field("deadline", deadline) }
             if let reason { object.field("reason", reason) }

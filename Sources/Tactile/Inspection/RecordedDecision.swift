@@ -56,7 +56,7 @@ public struct LayerIdentity: Hashable {
 public struct RecordedDecision: Hashable {
     /// The kinds of decision, one per case of ``ArenaDecision``.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case gathered, entered, waiting, released, failed, took, heldBack, releasedToLayer, sentToLayer, deadline, removed, reset, refused
+        case gathered, listening, entered, waiting, released, failed, took, heldBack, releasedToLayer, sentToLayer, deadline, removed, reset, refused
     }
 
     /// The game loop's frame it was made in (`GameLoop.frameCount`).
@@ -75,6 +75,8 @@ public struct RecordedDecision: Hashable {
     /// The touches the decision is about, by pointer.
     public var pointers: [PointerID] = []
     public var phase: Touch.Phase?
+    /// The source a recognizer began to follow, for ``Kind/listening``.
+    public var source: InputSource?
     /// The layer a phase was sent to, for ``Kind/sentToLayer``.
     public var layer: LayerIdentity?
     /// The deadline that passed, in seconds of game time.
@@ -100,6 +102,10 @@ public struct RecordedDecision: Hashable {
         case .gathered(let recognizer, _):
             kind = .gathered
             self.recognizer = RecognizerIdentity(recognizer)
+        case .listening(let recognizer, let source):
+            kind = .listening
+            self.recognizer = RecognizerIdentity(recognizer)
+            self.source = source
         case .entered(let recognizer, let state, let previous):
             kind = .entered
             self.recognizer = RecognizerIdentity(recognizer)
@@ -154,6 +160,7 @@ extension RecordedDecision: CustomStringConvertible {
         let touches = pointers.map { "\($0)" }.joined(separator: ", ")
         switch kind {
         case .gathered: return "gather \(name) for \(touches)"
+        case .listening: return "gather \(name) for \(source.map { "\($0)" } ?? "?")"
         case .entered: return "\(name) \(previous?.rawValue ?? "?") → \(state?.rawValue ?? "?")"
         case .waiting: return "wait \(name) to \(state?.rawValue ?? "?") for \(waitingFor.count) to fail"
         case .released: return "release \(name): every recognizer it waited for failed"
@@ -178,7 +185,7 @@ extension ArenaDecision {
             body(touch.pointer)
         case .releasedToLayer(let touches, _), .sentToLayer(_, _, let touches):
             for touch in touches { body(touch.pointer) }
-        case .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
+        case .listening, .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
             break
         }
     }

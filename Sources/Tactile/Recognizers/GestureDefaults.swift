@@ -123,4 +123,55 @@ public enum GestureDefaults {
     /// How many strokes a drawing may have: 32, several times a star drawn
     /// one line at a time; one more fails the recognizer.
     public static let strokeMaximumCount = 32
+
+    // MARK: Command inputs (in frames of ``commandFrameRate``)
+
+    /// The frame rate command windows are counted at: 60, the rate fighting
+    /// games state their frame data in.
+    public static let commandFrameRate = 60.0
+
+    /// The most frames between one direction of a motion (236) and the
+    /// next: 10, about the window the fighting-game frame-data community
+    /// measures for Street Fighter motions (roughly 10–11 frames); wide
+    /// enough for a rolled quarter circle, narrow enough that stray
+    /// directions a second apart do not make one.
+    public static let commandLeniencyFrames = 10
+
+    /// The most frames between a motion's last direction and its button:
+    /// 8, the input buffer of the same measurements (a few frames either
+    /// way); lets the button come just after the stick arrives.
+    public static let commandBufferFrames = 8
+
+    /// How long a charge direction must be held: 45 frames (0.75 s), the
+    /// charge time commonly listed for Street Fighter's charge characters.
+    public static let commandChargeFrames = 45
+
+    /// The most frames between the first and the last button of a chord:
+    /// 3, the window Street Fighter gives a two-button throw or parry
+    /// (2–3 frames); more makes two deliberate presses a chord.
+    public static let commandChordFrames = 3
+
+    /// The most frames between the two taps of a direction (a dash, 66):
+    /// 12, inside the 8–15 frames fighting games commonly allow.
+    public static let commandDoubleTapFrames = 12
+
+    /// The window a mash's presses must fall in: 30 frames (half a
+    /// second), so the five presses of a classic "lightning legs" need a
+    /// steady 8 presses a second.
+    public static let commandMashFrames = 30
+
+    /// How long a button must be held before its release counts (negative
+    /// edge): 2 frames, enough to tell a hold from a bounce.
+    public static let commandHoldFrames = 2
+
+    /// A stick deflection, 0…1, below which a stick reads neutral for
+    /// commands: 0.5, half travel, as arcade-style 8-way gates read: a
+    /// motion needs deliberate travel, and the resting drift of a worn
+    /// stick (``AxisResponse/stickDeadZone``, 0.24) never counts.
+    public static let commandStickDeadZone = 0.5
+
+    /// How wide, in degrees, each diagonal sector of the stick's 8-way
+    /// reading is: 45, the eight sectors equal; narrower makes the
+    /// cardinals easier to hold, wider the diagonals.
+    public static let commandDiagonalWidth = 45.0
 }

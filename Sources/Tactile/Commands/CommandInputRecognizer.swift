@@ -1,0 +1,70 @@
+/// Recognizes a ``Command`` (a fireball, a charge, a dash, a chord, a mash)
+/// on one player's pad or keyboard, in the scene's arena.
+///
+/// A discrete recognizer: it listens to its ``PlayerInput``'s source (see
+/// ``GestureRecognizer/inputSources``) and recognizes on the very sub-event
+/// that completes its command: a motion on its button's press, a dash on
+/// the second tap. Its ``GestureRecognizer/inputPriority`` starts at the
+/// command's ``Command/specificity``, so when one press completes several
+/// commands of the same player, the more specific wins on that press, with
+/// no waiting (a dragon punch over a fireball over a plain punch), and the
+/// others fail. Anything else the arena decides as for touches: a delegate
+/// can let two recognize together, ``GestureRecognizer/require(toFail:)``
+/// makes one wait.
+///
+/// ```swift
+/// let player = PlayerInput(controller: padID)
+/// let fireball = CommandInputRecognizer(try Command("236", .west), input: player) { _ in fighter.throwFireball() }
+/// let punch = CommandInputRecognizer(try Command("", .west), input: player) { _ in fighter.punch() }
+/// fighter.layer.addGestureRecognizer(fireball)
+/// fighter.layer.addGestureRecognizer(punch)
+/// ```
+///
+/// Inputs are used once: a command that completed does not complete again
+/// from the directions and presses it used. A controller unplugged mid-way
+/// fails the recognizer (``GestureFailure/sourceLost``) and clears its
+/// player's history.
+///
+/// ## See Also
+/// - ``Command``
+/// - ``PlayerInput``
+/// - ``GestureArena``
+@MainActor
+open class CommandInputRecognizer: GestureRecognizer {
+    /// The command recognized.
+    public let command: Command
+    /// The player whose input it reads.
+    public let input: PlayerInput
+    /// When the command last completed, on the scene's clock; `nil` before.
+    public private(set) var lastCompletion: Double?
+
+    /// A recognizer of `command` on `input`'s source.
+    public init(_ command: Command, input: PlayerInput) {
+        self.command = command
+        self.input = input
+        super.init()
+        inputSources = [input.source]
+        inputPriority = command.specificity
+        name = command.description
+    }
+
+    /// A recognizer of `command` on `input`'s source that calls `action`
+    /// when it is recognized.
+    public convenience init(_ command: Command, input: PlayerInput, action: @escaping @MainActor (CommandInputRecognizer) -> Void) {
+        self.init(command, input: input)
+        addAction(action)
+    }
+
+    open override func receive(_ subEvent: InputSubEvent) {
+        super.receive(subEvent)
+        guard let arena = liveArena else { return }
+        let now = arena.now
+        guard let change = input.read(subEvent, arena: ObjectIdentifier(arena), serial: arena.subEventSerial, at: now) else {
+            if case .sourceLost = subEvent { lastCompletion = nil }
+            return
+        }
+        guard command.isCompleted(by: change, in: input, at: now, after: lastCompletion ?? -.infinity) else { return }
+        lastCompletion = now
+        state = .recognized
+    }
+}

@@ -1,0 +1,180 @@
+/// One player's pad as commands read it: the direction it points (d-pad,
+/// stick or keys, cleaned of opposing directions), the buttons held, the
+/// way the character faces, and the recent history of all three.
+///
+/// Give each player one, for their controller or for the keyboard, and
+/// hand it to that player's ``CommandInputRecognizer``s; they share its
+/// history, so a sub-event is read once however many commands listen.
+///
+/// ```swift
+/// let player1 = PlayerInput(controller: padID)
+/// let player2 = PlayerInput(keyboard: PlayerInput.keyboardLayout)
+/// player2.socd = .lastInputWins
+/// player1.facing = .left            // commands mirror: 236 is now down, down-left, left
+/// ```
+///
+/// Directions come from the d-pad while any of its buttons is held, and
+/// from the left stick (through ``stick``) otherwise. A stick value out of
+/// −1…1 counts as ±1 and one that is not a number as centred.
+@MainActor
+public final class PlayerInput {
+    /// Which way the character faces: commands are written facing right.
+    public enum Facing: String, Hashable, Sendable {
+        case right, left
+    }
+
+    /// Where the sub-events come from: one controller or the keyboard.
+    public let source: InputSource
+    /// For the keyboard: which key (by scancode) stands for which pad
+    /// button; d-pad buttons are the directions. Empty for a controller.
+    public let keys: [Int32: ControllerButton]
+    /// Which way the character faces, read as each command completes.
+    public var facing = Facing.right
+    /// What opposing digital directions read: ``SOCDCleaning/neutral`` by default.
+    public var socd = SOCDCleaning.neutral
+    /// How the left stick becomes a direction.
+    public var stick = StickQuantizer()
+
+    /// The direction the pad points now, as commands see it (not mirrored).
+    public private(set) var direction = PadDirection.neutral
+    /// Whether `button` is held.
+    public func isHeld(_ button: ControllerButton) -> Bool { held & button.bit != 0 }
+
+    /// A player on the controller with this instance id.
+    public init(controller: Int32) {
+        source = .controller(controller)
+        keys = [:]
+    }
+
+    /// A player on the keyboard, with `keys` mapping scancodes to pad buttons.
+    public init(keyboard keys: [Int32: ControllerButton]) {
+        source = .keyboard
+        self.keys = keys
+    }
+
+    /// WASD for directions, J K L U I O for west, south, east, north and
+    /// the shoulders (USB HID scancodes, as SDL reports them).
+    public static let keyboardLayout: [Int32: ControllerButton] = [
+        26: .dpadUp, 4: .dpadLeft, 22: .dpadDown, 7: .dpadRight,   // W A S D
+        13: .west, 14: .south, 15: .east, 24: .north,             // J K L U
+        12: .leftShoulder, 18: .rightShoulder,                    // I O
+    ]
+
+    // MARK: State
+
+    var history = InputHistory()
+    /// Buttons held, one bit each.
+    private var held: UInt32 = 0
+    /// The order each d-pad direction was pressed in (left, right, down, up), for SOCD.
+    private var pressOrder: (left: Int?, right: Int?, down: Int?, up: Int?) = (nil, nil, nil, nil)
+    private var presses = 0
+    private var stickX = 0.0, stickY = 0.0
+    /// The sub-event last read, so that the next recognizer handed the same
+    /// one reads the change already made.
+    private var lastRead: (arena: ObjectIdentifier, serial: Int)?
+    private var lastChange: InputHistory.Change?
+
+    /// Reads `subEvent` (once per sub-event of the arena, however many
+    /// recognizers ask) at `time`, and returns what it changed.
+    func read(_ subEvent: InputSubEvent, arena: ObjectIdentifier, serial: Int, at time: Double) -> InputHistory.Change? {
+        if let lastRead, lastRead.arena == arena, lastRead.serial == serial { return lastChange }
+        lastRead = (arena, serial)
+        lastChange = change(for: subEvent, at: time)
+        return lastChange
+    }
+
+    private func change(for subEvent: InputSubEvent, at time: Double) -> InputHistory.Change? {
+        switch subEvent {
+        case .button(_, let button, let isDown):
+            return set(button, isDown: isDown, at: time)
+        case .key(let key):
+            guard let button = keys[key.scancode] else { return nil }
+            return set(button, isDown: key.isDown, at: time)
+        case .axis(_, let axis, let value):
+            switch axis {
+            case .leftX: stickX = value
+            case .leftY: stickY = value
+            case .rightX, .rightY, .leftTrigger, .rightTrigger: return nil
+            }
+            return updateDirection(at: time)
+        case .sourceLost:
+            forget()
+            return nil
+        case .accelerometer, .gyro, .deviceMotion:
+            return nil
+        }
+    }
+
+    private func set(_ button: ControllerButton, isDown: Bool, at time: Double) -> InputHistory.Change? {
+        // A press of a held button (or a release of a free one) is not a change.
+        guard isHeld(button) != isDown else { return nil }
+        if isDown { held |= button.bit } else { held &= ~button.bit }
+        presses += 1
+        let order: Int? = isDown ? presses : nil
+        switch button {
+        case .dpadLeft: pressOrder.left = order
+        case .dpadRight: pressOrder.right = order
+        case .dpadDown: pressOrder.down = order
+        case .dpadUp: pressOrder.up = order
+        default:
+            let change: InputHistory.Change = isDown ? .press(button) : .release(button)
+            history.append(change, at: time)
+            return change
+        }
+        return updateDirection(at: time)
+    }
+
+    private func updateDirection(at time: Double) -> InputHistory.Change? {
+        let digital = pressOrder.left != nil || pressOrder.right != nil || pressOrder.down != nil || pressOrder.up != nil
+        let now: PadDirection
+        if digital {
+            now = PadDirection(x: socd.component(negative: pressOrder.left, positive: pressOrder.right, isVertical: false),
+                               y: socd.component(negative: pressOrder.down, positive: pressOrder.up, isVertical: true))
+        } else {
+            now = stick.direction(x: stickX, y: stickY)
+        }
+        guard now != direction else { return nil }
+        direction = now
+        history.append(.direction(now), at: time)
+        return .direction(now)
+    }
+
+    /// The source went away: nothing held, nothing remembered.
+    private func forget() {
+        held = 0
+        pressOrder = (nil, nil, nil, nil)
+        stickX = 0
+        stickY = 0
+        direction = .neutral
+        history.removeAll()
+    }
+}
+
+extension ControllerButton {
+    /// The button's bit in a set of held buttons.
+    var bit: UInt32 {
+        switch self {
+        case .south: 1 << 0
+        case .east: 1 << 1
+        case .west: 1 << 2
+        case .north: 1 << 3
+        case .back: 1 << 4
+        case .guide: 1 << 5
+        case .start: 1 << 6
+        case .leftStick: 1 << 7
+        case .rightStick: 1 << 8
+        case .leftShoulder: 1 << 9
+        case .rightShoulder: 1 << 10
+        case .dpadUp: 1 << 11
+        case .dpadDown: 1 << 12
+        case .dpadLeft: 1 << 13
+        case .dpadRight: 1 << 14
+        case .misc1: 1 << 15
+        case .paddle1: 1 << 16
+        case .paddle2: 1 << 17
+        case .paddle3: 1 << 18
+        case .paddle4: 1 << 19
+        case .touchpad: 1 << 20
+        }
+    }
+}
