@@ -176,7 +176,7 @@ public final class GameHarness {
             deliveries[ObjectIdentifier(layer), default: []] += touches.map { touch in
                 Delivery(pointer: touch.pointer, phase: phase, location: touch.location(in: nil), timestamp: touch.timestamp)
             }
-        case .gathered, .waiting, .released, .took, .heldBack, .releasedToLayer, .deadline, .removed, .reset, .refused:
+        case .gathered, .listening, .waiting, .released, .took, .heldBack, .releasedToLayer, .deadline, .removed, .reset, .refused:
             break
         }
     }

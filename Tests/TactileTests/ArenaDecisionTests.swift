@@ -31,7 +31,7 @@ struct ArenaDecisionTests {
             case .heldBack(let touch, let phase): decisions.all.append("hold \(phase.rawValue) \(touch.pointer.index)")
             case .releasedToLayer(let touches, let phase): decisions.all.append("release \(phase.rawValue) \(touches.map(\.pointer.index))")
             case .reset(let recognizer): decisions.all.append("reset \(recognizer.name ?? "?")")
-            case .gathered, .deadline, .removed, .refused, .sentToLayer: break
+            case .gathered, .listening, .deadline, .removed, .refused, .sentToLayer: break
             }
         }
         scene.diagnostics = { diagnostics.all.append($0) }

@@ -188,7 +188,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             // The panels' own handlers show what they get; a line per
             // delivery would push the arena's decisions off the list.
             return
-        case .gathered, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
+        case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
         arenaLines.append(decision.description)

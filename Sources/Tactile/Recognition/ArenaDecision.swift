@@ -16,6 +16,9 @@
 public enum ArenaDecision {
     /// The recognizer will follow `touch` for the rest of its attempt.
     case gathered(GestureRecognizer, Touch)
+    /// The recognizer will follow `source` for the rest of its attempt: it
+    /// was handed its first sub-event from it since its last reset.
+    case listening(GestureRecognizer, InputSource)
     /// The recognizer entered `state` (from `previous`); its actions for it
     /// are queued to run once the arena is consistent.
     case entered(GestureRecognizer, GestureRecognizer.State, from: GestureRecognizer.State)
@@ -67,6 +70,8 @@ public enum GestureFailure: Hashable, Sendable, CustomStringConvertible {
     case deadlinePassed
     /// It was disabled.
     case disabled
+    /// A source it followed went away (a controller was unplugged).
+    case sourceLost
 
     public var description: String {
         switch self {
@@ -78,6 +83,7 @@ public enum GestureFailure: Hashable, Sendable, CustomStringConvertible {
         case .touchCancelled: "a touch was cancelled"
         case .deadlinePassed: "its deadline passed with no touch down"
         case .disabled: "disabled"
+        case .sourceLost: "a source it followed went away"
         }
     }
 }
@@ -88,6 +94,8 @@ extension ArenaDecision: @MainActor CustomStringConvertible {
         switch self {
         case .gathered(let recognizer, let touch):
             "gather \(recognizer.displayName) for \(touch.pointer)"
+        case .listening(let recognizer, let source):
+            "gather \(recognizer.displayName) for \(source)"
         case .entered(let recognizer, let state, let previous):
             "\(recognizer.displayName) \(previous.rawValue) → \(state.rawValue)"
         case .waiting(let recognizer, let state, let blockers):

@@ -18,7 +18,7 @@
 /// 3. Recognizing (began, or ended from possible): its touches are taken
 ///    from the layer (``GestureRecognizer/cancelsTouchesInView``), then every
 ///    recognizer still possible that required it to fail, or that it
-///    prevents and shares a touch with, fails. Waiting recognizers are
+///    prevents and shares a touch or a source with, fails. Waiting recognizers are
 ///    possible, so they are prevented like any other. A gesture already
 ///    under way recognized first and goes on: it let this one recognize
 ///    (an exclusivity exception, a delegate, `canPrevent`), and first to
@@ -272,7 +272,7 @@ final class ArenaReferee {
         // change them.
         for member in members where member.recognizer !== recognizer && !member.recognizer.storedState.isFinished {
             let other = member.recognizer
-            let shares = shareTouch(recognizer, other)
+            let shares = contend(recognizer, other)
             guard shares || isWaiting(other) else { continue }
             // An earlier one's consequences may have finished it.
             guard !other.storedState.isFinished else { continue }
@@ -323,7 +323,7 @@ final class ArenaReferee {
             // sub-event and has not been reset yet.
             guard other !== recognizer, other.storedState.isActive || other.storedState == .ended else { continue }
             if requires(recognizer, toFail: other) { return .requirementRecognized(other.displayName) }
-            if shareTouch(other, recognizer) && prevents(other, recognizer) { return .preventedBy(other.displayName) }
+            if contend(other, recognizer) && prevents(other, recognizer) { return .preventedBy(other.displayName) }
         }
         return nil
     }
@@ -389,8 +389,12 @@ final class ArenaReferee {
             && winner.canPrevent(other) && other.canBePrevented(by: winner)
     }
 
-    private func shareTouch(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        a.trackedTouches.contains { touch in b.trackedTouches.contains { $0 === touch } }
+    /// Whether `a` and `b` compete: they follow a common touch, or a common
+    /// non-touch source, in their current attempts.
+    private func contend(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for touch in a.trackedTouches where b.isFollowing(touch) { return true }
+        for source in a.trackedSources where b.isFollowing(source) { return true }
+        return false
     }
 
     private func refuse(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State, because reason: String) {

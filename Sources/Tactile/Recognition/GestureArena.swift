@@ -46,6 +46,44 @@
 ///    actions: ``GestureRecognizer/reset()`` runs and its state returns to
 ///    possible.
 ///
+/// ## Sub-events that are not touches
+///
+/// Keys, controller buttons and axes, and motion readings are sub-events
+/// too (seed 000's "sub-events from keys, buttons and joysticks"), each
+/// from an ``InputSource``: the keyboard, one controller, or motion. A
+/// recognizer declares the sources it listens to in
+/// ``GestureRecognizer/inputSources`` (a game's own recognizer as a built-in
+/// one does) and gets their sub-events in ``GestureRecognizer/receive(_:)``.
+/// The same protocol applies, with these differences:
+///
+/// 1. **Gather** (at every sub-event): the recognizers attached to layers
+///    in the scene that listen to its source, wherever the layer is (there
+///    is no hit layer, and ``RecognizerDelivery`` does not apply); higher
+///    ``GestureRecognizer/inputPriority`` first, then the deeper layer, then
+///    the most recently added; minus the disabled, the finished, those
+///    whose delegate refuses the sub-event, and those waiting for
+///    requirements that did not already follow the source. The first
+///    sub-event of a source in an attempt makes the recognizer follow that
+///    source until it is reset (``ArenaDecision/listening(_:_:)``).
+/// 2. **Deliver** and **Resolve** as for touches: every listener has the
+///    sub-event before the next one goes to any, and a state set in
+///    ``GestureRecognizer/receive(_:)`` is resolved at once. Recognizers that
+///    follow a common source compete as those that share a touch do: first
+///    to recognize wins, delegates allow simultaneity, ``GestureRecognizer/isExclusive``
+///    and ``GestureRecognizer/canPrevent(_:)`` apply. A touch recognizer and
+///    a source's listener share nothing, so neither stops the other unless
+///    the game says so: ``GestureRecognizer/require(toFail:)`` and the
+///    delegate's requirement methods work across the two, as between any
+///    recognizers in play.
+/// 3. **Sweep**: a source does not end, so a listener is never failed for
+///    want of touches, nor when its deadline passes: it decides itself. When
+///    a source goes away (a controller unplugged), its listeners get
+///    ``InputSubEvent/sourceLost(_:)``, then those following it are stopped
+///    (cancelled if under way, failed with ``GestureFailure/sourceLost``
+///    otherwise) and return to possible.
+/// 4. **No layer gate**: a key or button goes up the responder chain after
+///    the recognizers have had it, whatever they decided.
+///
 /// ## What user code may do from an action or a layer handler
 ///
 /// Anything, with these outcomes:
@@ -69,7 +107,7 @@
 /// a touch it was not sent began for, nor the same touch twice in one
 /// call; actions run only in began, changed, ended and cancelled; and once
 /// the touches it saw have ended and nothing is pending, every recognizer
-/// is back in possible.
+/// that follows no other source is back in possible.
 ///
 /// ## See Also
 /// - ``GestureRecognizer``
@@ -94,6 +132,7 @@ public final class GestureArena {
     let clock = ArenaClock()
     let gate = LayerGate()
     let referee = ArenaReferee()
+    let listeners = ArenaListeners()
 
     /// Where decisions go, typed and as lines.
     var decisions: ((ArenaDecision) -> Void)?
@@ -221,6 +260,57 @@ public final class GestureArena {
         recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.isFollowing(touch)
     }
 
+    // MARK: 1–2. Gather and deliver a sub-event of another source
+
+    /// Hands `subEvent` to the recognizers listening to its source, in
+    /// gather order, then resolves and acts as for a touch. A recognizer
+    /// handed its first sub-event of the source since its last reset
+    /// follows the source from then on (``ArenaDecision/listening(_:_:)``).
+    func deliver(_ subEvent: InputSubEvent) {
+        guard let root = scene?.root else { return }
+        let source = subEvent.source
+        let listening = listeners.listeners(of: source, in: root)
+        guard !listening.isEmpty else { return }
+        let generation = listeners.generation
+        beginStep()
+        defer { endStep() }
+        listening.forEachBorrowed { recognizer in
+            guard recognizer.isEnabled, !recognizer.storedState.isFinished else { return }
+            // A handler before it changed the scene: it may no longer listen.
+            if listeners.generation != generation, !stillListens(recognizer, to: source) { return }
+            if !recognizer.isFollowing(source) {
+                // One waiting for requirements has decided on what it had.
+                guard !referee.isWaiting(recognizer) else { return }
+                guard recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: subEvent) != false else { return }
+                if recognizer.arena !== self { recognizer.arena = self }
+                recognizer.trackedSources.append(source)
+                referee.join(recognizer)
+                record(.listening(recognizer, source))
+            } else if recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: subEvent) == false {
+                return
+            }
+            recognizer.receive(subEvent)
+        }
+        if case .sourceLost = subEvent {
+            // What they knew of the source no longer holds: the gesture
+            // cannot be trusted, as one whose touch was cancelled.
+            listening.forEachBorrowed { recognizer in
+                guard recognizer.isFollowing(source), !recognizer.storedState.isFinished else { return }
+                referee.stop(recognizer, .sourceLost)
+            }
+        }
+    }
+
+    private func stillListens(_ recognizer: GestureRecognizer, to source: InputSource) -> Bool {
+        recognizer.inputSources.contains(source) && recognizer.layer?.scene === scene
+    }
+
+    /// The recognizers of the scene, their sources or their layers changed:
+    /// who listens to what is worked out again on the next sub-event.
+    func listenersChanged() {
+        listeners.invalidate()
+    }
+
     // MARK: Time
 
     /// Fires every deadline due by `time`, earliest first, each as a
@@ -234,7 +324,7 @@ public final class GestureArena {
             beginStep()
             record(.deadline(recognizer, at: due.time))
             recognizer.deadlineReached()
-            if recognizer.storedState == .possible, recognizer.numberOfTouches == 0,
+            if recognizer.storedState == .possible, recognizer.numberOfTouches == 0, recognizer.trackedSources.isEmpty,
                clock.deadline(of: recognizer) == nil, !referee.isWaiting(recognizer) {
                 // Its time ran out with no touch to go on: nothing can make it recognize now.
                 referee.fail(recognizer, .deadlinePassed)
@@ -312,7 +402,8 @@ public final class GestureArena {
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
-            } else if recognizer.numberOfTouches == 0, clock.deadline(of: recognizer) == nil, !referee.isWaiting(recognizer) {
+            } else if recognizer.numberOfTouches == 0, recognizer.trackedSources.isEmpty,
+                      clock.deadline(of: recognizer) == nil, !referee.isWaiting(recognizer) {
                 if recognizer.storedState.isActive {
                     report(Diagnostic(.illegalTransition, "\(recognizer.displayName): its touches ended while it was \(recognizer.storedState.rawValue); cancelled"))
                     referee.stop(recognizer, .touchesEnded)
@@ -398,6 +489,7 @@ public final class GestureArena {
     func sceneEnded() {
         scene = nil
         referee.removeAll()
+        listeners.removeAll()
         clock.removeAll()
         gate.removeAll()
         event.storedTouches.removeAll()

@@ -123,6 +123,37 @@ open class GestureRecognizer {
         set { storedAllowedPointerKinds = newValue }
     }
 
+    /// The sources of non-touch sub-events the recognizer listens to: keys,
+    /// one controller's buttons and axes, motion readings (empty by
+    /// default: touches only). While its layer is in a scene, the arena
+    /// hands it every ``InputSubEvent`` from these sources in
+    /// ``receive(_:)``, whatever its layer's place; see ``GestureArena``.
+    /// Recognizers that follow a common source compete as recognizers that
+    /// share a touch do.
+    public var inputSources: Set<InputSource> {
+        get { storedInputSources }
+        set {
+            storedInputSources = newValue
+            layer?.scene?.arena.listenersChanged()
+        }
+    }
+    private var storedInputSources: Set<InputSource> = []
+
+    /// Which of the listeners to a source gets each sub-event first (0 by
+    /// default; higher first). Two recognizers that would recognize on the
+    /// same sub-event are decided in that order: the first to recognize
+    /// wins. A more specific command (a dragon punch) is given a higher
+    /// priority than one its input also completes (a fireball), so that it
+    /// wins on the button press itself, with no added latency.
+    public var inputPriority: Int {
+        get { storedInputPriority }
+        set {
+            storedInputPriority = newValue
+            layer?.scene?.arena.listenersChanged()
+        }
+    }
+    private var storedInputPriority = 0
+
     // MARK: Identity and place
 
     /// The layer the recognizer is attached to. Not `weak` (a weak
@@ -208,6 +239,9 @@ open class GestureRecognizer {
     /// it ignored are removed. The one record of that relation: a reset
     /// empties it.
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
+    /// The non-touch sources it follows in its current attempt: those it
+    /// has been handed a sub-event of since its last reset. A reset empties it.
+    @exclusivity(unchecked) var trackedSources: [InputSource] = []
     /// Recognizers it must wait for, from ``require(toFail:)``.
     var failureRequirements: [WeakRecognizer] = []
     var exclusivityExceptions: [WeakRecognizer] = []
@@ -418,6 +452,14 @@ open class GestureRecognizer {
         if count > 0 { lastLocation = Point(x: sum.x / count, y: sum.y / count) }
     }
 
+    // MARK: Other sources
+
+    /// Whether the recognizer follows `source` in its current attempt.
+    func isFollowing(_ source: InputSource) -> Bool {
+        for tracked in trackedSources where tracked == source { return true }
+        return false
+    }
+
     // MARK: Time
 
     /// The time of the sub-event being handled, in seconds on the scene's clock.
@@ -454,6 +496,11 @@ open class GestureRecognizer {
     open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
     open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
     open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+
+    /// A sub-event from one of ``inputSources``: a key, a controller's
+    /// button or axis, a motion reading, or the loss of the source. Set
+    /// ``state`` here as from a touch handler.
+    open func receive(_ subEvent: InputSubEvent) {}
 
     /// Clears the subclass's own state for the next attempt. Called after
     /// ended, cancelled or failed, just before the state returns to possible.
@@ -538,6 +585,7 @@ open class GestureRecognizer {
         storedState = .possible
         // Keeping the capacity, the next attempt's first touch costs no allocation.
         trackedTouches.removeAll(keepingCapacity: true)
+        trackedSources.removeAll(keepingCapacity: true)
         liveArena?.clock.cancel(self)
     }
 }

@@ -25,8 +25,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// begins. Yes by default.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 
+    /// Whether the recognizer should get `subEvent`, from one of its
+    /// ``GestureRecognizer/inputSources``, asked for each one. Yes by default.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive subEvent: InputSubEvent) -> Bool
+
     /// Whether the recognizer and `other` may both recognize with the same
-    /// touches. Either side's delegate saying yes allows it. No by default.
+    /// touches (or sub-events of the same source). Either side's delegate saying yes allows it. No by default.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
 
     /// Whether the recognizer must wait for `other` to fail, decided each
@@ -40,6 +44,7 @@ public protocol GestureRecognizerDelegate: AnyObject {
 extension GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive subEvent: InputSubEvent) -> Bool { true }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }

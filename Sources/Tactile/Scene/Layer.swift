@@ -258,6 +258,7 @@ open class Layer: Responder {
         storedChildren.insert(child, at: position)
         renumberChildren(from: position)
         childIndex?.place(child)
+        newScene?.arena.listenersChanged()
     }
 
     /// Takes `child` out of the children, and out of their index.
@@ -319,6 +320,7 @@ open class Layer: Responder {
         recognizer.layer = self
         recognizer.firstSequence = scene?.sequenceForNewRecognizers ?? 0
         storedGestureRecognizers.append(recognizer)
+        if !recognizer.inputSources.isEmpty { scene?.arena.listenersChanged() }
     }
 
     /// Detaches `recognizer`. One that was following touches stops at once,
@@ -328,6 +330,7 @@ open class Layer: Responder {
         guard let index = storedGestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
         storedGestureRecognizers.remove(at: index)
         recognizer.liveArena?.remove(recognizer)
+        if !recognizer.inputSources.isEmpty { scene?.arena.listenersChanged() }
         recognizer.layer = nil
     }
 

@@ -232,9 +232,17 @@ public final class Scene: Responder {
         case .pointer(let pointer):
             send(pointer, at: input.timestamp)
         case .key(let key) where !key.isRepeat:
+            // Recognizers first, then the responder chain, as touches go
+            // to recognizers before their layer.
+            arena.deliver(.key(key))
             sendPress(Press(.key(scancode: key.scancode, keycode: key.keycode, modifiers: key.modifiers), timestamp: input.timestamp), isDown: key.isDown)
         case .controller(.button(let controller, let button, let isDown)):
+            arena.deliver(.button(controller: controller, button: button, isDown: isDown))
             sendPress(Press(.controllerButton(controller: controller, button: button), timestamp: input.timestamp), isDown: isDown)
+        case .controller(.axis(let controller, let axis, let value)):
+            arena.deliver(.axis(controller: controller, axis: axis, value: value))
+        case .controller(.removed(let controller)):
+            arena.deliver(.sourceLost(.controller(controller)))
         case .remote(let command):
             (firstResponder ?? self).remoteControlReceived(command, timestamp: input.timestamp)
         case .interrupted:
@@ -244,6 +252,17 @@ public final class Scene: Responder {
             // responder chain: games read them as actions or motion.
             break
         }
+    }
+
+    /// Hands a sub-event that is not a touch (a motion reading, say) to the
+    /// recognizers listening to its source (see
+    /// ``GestureRecognizer/inputSources``), after moving the clock to
+    /// `timestamp` as ``send(_:)`` does. Only recognizers get it: keys and
+    /// buttons for the responder chain come in input events, which reach
+    /// the recognizers too.
+    public func send(_ subEvent: InputSubEvent, timestamp: Double) {
+        if timestamp.isFinite { arena.advance(to: timestamp) }
+        arena.deliver(subEvent)
     }
 
     /// Sends a device motion, such as a shake, to the first responder (or
@@ -460,6 +479,7 @@ public final class Scene: Responder {
             firstResponder = nil
         }
         arena.removeRecognizers { recognizer in recognizer.layer.map(layer.isAncestor(of:)) ?? true }
+        arena.listenersChanged()
         var removed: Set<ObjectIdentifier> = [ObjectIdentifier(layer)]
         var stack = layer.children
         while let next = stack.popLast() {

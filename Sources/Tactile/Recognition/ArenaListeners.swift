@@ -1,0 +1,74 @@
+/// The arena's list of who listens to each ``InputSource``: the one owner of
+/// which recognizers a key, button, axis or motion sub-event is gathered for.
+///
+/// The listeners of a source are the enabled or disabled recognizers (the
+/// arena skips disabled ones as it delivers) attached to layers in the
+/// scene whose ``GestureRecognizer/inputSources`` contain it. Their order is
+/// the gather order of a non-touch sub-event, and so the order in which two
+/// recognizers that would recognize on the same sub-event are decided:
+/// higher ``GestureRecognizer/inputPriority`` first, then the deeper layer,
+/// then, within a layer, the most recently added, then the layer drawn on
+/// top (as hit-testing tries them), as for touches.
+///
+/// The list is built from the layer tree when first needed after anything
+/// that could change it (a layer joining or leaving the scene, a recognizer
+/// added, removed or given other sources or another priority), so a
+/// sub-event costs one lookup, not a walk of the tree.
+@MainActor
+final class ArenaListeners {
+    @exclusivity(unchecked) private var bySource: [InputSource: [GestureRecognizer]] = [:]
+    @exclusivity(unchecked) private var isStale = true
+
+    /// Something that decides who listens changed; the list is rebuilt on
+    /// the next sub-event.
+    func invalidate() {
+        isStale = true
+        generation &+= 1
+    }
+
+    /// Counts the changes, so that a delivery under way can tell that a
+    /// recognizer it is about to hand a sub-event to may have left.
+    @exclusivity(unchecked) private(set) var generation = 0
+
+    /// The listeners of `source`, in gather order, as of now.
+    func listeners(of source: InputSource, in root: Layer) -> [GestureRecognizer] {
+        if isStale { rebuild(from: root) }
+        return bySource[source] ?? []
+    }
+
+    func removeAll() {
+        bySource.removeAll()
+        isStale = true
+    }
+
+    private struct Entry {
+        let recognizer: GestureRecognizer
+        let priority: Int
+        let depth: Int
+        /// Its place in a walk from the top layer down, most recent first.
+        let order: Int
+    }
+
+    private func rebuild(from root: Layer) {
+        isStale = false
+        var entries: [Entry] = []
+        var stack: [(layer: Layer, depth: Int)] = [(root, 0)]
+        while let (layer, depth) = stack.popLast() {
+            for recognizer in layer.gestureRecognizers.reversed() where !recognizer.inputSources.isEmpty {
+                entries.append(Entry(recognizer: recognizer, priority: recognizer.inputPriority, depth: depth, order: entries.count))
+            }
+            // Pushed bottom first, so the top child is visited first.
+            for child in layer.children { stack.append((child, depth + 1)) }
+        }
+        entries.sort { a, b in
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.depth != b.depth { return a.depth > b.depth }
+            return a.order < b.order
+        }
+        var built: [InputSource: [GestureRecognizer]] = [:]
+        for entry in entries {
+            for source in entry.recognizer.inputSources { built[source, default: []].append(entry.recognizer) }
+        }
+        bySource = built
+    }
+}
