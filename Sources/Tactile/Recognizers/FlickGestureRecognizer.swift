@@ -36,12 +36,14 @@ open class FlickGestureRecognizer: GestureRecognizer {
 
     private var detector = FlickDetector()
 
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
         inputSources = [.motion]
         isExclusive = false
     }
 
+    /// Takes a motion reading, or the loss of the readings, from the arena.
     open override func receive(_ subEvent: InputSubEvent) {
         switch subEvent {
         case .gyro(let data):

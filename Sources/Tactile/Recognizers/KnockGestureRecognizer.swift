@@ -31,12 +31,14 @@ open class KnockGestureRecognizer: GestureRecognizer {
 
     private var detector = KnockDetector()
 
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
         inputSources = [.motion]
         isExclusive = false
     }
 
+    /// Takes a motion reading, or the loss of the readings, from the arena.
     open override func receive(_ subEvent: InputSubEvent) {
         switch subEvent {
         case .accelerometer(let data):

@@ -35,6 +35,7 @@ open class ShakeGestureRecognizer: GestureRecognizer {
 
     private var detector = ShakeDetector()
 
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
         inputSources = [.motion]
@@ -42,6 +43,7 @@ open class ShakeGestureRecognizer: GestureRecognizer {
         _ = addAction { shake in shake.sendMotionEvent() }
     }
 
+    /// Takes a motion reading, or the loss of the readings, from the arena.
     open override func receive(_ subEvent: InputSubEvent) {
         switch subEvent {
         case .accelerometer(let data):

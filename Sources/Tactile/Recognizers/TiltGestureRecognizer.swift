@@ -43,6 +43,7 @@ open class TiltGestureRecognizer: GestureRecognizer {
 
     private var detector = TiltDetector()
 
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
         detector.rest = Vector3(x: 0, y: 0, z: -1)
@@ -50,6 +51,7 @@ open class TiltGestureRecognizer: GestureRecognizer {
         isExclusive = false
     }
 
+    /// Takes a motion reading, or the loss of the readings, from the arena.
     open override func receive(_ subEvent: InputSubEvent) {
         switch subEvent {
         case .accelerometer(let data):

@@ -35,12 +35,14 @@ open class TwistGestureRecognizer: GestureRecognizer {
 
     private var detector = TwistDetector()
 
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
         inputSources = [.motion]
         isExclusive = false
     }
 
+    /// Takes a motion reading, or the loss of the readings, from the arena.
     open override func receive(_ subEvent: InputSubEvent) {
         switch subEvent {
         case .gyro(let data):
