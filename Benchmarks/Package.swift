@@ -98,6 +98,15 @@ let package = Package(
             ],
             path: "Evaluation/StrokeEvaluation"
         ),
+        // Not a benchmark: the shake detector's accuracy report (scripts/evaluate-shake).
+        .executableTarget(
+            name: "ShakeEvaluation",
+            dependencies: [
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileTestSupport", package: "Tactile"),
+            ],
+            path: "Evaluation/ShakeEvaluation"
+        ),
         .executableTarget(
             name: "FormatBenchmarks",
             dependencies: [

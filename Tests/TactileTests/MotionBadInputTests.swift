@@ -188,7 +188,7 @@ struct MotionBadInputTests {
         let scene = motionScene(log: motionLog)
         defer { withExtendedLifetime(scene) {} }
         manager.motionEventReceiver = scene
-        feed(manager, clock: clock, from: 0, for: 0.35, acceleration: MotionShakeTests.shaking(start: 0.2, duration: 1))
+        feed(manager, clock: clock, from: 0, for: 0.6, acceleration: MotionShakeTests.shaking(start: 0.2, duration: 1))
         #expect(manager.isShaking)
         clock.advance(by: 0.4)
         manager.update()

@@ -206,13 +206,13 @@ struct MotionManagerTests {
         var orientations: [DeviceOrientation] = []
         manager.onOrientationChange = { orientation, _ in orientations.append(orientation) }
         manager.handle(InputEvent(timestamp: 0, .controller(.added(controller: 3))))
-        feed(manager, clock: clock, from: 0, for: 0.35, accelerometer: .controller(3), gyroscope: .controller(3),
+        feed(manager, clock: clock, from: 0, for: 0.6, accelerometer: .controller(3), gyroscope: .controller(3),
              acceleration: MotionShakeTests.shaking(start: 0.2, duration: 1))
         #expect(manager.isShaking && manager.deviceMotion != nil && manager.orientation == .faceUp)
 
         var diagnostics: [Diagnostic.Problem] = []
         manager.diagnostics = { diagnostics.append($0.problem) }
-        manager.handle(InputEvent(timestamp: 0.36, .controller(.removed(controller: 3))))
+        manager.handle(InputEvent(timestamp: 0.61, .controller(.removed(controller: 3))))
         #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
         #expect(manager.activeSource == nil && manager.deviceMotionAvailability == .unavailable)
         #expect(manager.deviceMotion == nil && !manager.isShaking && manager.orientation == .unknown)

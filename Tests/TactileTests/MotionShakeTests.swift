@@ -33,9 +33,9 @@ struct MotionShakeTests {
     @Test func aShortBurstBeginsThenEnds() {
         let phases = Self.phases(Self.shaking(duration: 0.6), for: 3)
         #expect(phases.map(\.0) == [.began, .ended])
-        // Began at the first reversal, a half cycle (0.1 s) in; ended once
-        // 0.3 s passed without a jolt after the last one.
-        #expect(phases.first.map { $0.1 > 0.2 && $0.1 < 0.4 } == true, "\(phases)")
+        // Began in the fourth half cycle (0.3–0.4 s in, at 5 Hz); ended once
+        // 0.3 s passed without a strong reading after the last one.
+        #expect(phases.first.map { $0.1 > 0.5 && $0.1 < 0.6 } == true, "\(phases)")
         #expect(phases.last.map { $0.1 > 0.8 && $0.1 < 1.2 } == true, "\(phases)")
     }
 
@@ -60,7 +60,54 @@ struct MotionShakeTests {
             default: faceUpGravity
             }
         }
-        #expect(Self.phases(move, for: 2).map(\.0) == [.began, .cancelled])
+        #expect(Self.phases(move, for: 2).isEmpty)
+    }
+
+    /// The case against the high-pass filter: a smooth minimum-jerk
+    /// move along x, face up, 0.4 s, peaking at 2.8 g, made the old
+    /// detector's filter rebound into a reversal of its own (began → ended).
+    @Test func aMinimumJerkMoveIsNotAShakeEvenWithAnOvershoot() {
+        let duration = 0.4, peak = 2.8
+        // The minimum-jerk acceleration profile, 60s − 180s² + 120s³, peaks at 5.77.
+        func reach(_ t: Double, start: Double, duration: Double, peak: Double) -> Double {
+            let s = (t - start) / duration
+            guard s > 0, s < 1 else { return 0 }
+            return peak / 5.7735 * (60 * s - 180 * s * s + 120 * s * s * s)
+        }
+        let move: (Double) -> Vector3 = { t in faceUpGravity + xAxis * reach(t, start: 0.5, duration: duration, peak: peak) }
+        #expect(Self.phases(move, for: 2).isEmpty)
+        // Overshooting by 15% and coming back in 0.2 s: a third, weaker half cycle.
+        let overshoot: (Double) -> Vector3 = { t in
+            faceUpGravity + xAxis * (reach(t, start: 0.5, duration: duration, peak: peak * 1.15)
+                - reach(t, start: 0.9, duration: 0.2, peak: peak * 0.15 * 4))
+        }
+        #expect(Self.phases(overshoot, for: 2).isEmpty)
+    }
+
+    @Test func pickingTheDeviceUpIsNotAShake() {
+        // Turned from face up to upright in 0.4 s while lifted, with a jolt
+        // at the start: gravity moves, which the old filter took for a push.
+        let pickUp: (Double) -> Vector3 = { t in
+            let s = min(1, max(0, (t - 0.5) / 0.4))
+            let turn = s * s * s * (10 - 15 * s + 6 * s * s) * .pi / 2
+            let lift = (0.5..<0.6).contains(t) ? Vector3(x: 0, y: 0, z: -1.2) : .zero
+            return Attitude(roll: 0, pitch: turn, yaw: 0).gravity + lift
+        }
+        #expect(Self.phases(pickUp, for: 2).isEmpty)
+    }
+
+    @Test func badReadingsAreIgnored() {
+        var detector = ShakeDetector()
+        let burst = Self.shaking(duration: 0.6)
+        var phases: [MotionPhase] = []
+        for index in 0...300 {
+            let t = Double(index) / 100
+            // NaN, and a reading from the past, in the middle of the shake.
+            if index == 40 { #expect(detector.add(Vector3(x: .nan, y: 0, z: -1), at: t) == nil) }
+            if index == 45 { #expect(detector.add(faceUpGravity * 3, at: t - 0.2) == nil) }
+            if let phase = detector.add(burst(t), at: t) { phases.append(phase) }
+        }
+        #expect(phases == [.began, .ended])
     }
 
     @Test func aBumpOrATiltIsNothing() {
@@ -104,7 +151,7 @@ struct MotionShakeTests {
         defer { withExtendedLifetime(scene) {} }
         feed(manager, clock: clock, from: 0, for: 3, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
         #expect(log.lines == ["paddle began shake", "app began shake", "paddle ended shake", "app ended shake"])
-        #expect(log.times[0] > 0.2 && log.times[2] > log.times[0] + 0.5)
+        #expect(log.times[0] > 0.2 && log.times[2] > log.times[0] + 0.4)
         _ = log.take()
 
         feed(manager, clock: clock, from: 3.01, for: 4, gyroscope: nil, acceleration: { Self.shaking(duration: 2.5)($0) })
@@ -116,14 +163,14 @@ struct MotionShakeTests {
         // The manager holds its receiver weakly, as a game's scene outlives it.
         defer { withExtendedLifetime(scene) {} }
         let burst = Self.shaking(duration: 0.6)
-        feed(manager, clock: clock, from: 0, for: 0.35, gyroscope: nil, acceleration: burst)
+        feed(manager, clock: clock, from: 0, for: 0.65, gyroscope: nil, acceleration: burst)
         #expect(manager.isShaking)
         manager.handle(InputEvent(timestamp: clock.now, .interrupted(.focusLost)))
         #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
 
         // The sensor stops sending mid-shake: cancelled once it has been
         // silent for longer than the maximum gap.
-        feed(manager, clock: clock, from: 1, for: 0.35, gyroscope: nil, acceleration: burst)
+        feed(manager, clock: clock, from: 1, for: 0.65, gyroscope: nil, acceleration: burst)
         var diagnostics: [Diagnostic.Problem] = []
         manager.diagnostics = { diagnostics.append($0.problem) }
         #expect(manager.isShaking)
@@ -140,10 +187,11 @@ struct MotionShakeTests {
     @Test func removingTheReceiverCancelsTheShakeItHad() {
         let (manager, clock, log, scene) = Self.shakeRig()
         defer { withExtendedLifetime(scene) {} }
-        feed(manager, clock: clock, from: 0, for: 0.35, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
+        feed(manager, clock: clock, from: 0, for: 0.65, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
         manager.motionEventReceiver = nil
         #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
         feed(manager, clock: clock, from: 1, for: 2, gyroscope: nil, acceleration: Self.shaking(duration: 0.6))
         #expect(log.take().isEmpty)
     }
 }
+

@@ -15,6 +15,7 @@ import TactileSDL
 // |---|---|
 // | SDL push+poll (floor) | `SDL_PushEvent` + `SDL_PollEvent`, as in InputBenchmarks: SDL's own cost, in this run |
 // | Manager: fused sample | `MotionManager.handle` of an accelerometer and a gyroscope event, with device motion, push history, shake detection and orientation on: the whole per-sample path |
+// | Scene: sensor pair through the motion recognizers | an accelerometer and a gyroscope reading sent to a scene whose root has a shake, flick, tilt, twist and knock recognizer: the arena's gathering and delivery and the five rules, per pair (the bar: a sample through all motion recognizers ≤ 1 µs) |
 // | Pump+manager: controller sensor pair | the pump's `translate` of an `SDL_CONTROLLERSENSORUPDATE` pair from a (virtual) pad, then the manager: everything after SDL's queue |
 // | Push+poll+translate+fuse (drain) | push the pair into SDL's queue, `drain(into:)`, handle: the whole path a game pays, against twice the floor |
 //
@@ -55,6 +56,22 @@ let benchmarks: @Sendable () -> Void = {
         fixture.expectFusion(in: benchmark, since: before)
     } setup: { @MainActor in
         ManagerFixture()
+    }
+
+    Benchmark("Scene: sensor pair through the motion recognizers") { @MainActor (benchmark, fixture: RecognizerFixture) async in
+        let scene = fixture.scene
+        let readings = MotionReadings.turning
+        benchmark.startMeasurement()
+        for index in benchmark.scaledIterations {
+            let reading = readings[index]
+            let time = fixture.nextTime()
+            scene.send(.accelerometer(AccelerometerData(acceleration: reading.acceleration, timestamp: time)), timestamp: time)
+            scene.send(.gyro(GyroData(rotationRate: reading.rate, timestamp: time)), timestamp: time)
+        }
+        benchmark.stopMeasurement()
+        fixture.expectListening(in: benchmark)
+    } setup: { @MainActor in
+        RecognizerFixture()
     }
 
     Benchmark("Pump+manager: controller sensor pair") { @MainActor (benchmark, fixture: PadFixture) async in
@@ -163,6 +180,41 @@ final class ManagerFixture {
         clock.advance(to: time)
         manager.update()
         if pushes == before { benchmark.error("no device motion was pushed") }
+    }
+}
+
+/// A scene with every motion recognizer on its root, as a game that uses
+/// them all has it.
+@MainActor
+final class RecognizerFixture {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    private var time = 100.0
+
+    init() {
+        for recognizer: GestureRecognizer in [ShakeGestureRecognizer(), FlickGestureRecognizer(), TiltGestureRecognizer(),
+                                              TwistGestureRecognizer(), KnockGestureRecognizer()] {
+            scene.root.addGestureRecognizer(recognizer)
+        }
+        // The recognizers start following motion with the first readings:
+        // outside the measurement, where that bookkeeping allocates once.
+        for _ in 0..<3 {
+            let time = nextTime()
+            scene.send(.accelerometer(AccelerometerData(acceleration: MotionReadings.turning[0].acceleration, timestamp: time)), timestamp: time)
+            scene.send(.gyro(GyroData(rotationRate: .zero, timestamp: time)), timestamp: time)
+        }
+    }
+
+    /// The next reading's time: 1 kHz, continuing across iterations.
+    func nextTime() -> Double {
+        time += 0.001
+        return time
+    }
+
+    /// Fails the benchmark unless all five recognizers are in play.
+    func expectListening(in benchmark: Benchmark) {
+        if scene.arena.recognizers.count != 5 {
+            benchmark.error("expected the five motion recognizers in play, got \(scene.arena.recognizers.map { type(of: $0) })")
+        }
     }
 }
 

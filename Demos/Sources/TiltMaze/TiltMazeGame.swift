@@ -53,6 +53,12 @@ final class TiltMazeGame: CanvasGame {
     let scene = Scene(size: Size(width: 800, height: 600))
     let map = MapLayer(frame: Rect(x: 0, y: TiltMazeGame.headerHeight, width: 800, height: 600 - TiltMazeGame.headerHeight), name: "map")
     let pinch = PinchGestureRecognizer()
+    /// Motion gestures, shown in the header: a flick, a twist, a steep tilt.
+    let flick = FlickGestureRecognizer()
+    let twist = TwistGestureRecognizer()
+    let steep = TiltGestureRecognizer()
+    /// The last motion gesture recognized, for the header.
+    private(set) var lastMotionGesture = "-"
     let motion: MotionManager
     /// The debug overlay of contacts, switched with `O`.
     let overlay = TouchOverlay()
@@ -104,6 +110,14 @@ final class TiltMazeGame: CanvasGame {
         pinch.addTarget(self) { game, _ in game.pinched() }
         map.addGestureRecognizer(pinch)
         map.onShake = { [unowned self] in self.restart(at: $0) }
+        flick.addTarget(self) { game, flick in game.lastMotionGesture = "flick \(flick.direction)" }
+        twist.addTarget(self) { game, twist in game.lastMotionGesture = twist.isClockwise ? "twist clockwise" : "twist anticlockwise" }
+        // Steeper than the board's useful tilt: the header says how steep.
+        steep.angle = 35 * .pi / 180
+        steep.addTarget(self) { game, tilt in
+            game.lastMotionGesture = tilt.state == .ended ? "level" : String(format: "steep %.0f°", tilt.tilt * 180 / .pi)
+        }
+        for recognizer in [flick, twist, steep] as [GestureRecognizer] { map.addGestureRecognizer(recognizer) }
         scene.root.addChild(map)
         _ = map.becomeFirstResponder()
         motion.motionEventReceiver = scene
@@ -292,6 +306,7 @@ final class TiltMazeGame: CanvasGame {
         case nil: "none"
         }
         let tilt = tilt
+        canvas.drawText("motion: \(lastMotionGesture)", at: Point(x: 664, y: 8), scale: 1, color: Self.text)
         canvas.drawText(String(format: "tilt from %@: %+.2f, %+.2f g   shake or Ctrl+Z: restart   pinch, Alt+drag, wheel: zoom", source, tilt.x, tilt.y),
                         at: Point(x: 12, y: 25), scale: 1, color: Self.text.withAlpha(170))
     }

@@ -22,7 +22,7 @@ extension MotionManager {
             simulator?.handle(event)
         case .interrupted:
             simulator?.handle(event)
-            deliver(shakeDetector.cancel(), timestamp: event.timestamp)
+            breakOff(at: event.timestamp)
         case .pointer, .mouseWheel, .remote, .text:
             break
         }
@@ -98,7 +98,9 @@ extension MotionManager {
         guard let interval = admit(.accelerometer, sensorTime: sensorTime, timestamp: timestamp) else { return }
         let time = sensorTime ?? timestamp
         lastAccelerationTimestamp = timestamp
-        accelerometer.record(AccelerometerData(acceleration: acceleration, timestamp: timestamp))
+        let data = AccelerometerData(acceleration: acceleration, timestamp: timestamp)
+        accelerometer.record(data)
+        motionEventReceiver?.send(.accelerometer(data), timestamp: timestamp)
         if deviceMotionStream.isActive,
            let motion = estimator.add(
                acceleration: acceleration, interval: interval.seconds, timestamp: timestamp,
@@ -127,7 +129,9 @@ extension MotionManager {
             return
         }
         guard let interval = admit(.gyroscope, sensorTime: sensorTime, timestamp: timestamp) else { return }
-        gyro.record(GyroData(rotationRate: rotationRate, timestamp: timestamp))
+        let data = GyroData(rotationRate: rotationRate, timestamp: timestamp)
+        gyro.record(data)
+        motionEventReceiver?.send(.gyro(data), timestamp: timestamp)
         if deviceMotionStream.isActive,
            let motion = estimator.add(rotationRate: rotationRate, interval: interval.seconds, timestamp: timestamp) {
             deviceMotionStream.record(motion)
@@ -175,7 +179,14 @@ extension MotionManager {
     private func restartAfterGap(at timestamp: Double) {
         estimator.resetAfterGap()
         orientationDetector.restartFilter()
+        breakOff(at: timestamp)
+    }
+
+    /// The readings broke off (a gap, a new source, focus lost): a shake in
+    /// progress is cancelled, and the motion recognizers are told.
+    func breakOff(at timestamp: Double) {
         deliver(shakeDetector.cancel(), timestamp: timestamp)
+        motionEventReceiver?.send(.sourceLost(.motion), timestamp: timestamp)
     }
 
     /// Sends a shake phase, if any, to the receiver.

@@ -91,7 +91,7 @@ extension MotionManager {
     /// filters' state, a shake in progress (cancelled), the orientation
     /// (unknown). Device motion starts a new reference frame.
     private func switchSource(to source: MotionSource?, at timestamp: Double) {
-        deliver(shakeDetector.cancel(), timestamp: timestamp)
+        breakOff(at: timestamp)
         estimator.restart()
         accelerometerTimeline.reset()
         gyroTimeline.reset()

@@ -1,116 +1,201 @@
 /// Recognises shaking in accelerometer readings, with the life the guide
 /// gives a shake motion event; the rule and its thresholds are
-/// ``ShakeSettings``'s. ``MotionManager`` runs one and delivers its phases
-/// through the responder chain.
+/// ``ShakeSettings``'s. The shake recognizer runs one.
+///
+/// A reading goes through two steps: a ``GravityTracker`` takes gravity
+/// out, leaving the hand's acceleration; that acceleration, along the
+/// direction of the shaking, is cut into *half cycles*, the stretches
+/// between its changes of sign. A shake is a run of half cycles that each
+/// are strong, short and about as strong as the strongest of the run.
 struct ShakeDetector: Hashable, Sendable {
     typealias Settings = ShakeSettings
 
     /// Where the detector is.
     enum State: Hashable, Sendable {
-        /// No jolt recently.
+        /// No shake: `began` has not been sent (a run may be under way).
         case idle
-        /// One jolt, not reversed yet; nothing has been sent.
-        case jolted(first: Double, last: Double, direction: Vector3)
         /// Shaking: `began` has been sent.
-        case shaking(first: Double, last: Double, direction: Vector3, reversals: Int)
-        /// A shake was cancelled for lasting too long; waiting for quiet
-        /// before another can begin.
-        case settling(last: Double)
+        case shaking
+        /// A shake was cancelled for lasting too long, or its half cycles
+        /// stopped looking like shaking; waiting for quiet before another
+        /// can begin.
+        case settling
     }
 
     var settings: Settings
     private(set) var state = State.idle
 
-    private var filter = HighPassFilter()
+    private var gravity = GravityTracker()
     private var lastTime: Double?
+    private var run = Run()
+
+    /// A run of half cycles under way.
+    private struct Run: Hashable, Sendable {
+        /// The direction of the shaking (of the latest half cycle's peak,
+        /// signed so that the current half cycle is along `sign`); `nil`
+        /// when no run is under way.
+        var axis: Vector3?
+        /// +1 or −1: which way along `axis` the current half cycle pushes.
+        var sign = 1.0
+        /// When the current half cycle started, and its peak so far (g)
+        /// along the axis, with the acceleration at that peak.
+        var halfCycleStart = 0.0
+        /// The last reading of the current half cycle that pushed at least
+        /// the resting acceleration: where it ends if the hand stops.
+        var lastActive = 0.0
+        var peak = 0.0
+        var peakAcceleration = Vector3.zero
+        var isFirstHalfCycle = true
+        /// Completed half cycles of the run that qualified, one after another.
+        var qualified = 0
+        /// When the run's first half cycle started, and its strongest peak.
+        var start = 0.0
+        var strongest = 0.0
+        /// The last reading of the run stronger than the jolt threshold.
+        var lastStrong = 0.0
+    }
 
     init(settings: Settings = Settings()) {
         self.settings = settings
     }
 
     /// Whether a shake has begun and not yet ended or been cancelled.
-    var isShaking: Bool {
-        if case .shaking = state { true } else { false }
-    }
+    var isShaking: Bool { state == .shaking }
 
     /// Whether the device is being jolted or shaken: what the orientation
     /// detector holds still for, since the guide says motion gestures do
-    /// not conflict with orientation changes.
+    /// not conflict with orientation changes. A turn, however quick, is
+    /// not a disturbance once its half cycle is too slow for shaking.
     var isDisturbed: Bool {
-        switch state {
-        case .idle: false
-        case .jolted, .shaking, .settling: true
-        }
+        state != .idle || run.axis != nil && run.lastActive - run.halfCycleStart <= settings.longestHalfCycle
     }
+
+    /// The hand's acceleration at the last reading, in g: the reading less
+    /// gravity as the tracker sees it.
+    private(set) var userAcceleration = Vector3.zero
 
     /// Takes one accelerometer reading (in g, gravity included) taken at
     /// `time` seconds, and returns the phase of a shake it begins, ends or
-    /// cancels, if any.
+    /// cancels, if any. A reading not after the previous one is ignored.
     mutating func add(_ acceleration: Vector3, at time: Double) -> MotionPhase? {
-        guard let previous = lastTime else {
-            // The first reading starts the filter: it is taken for gravity.
-            lastTime = time
-            filter.reset(lowPassValue: acceleration)
-            return nil
-        }
-        lastTime = max(previous, time)
-        filter.factor = LowPassFilter.factor(timeConstant: settings.gravityTimeConstant, interval: time - previous)
-        let user = filter.filter(acceleration)
-        let magnitude = user.length
-        let jolt: Vector3? = magnitude >= settings.joltThreshold ? user / magnitude : nil
-        return step(jolt: jolt, at: time)
+        guard acceleration.isFinite, time.isFinite else { return nil }
+        let interval = lastTime.map { time - $0 } ?? 0
+        guard lastTime == nil || interval > 0 else { return nil }
+        lastTime = time
+        let user = gravity.add(acceleration, interval: interval, settings: settings)
+        userAcceleration = user
+        return step(user, at: time)
     }
 
-    private mutating func step(jolt: Vector3?, at time: Double) -> MotionPhase? {
-        switch state {
-        case .idle:
-            if let jolt { state = .jolted(first: time, last: time, direction: jolt) }
-            return nil
-
-        case .jolted(let first, let last, let direction):
-            guard let jolt else {
-                if time - last >= settings.quietInterval { state = .idle }
-                return nil
-            }
-            if time - last >= settings.quietInterval {
-                // Too long after the last to be its reversal (readings were
-                // sparse): a new first jolt.
-                state = .jolted(first: time, last: time, direction: jolt)
-                return nil
-            }
-            if jolt.dot(direction) >= 0 {
-                state = .jolted(first: first, last: time, direction: direction)
-                return nil
-            }
-            state = .shaking(first: first, last: time, direction: jolt, reversals: 1)
-            return .began
-
-        case .shaking(let first, let last, let direction, let reversals):
-            if time - last >= settings.quietInterval {
-                // The shaking stopped, found at this reading. If it is
-                // itself a jolt, it starts the next sequence.
-                state = jolt.map { .jolted(first: time, last: time, direction: $0) } ?? .idle
-                return reversals >= settings.minimumReversals ? .ended : .cancelled
-            }
-            guard let jolt else { return nil }
-            if time - first > settings.maximumDuration {
-                state = .settling(last: time)
-                return .cancelled
-            }
-            let reversed = jolt.dot(direction) < 0
-            state = .shaking(
-                first: first, last: time, direction: reversed ? jolt : direction,
-                reversals: reversals + (reversed ? 1 : 0))
-            return nil
-
-        case .settling(let last):
-            if jolt != nil {
-                state = .settling(last: time)
-            } else if time - last >= settings.quietInterval {
-                state = .idle
+    private mutating func step(_ user: Vector3, at time: Double) -> MotionPhase? {
+        let magnitude = user.length
+        guard let axis = run.axis else {
+            // No run: one starts with the first strong reading. Its first
+            // half cycle is taken to have started a shortest half cycle
+            // earlier, when the acceleration was still rising.
+            if magnitude >= settings.joltThreshold {
+                let start = time - settings.shortestHalfCycle
+                run = Run(axis: user / magnitude, halfCycleStart: start, lastActive: time, peak: magnitude,
+                          peakAcceleration: user, start: start, lastStrong: time)
             }
             return nil
         }
+        let along = user.dot(axis) * run.sign
+        if along > -settings.restingAcceleration {
+            // The same half cycle.
+            if along >= settings.restingAcceleration { run.lastActive = time }
+            if along > run.peak {
+                run.peak = along
+                run.peakAcceleration = user
+                // The first half cycle sets the direction as it grows.
+                if run.isFirstHalfCycle, magnitude > 0 { run.axis = user / magnitude * run.sign }
+            }
+        } else {
+            // The acceleration changed sign: the half cycle is over.
+            if halfCycleQualifies {
+                run.qualified += 1
+                run.strongest = max(run.strongest, run.peak)
+            } else {
+                let phase = runBroken(at: time)
+                run.start = time
+                if let phase { return phase }
+            }
+            run.axis = (run.peakAcceleration.normalized ?? axis) * run.sign
+            run.sign = -run.sign
+            run.isFirstHalfCycle = false
+            run.halfCycleStart = time
+            run.lastActive = time
+            run.peak = -along
+            run.peakAcceleration = user
+        }
+        let slow = run.lastActive - run.halfCycleStart > settings.longestHalfCycle
+        if !slow, abs(along) >= settings.joltThreshold { run.lastStrong = time }
+        if slow, run.qualified > 0 {
+            // Too slow for shaking: a reach, a circle, a turn.
+            let phase = runBroken(at: time)
+            run.start = run.halfCycleStart
+            if let phase { return phase }
+        }
+        if time - run.lastStrong >= settings.quietInterval {
+            return runOver()
+        }
+        switch state {
+        case .idle:
+            if halfCycles >= settings.reversalsToBegin + 1 {
+                state = .shaking
+                return .began
+            }
+        case .shaking:
+            if run.lastStrong - run.start > settings.maximumDuration {
+                state = .settling
+                run.qualified = 0
+                return .cancelled
+            }
+        case .settling:
+            break
+        }
+        return nil
+    }
+
+    /// Whether the current half cycle is part of shaking: strong enough,
+    /// about as strong as the run's strongest, and neither a spike nor slow.
+    private var halfCycleQualifies: Bool {
+        let duration = run.lastActive - run.halfCycleStart
+        return run.peak >= max(settings.joltThreshold, settings.minimumRelativeStrength * run.strongest)
+            && duration >= settings.shortestHalfCycle && duration <= settings.longestHalfCycle
+    }
+
+    /// The run's half cycles that qualify, the current one included.
+    private var halfCycles: Int { run.qualified + (halfCycleQualifies ? 1 : 0) }
+
+    /// A half cycle that is not shaking broke the run: a shake under way
+    /// ends or is cancelled by what it had, and no new one begins until the
+    /// device is quiet.
+    private mutating func runBroken(at time: Double) -> MotionPhase? {
+        var phase: MotionPhase?
+        if state == .shaking {
+            phase = outcome(halfCycles: run.qualified)
+            state = .settling
+        }
+        run.qualified = 0
+        run.strongest = 0
+        return phase
+    }
+
+    /// Quiet for ``ShakeSettings/quietInterval``: the run is over, and a
+    /// shake under way ends or is cancelled.
+    private mutating func runOver() -> MotionPhase? {
+        let phase: MotionPhase? = state == .shaking ? outcome(halfCycles: halfCycles) : nil
+        state = .idle
+        run = Run()
+        return phase
+    }
+
+    /// How a shake under way finishes: ended when it had enough half cycles
+    /// within ``ShakeSettings/maximumDuration``, cancelled otherwise.
+    private func outcome(halfCycles: Int) -> MotionPhase {
+        halfCycles >= settings.minimumReversals + 1 && run.lastStrong - run.start <= settings.maximumDuration
+            ? .ended : .cancelled
     }
 
     /// Abandons whatever is in progress (focus lost, the source removed, a
@@ -126,63 +211,8 @@ struct ShakeDetector: Hashable, Sendable {
     mutating func reset() {
         state = .idle
         lastTime = nil
-        filter.reset()
+        gravity.reset()
+        run = Run()
+        userAcceleration = .zero
     }
-}
-
-/// The shake rule's thresholds (``MotionManager/shakeSettings``), and the
-/// rule. A shake has the life the guide gives a shake motion event: it begins when shaking starts, ends if the
-/// shaking stops within about a second, and is cancelled if it lasts longer
-/// or turns out not to be a shake.
-///
-/// ## The rule
-///
-/// Gravity is taken out of each reading with a ``HighPassFilter`` (time
-/// constant ``gravityTimeConstant``). A reading whose remainder, the
-/// user's acceleration, is at least ``joltThreshold`` is a *jolt*,
-/// pointing where that acceleration points. Shaking is jolts that reverse:
-///
-/// | readings | what happens |
-/// |---|---|
-/// | a jolt, then quiet | nothing: one push is not a shake |
-/// | a jolt, then one the opposite way within ``quietInterval`` | `began` |
-/// | began, then quiet for ``quietInterval``, having reversed at least ``minimumReversals`` times | `ended` |
-/// | began, then quiet after fewer reversals | `cancelled`: not a shake (moving the device and stopping it is a jolt and one reversal) |
-/// | began, and a jolt more than ``maximumDuration`` after the first | `cancelled`: it lasted too long; no new shake begins until it is quiet again |
-///
-/// Times are the readings' own (sensor time where there is one), so a
-/// shake's length does not depend on when frames happen. The detector never
-/// decides without a reading: a sensor that stops sending mid-shake leaves it
-/// open until the manager gives up on it after a gap in the readings.
-///
-/// The guide gives no numbers beyond "a second or so"; each default says
-/// where it comes from.
-public struct ShakeSettings: Hashable, Sendable {
-    /// The user acceleration that counts as a jolt, in g. Square's
-    /// `seismic` shake detector for Android, a widely used reference,
-    /// calls a reading accelerating when its total magnitude exceeds
-    /// 13 m/s² (its medium sensitivity), which across gravity is
-    /// √(13² − 9.81²) ≈ 8.5 m/s² ≈ 0.87 g; 0.8 g is that, rounded down
-    /// because requiring reversals already rejects the one-way motions a
-    /// plain threshold has to. A deliberate shake peaks at 2 g and more.
-    public var joltThreshold: Double = 0.8
-    /// How long without a jolt means the shaking stopped, in seconds.
-    /// Shaking reverses at least every quarter second (2 Hz is the slow
-    /// end of a deliberate shake), and `seismic`'s shortest window is
-    /// 0.25 s; 0.3 s leaves a margin.
-    public var quietInterval: Double = 0.3
-    /// Reversals needed for a shake to end rather than be cancelled:
-    /// two (there, back, and there again). One reversal is what moving
-    /// the device somewhere and stopping it looks like.
-    public var minimumReversals: Int = 2
-    /// The longest a shake may go on and still end, in seconds: the
-    /// guide's "less than a second or so".
-    public var maximumDuration: Double = 1.0
-    /// The time constant of the filter that takes gravity out, in
-    /// seconds: the guide's factor 0.1 at 50 Hz (see
-    /// ``DeviceMotion``'s gravity). Shaking at 2 Hz and up passes almost
-    /// unchanged; tilting, slower, mostly does not.
-    public var gravityTimeConstant: Double = 0.18
-
-    public init() {}
 }

@@ -1,0 +1,60 @@
+/// Recognizes a knock: a sharp jolt of the device after quiet, a knuckle's
+/// tap on its back or the device tapped on the table. A discrete gesture:
+/// recognized (``GestureRecognizer/State/ended``) when the jolt has
+/// settled, with its ``strength``.
+///
+/// It reads the accelerometer readings a ``MotionManager`` hands the scene
+/// (``InputSource/motion``). The rule: a reading ``threshold`` or more from
+/// the readings just before it, after ``GestureDefaults/knockQuietBefore``
+/// of calm, that settles within ``maximumDuration``; a push or shaking
+/// lasts longer.
+///
+/// ```swift
+/// let knock = KnockGestureRecognizer { _ in door.open() }
+/// scene.root.addGestureRecognizer(knock)
+/// ```
+@MainActor
+open class KnockGestureRecognizer: GestureRecognizer {
+    /// The jump a knock needs, in g.
+    public var threshold: Double {
+        get { detector.settings.threshold }
+        set { detector.settings.threshold = newValue }
+    }
+    /// The longest a knock's jolt lasts, in seconds.
+    public var maximumDuration: Double {
+        get { detector.settings.maximumDuration }
+        set { detector.settings.maximumDuration = newValue }
+    }
+
+    /// The size of the last knock's jump, in g.
+    public private(set) var strength = 0.0
+
+    private var detector = KnockDetector()
+
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
+    public override init() {
+        super.init()
+        inputSources = [.motion]
+        isExclusive = false
+    }
+
+    /// Takes a motion reading, or the loss of the readings, from the arena.
+    open override func receive(_ subEvent: InputSubEvent) {
+        switch subEvent {
+        case .accelerometer(let data):
+            guard let size = detector.add(acceleration: data.acceleration, at: data.timestamp), state == .possible else { return }
+            strength = size
+            state = .ended
+        case .sourceLost:
+            detector.reset()
+        case .key, .button, .axis, .gyro, .deviceMotion:
+            break
+        }
+    }
+
+    /// A new attempt: the motion of the one before (recognized, or failed
+    /// because another gesture won) does not count towards it.
+    open override func reset() {
+        detector.reset()
+    }
+}

@@ -1,0 +1,85 @@
+/// Recognizes shaking of the device, in the arena like any gesture: began
+/// when shaking starts, ended if it stops within about a second, cancelled
+/// if it lasts longer or turns out not to be a shake (the rule is
+/// ``ShakeSettings``'). It listens to ``InputSource/motion``: the
+/// accelerometer readings a ``MotionManager`` hands the scene.
+///
+/// With ``sendsMotionEvents`` on, each phase also goes to the scene's first
+/// responder and up the responder chain as the guide's shake motion event
+/// (`motionBegan`, `motionEnded`, `motionCancelled`), after the arena has
+/// accepted it: a shake that a pan under way prevents sends nothing.
+///
+/// ```swift
+/// let shake = ShakeGestureRecognizer { shake in
+///     if shake.state == .ended { level.undo() }
+/// }
+/// shake.require(toFail: pan)          // no shake while the board is dragged
+/// scene.root.addGestureRecognizer(shake)
+/// ```
+///
+/// Like every motion recognizer it is not exclusive
+/// (``GestureRecognizer/isExclusive`` is `false`): the device's shake,
+/// tilt, flick and twist recognizers do not stop each other unless the game
+/// makes one exclusive or requires one to fail.
+@MainActor
+open class ShakeGestureRecognizer: GestureRecognizer {
+    /// The rule's thresholds.
+    public var settings: ShakeSettings {
+        get { detector.settings }
+        set { detector.settings = newValue }
+    }
+
+    /// Whether each phase goes up the responder chain as a shake motion
+    /// event too (off by default).
+    public var sendsMotionEvents = false
+
+    private var detector = ShakeDetector()
+
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
+    public override init() {
+        super.init()
+        inputSources = [.motion]
+        isExclusive = false
+        _ = addAction { shake in shake.sendMotionEvent() }
+    }
+
+    /// Takes a motion reading, or the loss of the readings, from the arena.
+    open override func receive(_ subEvent: InputSubEvent) {
+        switch subEvent {
+        case .accelerometer(let data):
+            guard let phase = detector.add(data.acceleration, at: data.timestamp) else { return }
+            apply(phase)
+        case .sourceLost:
+            // The arena stops this recognizer; the detector starts afresh.
+            detector.reset()
+        case .key, .button, .axis, .gyro, .deviceMotion:
+            break
+        }
+    }
+
+    private func apply(_ phase: MotionPhase) {
+        switch (phase, state) {
+        case (.began, .possible): state = .began
+        case (.ended, .began), (.ended, .changed): state = .ended
+        case (.cancelled, .began), (.cancelled, .changed): state = .cancelled
+        // The gesture was stopped from outside (failed, cancelled) while the
+        // detector went on: its later phases are not this attempt's.
+        case (.began, _), (.ended, _), (.cancelled, _): break
+        }
+    }
+
+    open override func reset() {
+        // Stopped from outside mid-shake: the detector's shake is over too.
+        if detector.isShaking { _ = detector.cancel() }
+    }
+
+    private func sendMotionEvent() {
+        guard sendsMotionEvents, let scene = layer?.scene else { return }
+        switch state {
+        case .began: scene.send(.shake, .began, timestamp: currentTime)
+        case .ended: scene.send(.shake, .ended, timestamp: currentTime)
+        case .cancelled: scene.send(.shake, .cancelled, timestamp: currentTime)
+        case .possible, .changed, .failed: break
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// Recognizes a twist of the device: a quick turn about its long axis, as a
+/// wrist turns a key. A discrete gesture: recognized
+/// (``GestureRecognizer/State/ended``) once the turn reaches ``angle``
+/// within ``maximumDuration``, with its ``isClockwise``.
+///
+/// It reads the gyroscope readings a ``MotionManager`` hands the scene
+/// (``InputSource/motion``). The long axis is y, a phone's held upright; a
+/// pad held in both hands turns about x, so set ``axis`` for it.
+///
+/// ```swift
+/// let twist = TwistGestureRecognizer { twist in door.unlock(clockwise: twist.isClockwise) }
+/// twist.axis = Vector3(x: 1, y: 0, z: 0)      // a game controller
+/// scene.root.addGestureRecognizer(twist)
+/// ```
+@MainActor
+open class TwistGestureRecognizer: GestureRecognizer {
+    /// The axis twisted about, in the device's axes (y by default).
+    public var axis: Vector3 {
+        get { detector.settings.axis }
+        set { detector.settings.axis = newValue }
+    }
+    /// The turn a twist needs, in radians.
+    public var angle: Double {
+        get { detector.settings.angle }
+        set { detector.settings.angle = newValue }
+    }
+    /// The longest the turn may take, in seconds.
+    public var maximumDuration: Double {
+        get { detector.settings.maximumDuration }
+        set { detector.settings.maximumDuration = newValue }
+    }
+
+    /// Whether the last twist turned clockwise, seen from the tip of ``axis``.
+    public private(set) var isClockwise = false
+
+    private var detector = TwistDetector()
+
+    /// A recognizer listening to ``InputSource/motion``, not exclusive.
+    public override init() {
+        super.init()
+        inputSources = [.motion]
+        isExclusive = false
+    }
+
+    /// Takes a motion reading, or the loss of the readings, from the arena.
+    open override func receive(_ subEvent: InputSubEvent) {
+        switch subEvent {
+        case .gyro(let data):
+            guard let turn = detector.add(rotationRate: data.rotationRate, at: data.timestamp), state == .possible else { return }
+            isClockwise = turn < 0
+            state = .ended
+        case .sourceLost:
+            detector.reset()
+        case .key, .button, .axis, .accelerometer, .deviceMotion:
+            break
+        }
+    }
+
+    /// A new attempt: the motion of the one before (recognized, or failed
+    /// because another gesture won) does not count towards it.
+    open override func reset() {
+        detector.reset()
+    }
+}
