@@ -19,7 +19,7 @@
 /// | ``wheel(_:scale:)`` | never | the notches turned in the frame × scale | — |
 /// | ``wheelStep(_:)`` | pressed and released once per notch | — | — |
 /// | ``chord(_:)`` | see ``ActionChord`` | 1 | — |
-/// | ``command(_:)`` | for the frame it fires (``ActionSnapshot/wasPressed``) | — | — |
+/// | ``command(_:)`` | for the frame it fires (``ActionSnapshot/justPressed``) | — | — |
 ///
 /// ```swift
 /// try actions.bind(.jump, to: .key(.space))

@@ -497,9 +497,9 @@ open class GestureRecognizer {
     open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
     open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
 
-    /// A sub-event from one of ``inputSources``: a key, a controller's
+    /// A sub-event from one of ``GestureRecognizer/inputSources``: a key, a controller's
     /// button or axis, a motion reading, or the loss of the source. Set
-    /// ``state`` here as from a touch handler.
+    /// ``GestureRecognizer/state`` here as from a touch handler.
     open func receive(_ subEvent: InputSubEvent) {}
 
     /// Clears the subclass's own state for the next attempt. Called after
