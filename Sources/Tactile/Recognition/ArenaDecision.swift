@@ -89,37 +89,10 @@ public enum GestureFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ArenaDecision: @MainActor CustomStringConvertible {
-    /// One line, as ``Scene/arenaLog`` writes it.
+    /// One line, as ``Scene/arenaLog`` writes it. The wording lives in one
+    /// place, ``RecordedDecision``, which must also word a decision after its
+    /// recognizers have gone.
     public var description: String {
-        switch self {
-        case .gathered(let recognizer, let touch):
-            "gather \(recognizer.displayName) for \(touch.pointer)"
-        case .listening(let recognizer, let source):
-            "gather \(recognizer.displayName) for \(source)"
-        case .entered(let recognizer, let state, let previous):
-            "\(recognizer.displayName) \(previous.rawValue) → \(state.rawValue)"
-        case .waiting(let recognizer, let state, let blockers):
-            "wait \(recognizer.displayName) to \(state.rawValue) for \(blockers.count) to fail"
-        case .released(let recognizer):
-            "release \(recognizer.displayName): every recognizer it waited for failed"
-        case .failed(let recognizer, let cause):
-            "fail \(recognizer.displayName): \(cause)"
-        case .took(let touch, let recognizer):
-            "\(recognizer.displayName) takes \(touch.pointer) from the layer"
-        case .heldBack(let touch, let phase):
-            "hold \(phase.rawValue) of \(touch.pointer) back from the layer"
-        case .releasedToLayer(let touches, let phase):
-            "release \(phase.rawValue) of \(touches.map { "\($0.pointer)" }.joined(separator: ", ")) to the layer"
-        case .sentToLayer(let layer, let phase, let touches):
-            "send \(phase.rawValue) of \(touches.map { "\($0.pointer)" }.joined(separator: ", ")) to \(layer.name ?? "a layer")"
-        case .deadline(let recognizer, let time):
-            "deadline \(recognizer.displayName) at \(time)"
-        case .removed(let recognizer):
-            "remove \(recognizer.displayName)"
-        case .reset(let recognizer):
-            "reset \(recognizer.displayName)"
-        case .refused(_, let reason):
-            "refuse \(reason)"
-        }
+        RecordedDecision(self, frame: 0, time: 0).description
     }
 }
