@@ -1,11 +1,14 @@
 import Testing
 import Tactile   // not @testable
 
-// This target compiles copies of every file in Sources/Tactile/Recognizers
-// but GestureSlop (a value of the contract itself, which the public touch
-// geometry takes) — the files here are links to them — against Tactile's
-// public API only:
-// the built-in recognizers use nothing a game's own recognizer cannot. The
+// This target compiles copies of the files in Sources/Tactile/Recognizers
+// — the files here are links to them — against Tactile's public API only:
+// the built-in recognizers use nothing a game's own recognizer cannot. Not
+// copied: GestureSlop (a value of the contract itself, which the public
+// touch geometry takes), the inspection and motion defaults extensions,
+// and the five motion recognizers on MotionGestureRecognizer, whose
+// detectors (ShakeDetector and its kin in Sources/Tactile/Motion) are
+// internal; their base class is copied and used by a custom one. The
 // copies' types shadow Tactile's within this module, so the tests below run
 // the copies, through a real scene and its arena.
 

@@ -14,7 +14,7 @@
 /// scene.root.addGestureRecognizer(flick)
 /// ```
 @MainActor
-open class FlickGestureRecognizer: GestureRecognizer {
+open class FlickGestureRecognizer: MotionGestureRecognizer {
     /// The rotation rate the turn must pass, in rad/s.
     public var minimumRate: Double {
         get { detector.settings.minimumRate }
@@ -39,22 +39,18 @@ open class FlickGestureRecognizer: GestureRecognizer {
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
-        inputSources = [.motion]
-        isExclusive = false
     }
 
-    /// Takes a motion reading, or the loss of the readings, from the arena.
-    open override func receive(_ subEvent: InputSubEvent) {
-        switch subEvent {
-        case .gyro(let data):
-            guard let flicked = detector.add(rotationRate: data.rotationRate, at: data.timestamp), state == .possible else { return }
-            direction = flicked
-            state = .ended
-        case .sourceLost:
-            detector.reset()
-        case .key, .button, .axis, .accelerometer, .deviceMotion:
-            break
-        }
+    /// Takes a gyroscope reading: a flick recognizes when its turn comes back.
+    open override func receiveGyro(_ data: GyroData) {
+        guard let flicked = detector.add(rotationRate: data.rotationRate, at: data.timestamp), state == .possible else { return }
+        direction = flicked
+        recognize()
+    }
+
+    /// The readings broke off: the turn under way is forgotten.
+    open override func readingsBrokeOff() {
+        detector.reset()
     }
 
     /// A new attempt: the motion of the one before (recognized, or failed

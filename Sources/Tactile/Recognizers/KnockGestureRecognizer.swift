@@ -14,7 +14,7 @@
 /// scene.root.addGestureRecognizer(knock)
 /// ```
 @MainActor
-open class KnockGestureRecognizer: GestureRecognizer {
+open class KnockGestureRecognizer: MotionGestureRecognizer {
     /// The jump a knock needs, in g.
     public var threshold: Double {
         get { detector.settings.threshold }
@@ -34,22 +34,18 @@ open class KnockGestureRecognizer: GestureRecognizer {
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
-        inputSources = [.motion]
-        isExclusive = false
     }
 
-    /// Takes a motion reading, or the loss of the readings, from the arena.
-    open override func receive(_ subEvent: InputSubEvent) {
-        switch subEvent {
-        case .accelerometer(let data):
-            guard let size = detector.add(acceleration: data.acceleration, at: data.timestamp), state == .possible else { return }
-            strength = size
-            state = .ended
-        case .sourceLost:
-            detector.reset()
-        case .key, .button, .axis, .gyro, .deviceMotion:
-            break
-        }
+    /// Takes an accelerometer reading: a knock recognizes once its jolt settles.
+    open override func receiveAccelerometer(_ data: AccelerometerData) {
+        guard let size = detector.add(acceleration: data.acceleration, at: data.timestamp), state == .possible else { return }
+        strength = size
+        recognize()
+    }
+
+    /// The readings broke off: the calm before a knock starts again.
+    open override func readingsBrokeOff() {
+        detector.reset()
     }
 
     /// A new attempt: the motion of the one before (recognized, or failed

@@ -22,7 +22,7 @@
 /// tilt, flick and twist recognizers do not stop each other unless the game
 /// makes one exclusive or requires one to fail.
 @MainActor
-open class ShakeGestureRecognizer: GestureRecognizer {
+open class ShakeGestureRecognizer: MotionGestureRecognizer {
     /// The rule's thresholds.
     public var settings: ShakeSettings {
         get { detector.settings }
@@ -38,23 +38,19 @@ open class ShakeGestureRecognizer: GestureRecognizer {
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
-        inputSources = [.motion]
-        isExclusive = false
         _ = addAction { shake in shake.sendMotionEvent() }
     }
 
-    /// Takes a motion reading, or the loss of the readings, from the arena.
-    open override func receive(_ subEvent: InputSubEvent) {
-        switch subEvent {
-        case .accelerometer(let data):
-            guard let phase = detector.add(data.acceleration, at: data.timestamp) else { return }
-            apply(phase)
-        case .sourceLost:
-            // The arena stops this recognizer; the detector starts afresh.
-            detector.reset()
-        case .key, .button, .axis, .gyro, .deviceMotion:
-            break
-        }
+    /// Takes an accelerometer reading: begins, ends or cancels the shake.
+    open override func receiveAccelerometer(_ data: AccelerometerData) {
+        guard let phase = detector.add(data.acceleration, at: data.timestamp) else { return }
+        apply(phase)
+    }
+
+    /// The readings broke off: the arena stops this recognizer; the
+    /// detector starts afresh.
+    open override func readingsBrokeOff() {
+        detector.reset()
     }
 
     private func apply(_ phase: MotionPhase) {

@@ -17,7 +17,7 @@
 /// scene.root.addGestureRecognizer(tilt)
 /// ```
 @MainActor
-open class TiltGestureRecognizer: GestureRecognizer {
+open class TiltGestureRecognizer: MotionGestureRecognizer {
     /// The tilt at which the gesture begins, in radians.
     public var angle: Double {
         get { detector.settings.angle }
@@ -47,25 +47,21 @@ open class TiltGestureRecognizer: GestureRecognizer {
     public override init() {
         super.init()
         detector.rest = Vector3(x: 0, y: 0, z: -1)
-        inputSources = [.motion]
-        isExclusive = false
     }
 
-    /// Takes a motion reading, or the loss of the readings, from the arena.
-    open override func receive(_ subEvent: InputSubEvent) {
-        switch subEvent {
-        case .accelerometer(let data):
-            let tilted = detector.add(acceleration: data.acceleration, at: data.timestamp)
-            switch (state, tilted) {
-            case (.possible, true): state = .began
-            case (.began, true), (.changed, true): state = .changed
-            case (.began, false), (.changed, false): state = .ended
-            case (.possible, false), (.ended, _), (.cancelled, _), (.failed, _): break
-            }
-        case .sourceLost:
-            detector.reset()
-        case .key, .button, .axis, .gyro, .deviceMotion:
-            break
+    /// Takes an accelerometer reading: begins, changes or ends the tilt.
+    open override func receiveAccelerometer(_ data: AccelerometerData) {
+        let tilted = detector.add(acceleration: data.acceleration, at: data.timestamp)
+        switch (state, tilted) {
+        case (.possible, true): state = .began
+        case (.began, true), (.changed, true): state = .changed
+        case (.began, false), (.changed, false): state = .ended
+        case (.possible, false), (.ended, _), (.cancelled, _), (.failed, _): break
         }
+    }
+
+    /// The readings broke off: the filtered gravity starts again.
+    open override func readingsBrokeOff() {
+        detector.reset()
     }
 }

@@ -13,7 +13,7 @@
 /// scene.root.addGestureRecognizer(twist)
 /// ```
 @MainActor
-open class TwistGestureRecognizer: GestureRecognizer {
+open class TwistGestureRecognizer: MotionGestureRecognizer {
     /// The axis twisted about, in the device's axes (y by default).
     public var axis: Vector3 {
         get { detector.settings.axis }
@@ -38,22 +38,18 @@ open class TwistGestureRecognizer: GestureRecognizer {
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {
         super.init()
-        inputSources = [.motion]
-        isExclusive = false
     }
 
-    /// Takes a motion reading, or the loss of the readings, from the arena.
-    open override func receive(_ subEvent: InputSubEvent) {
-        switch subEvent {
-        case .gyro(let data):
-            guard let turn = detector.add(rotationRate: data.rotationRate, at: data.timestamp), state == .possible else { return }
-            isClockwise = turn < 0
-            state = .ended
-        case .sourceLost:
-            detector.reset()
-        case .key, .button, .axis, .accelerometer, .deviceMotion:
-            break
-        }
+    /// Takes a gyroscope reading: a twist recognizes once its turn is big enough.
+    open override func receiveGyro(_ data: GyroData) {
+        guard let turn = detector.add(rotationRate: data.rotationRate, at: data.timestamp), state == .possible else { return }
+        isClockwise = turn < 0
+        recognize()
+    }
+
+    /// The readings broke off: the turn under way is forgotten.
+    open override func readingsBrokeOff() {
+        detector.reset()
     }
 
     /// A new attempt: the motion of the one before (recognized, or failed

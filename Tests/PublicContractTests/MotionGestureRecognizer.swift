@@ -1,0 +1,1 @@
+../../Sources/Tactile/Recognizers/MotionGestureRecognizer.swift
