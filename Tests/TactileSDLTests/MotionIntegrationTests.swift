@@ -184,7 +184,7 @@ extension SDLIntegration {
             // are still queued behind the removal.
             rig.stream(0.4, to: .controller(id), scene: scene,
                        acceleration: { held + Vector3(x: 2 * sin(2 * .pi * 5 * $0), y: 0, z: 0) }, rate: { _ in .zero })
-            #expect(manager.isShaking && responder.log == ["began"])
+            #expect(scene.shakeGestureRecognizer.isShaking && responder.log == ["began"])
             pad.detach()
             rig.push(.accelerometer, held, to: .controller(id), microseconds: 99_000_000)
             let events = rig.frame(scene: scene)

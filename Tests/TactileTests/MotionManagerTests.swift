@@ -208,14 +208,14 @@ struct MotionManagerTests {
         manager.handle(InputEvent(timestamp: 0, .controller(.added(controller: 3))))
         feed(manager, clock: clock, from: 0, for: 0.6, accelerometer: .controller(3), gyroscope: .controller(3),
              acceleration: MotionShakeTests.shaking(start: 0.2, duration: 1))
-        #expect(manager.isShaking && manager.deviceMotion != nil && manager.orientation == .faceUp)
+        #expect(scene.shakeGestureRecognizer.isShaking && manager.deviceMotion != nil && manager.orientation == .faceUp)
 
         var diagnostics: [Diagnostic.Problem] = []
         manager.diagnostics = { diagnostics.append($0.problem) }
         manager.handle(InputEvent(timestamp: 0.61, .controller(.removed(controller: 3))))
         #expect(log.take() == ["paddle began shake", "app began shake", "paddle cancelled shake", "app cancelled shake"])
         #expect(manager.activeSource == nil && manager.deviceMotionAvailability == .unavailable)
-        #expect(manager.deviceMotion == nil && !manager.isShaking && manager.orientation == .unknown)
+        #expect(manager.deviceMotion == nil && !scene.shakeGestureRecognizer.isShaking && manager.orientation == .unknown)
         #expect(orientations == [.faceUp, .unknown])
         // A straggler from the unplugged pad is stale, not a new source.
         manager.handle(accelerometerEvent(faceUpGravity, source: .controller(3), sensorTime: 0.37, at: 0.37))

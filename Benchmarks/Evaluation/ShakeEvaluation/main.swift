@@ -18,8 +18,9 @@ import TactileTestSupport
 // | 1000 ..< 1010 | the report (`report`) |
 //
 // "After" is the detector as a game gets it: recordings go through
-// `MotionManager` as SDL sensor events (m/s², SDL's sign), and its shake
-// events are counted. "Before" is the detector as it was (LegacyShakeDetector).
+// `MotionManager` as SDL sensor events (m/s², SDL's sign) to a scene, and
+// the phases of the scene's shake recognizer (the shake motion events the
+// responder chain hears) are counted. "Before" is the detector as it was (LegacyShakeDetector).
 // `file` runs both over a recording of your own: lines of `time,x,y,z`
 // (seconds, g, either sign convention), one recording per file.
 
@@ -39,22 +40,25 @@ struct Outcome {
     }
 }
 
-/// Collects the manager's shake events.
-@MainActor
-final class Recorder: MotionEventReceiver {
-    var outcome = Outcome()
-    func send(_ motion: Motion, _ phase: MotionPhase, timestamp: Double) {
-        outcome.phases.append((phase, timestamp))
-    }
-}
-
+/// The phases of the shake the responder chain hears: the scene's own
+/// shake recognizer, fed by the manager.
 @MainActor
 func tactile(_ readings: [MotionSynthesizer.Reading], settings: ShakeSettings) -> Outcome {
     let clock = ManualClock()
     let manager = MotionManager(clock: clock)
-    manager.shakeSettings = settings
-    let recorder = Recorder()
-    manager.motionEventReceiver = recorder
+    let scene = Scene(size: Size(width: 100, height: 100))
+    manager.motionEventReceiver = scene
+    let shake = scene.shakeGestureRecognizer
+    shake.settings = settings
+    var outcome = Outcome()
+    _ = shake.addAction { shake in
+        switch shake.state {
+        case .began: outcome.phases.append((.began, shake.currentTime))
+        case .ended: outcome.phases.append((.ended, shake.currentTime))
+        case .cancelled: outcome.phases.append((.cancelled, shake.currentTime))
+        case .possible, .changed, .failed: break
+        }
+    }
     for reading in readings {
         clock.advance(to: reading.time)
         let sample = SensorSample(kind: .accelerometer, source: .device(1),
@@ -62,7 +66,7 @@ func tactile(_ readings: [MotionSynthesizer.Reading], settings: ShakeSettings) -
         manager.handle(InputEvent(timestamp: reading.time, .sensor(sample)))
         manager.update()
     }
-    return recorder.outcome
+    return withExtendedLifetime(scene) { outcome }
 }
 
 func legacy(_ readings: [MotionSynthesizer.Reading]) -> Outcome {

@@ -44,6 +44,9 @@ open class CommandInputRecognizer: GestureRecognizer {
         self.input = input
         super.init()
         inputSources = [input.source]
+        // Follows no touch: on a layer, it would otherwise join the arena of
+        // every touch on that layer, and be failed when the touch lifts.
+        allowedPointerKinds = []
         inputPriority = command.specificity
         name = command.description
     }

@@ -1,13 +1,16 @@
-/// What a ``MotionManager`` delivers shake motion events to: a ``Scene``,
-/// which sends them to its first responder and up the responder chain. The
-/// manager also hands it every accelerometer and gyroscope reading it
-/// keeps, as ``InputSubEvent``s, for the motion recognizers
-/// (``ShakeGestureRecognizer``, ``FlickGestureRecognizer``,
-/// ``TiltGestureRecognizer``, ``TwistGestureRecognizer``,
-/// ``KnockGestureRecognizer``), and ``InputSubEvent/sourceLost(_:)`` when
-/// the readings break off (a gap, a new source, focus lost). The gyroscope
-/// is on only while gyroscope or device-motion updates are: start one for
-/// the flick and twist recognizers.
+/// What a ``MotionManager`` hands its readings to: a ``Scene``, whose
+/// motion recognizers (``ShakeGestureRecognizer``,
+/// ``FlickGestureRecognizer``, ``TiltGestureRecognizer``,
+/// ``TwistGestureRecognizer``, ``KnockGestureRecognizer``, a game's own
+/// ``MotionGestureRecognizer``) listen to them in the arena, and whose own
+/// ``Scene/shakeGestureRecognizer`` sends the guide's shake motion events
+/// to the first responder and up the responder chain.
+///
+/// The manager hands it every accelerometer and gyroscope reading it keeps,
+/// as ``InputSubEvent``s, and ``InputSubEvent/sourceLost(_:)`` when the
+/// readings break off (a gap, a silent sensor, a new source, focus lost,
+/// another receiver set). The gyroscope is on only while gyroscope or
+/// device-motion updates are: start one for the flick and twist recognizers.
 ///
 /// The manager holds its receiver weakly: the game owns its scene.
 ///
@@ -18,20 +21,23 @@
 /// ```
 ///
 /// ## See Also
-/// - ``Scene/send(_:_:timestamp:)``
+/// - ``Scene/motionReadingsStarted(timestamp:)``: how a shake becomes a
+///   motion event, in one place.
 /// - ``Responder/motionBegan(_:timestamp:)``
 @MainActor
 public protocol MotionEventReceiver: AnyObject {
-    /// Delivers one phase of a device motion.
-    func send(_ motion: Motion, _ phase: MotionPhase, timestamp: Double)
     /// Delivers a motion reading, or the loss of the readings, to the
-    /// recognizers listening to ``InputSource/motion``. Does nothing by
-    /// default.
+    /// recognizers listening to ``InputSource/motion``.
     func send(_ subEvent: InputSubEvent, timestamp: Double)
+    /// The manager starts handing this receiver its readings. Does nothing
+    /// by default.
+    func motionReadingsStarted(timestamp: Double)
+    /// The manager stops handing this receiver its readings, right after
+    /// sending it ``InputSubEvent/sourceLost(_:)``. Does nothing by default.
+    func motionReadingsStopped(timestamp: Double)
 }
 
 extension MotionEventReceiver {
-    public func send(_ subEvent: InputSubEvent, timestamp: Double) {}
+    public func motionReadingsStarted(timestamp: Double) {}
+    public func motionReadingsStopped(timestamp: Double) {}
 }
-
-extension Scene: MotionEventReceiver {}

@@ -98,6 +98,7 @@ extension MotionManager {
         guard let interval = admit(.accelerometer, sensorTime: sensorTime, timestamp: timestamp) else { return }
         let time = sensorTime ?? timestamp
         lastAccelerationTimestamp = timestamp
+        silenceReported = false
         let data = AccelerometerData(acceleration: acceleration, timestamp: timestamp)
         accelerometer.record(data)
         motionEventReceiver?.send(.accelerometer(data), timestamp: timestamp)
@@ -107,14 +108,13 @@ extension MotionManager {
                fused: activeSensors.contains(.gyroscope)) {
             deviceMotionStream.record(motion)
         }
-        if motionEventReceiver != nil {
-            deliver(shakeDetector.add(acceleration, at: time), timestamp: timestamp)
-        }
         // Held still while the device is jolted or shaken: the guide's
         // motion gestures "do not conflict with orientation changes".
-        if orientationRequests > 0, !shakeDetector.isDisturbed,
-           let changed = orientationDetector.add(acceleration, at: time) {
-            onOrientationChange?(changed, timestamp)
+        if orientationRequests > 0 {
+            _ = disturbance.add(acceleration, at: time)
+            if !disturbance.isDisturbed, let changed = orientationDetector.add(acceleration, at: time) {
+                onOrientationChange?(changed, timestamp)
+            }
         }
     }
 
@@ -182,16 +182,11 @@ extension MotionManager {
         breakOff(at: timestamp)
     }
 
-    /// The readings broke off (a gap, a new source, focus lost): a shake in
-    /// progress is cancelled, and the motion recognizers are told.
+    /// The readings broke off (a gap, a silent sensor, a new source, focus
+    /// lost): the motion recognizers are told, and the arena stops those
+    /// under way (a shake in progress is cancelled).
     func breakOff(at timestamp: Double) {
-        deliver(shakeDetector.cancel(), timestamp: timestamp)
+        disturbance.reset()
         motionEventReceiver?.send(.sourceLost(.motion), timestamp: timestamp)
-    }
-
-    /// Sends a shake phase, if any, to the receiver.
-    func deliver(_ phase: MotionPhase?, timestamp: Double) {
-        guard let phase, let receiver = motionEventReceiver else { return }
-        receiver.send(.shake, phase, timestamp: timestamp)
     }
 }

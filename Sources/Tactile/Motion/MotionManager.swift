@@ -1,6 +1,7 @@
 /// The single access point to motion: accelerometer, gyroscope and fused
 /// device motion, each pulled every frame or pushed to a handler at its
-/// update interval, plus shake motion events and device orientation.
+/// update interval, plus the readings for the scene's motion gestures (a
+/// shake among them) and device orientation.
 ///
 /// Modelled on the guide's `CMMotionManager`: one manager per game. It
 /// consumes the game's ``InputEvent``s (sensor samples from the pump, or from
@@ -19,7 +20,7 @@
 ///
 /// ```swift
 /// let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
-/// motion.motionEventReceiver = scene            // shakes reach the first responder
+/// motion.motionEventReceiver = scene            // motion gestures; shakes reach the first responder
 /// motion.deviceMotionUpdateInterval = 1.0 / 60
 /// if motion.isDeviceMotionAvailable { motion.startDeviceMotionUpdates() }
 /// app.loop.motion = motion                      // events and update() each frame, on game time
@@ -43,11 +44,12 @@
 ///      ├─► accelerometer: latest value (pull) and history (push)
 ///      ├─► gyroscope: latest value and history
 ///      ├─► device motion: bias removed, Mahony fusion ──► attitude, gravity, user acceleration
-///      ├─► ShakeDetector ──► motionEventReceiver.send(.shake, began/ended/cancelled)
+///      ├─► motionEventReceiver.send(.accelerometer / .gyro) ──► the scene's motion recognizers
+///      │     (its shakeGestureRecognizer sends the shake motion events)
 ///      └─► OrientationDetector ──► orientation, onOrientationChange
 ///
 ///   update() ── simulated source makes its readings ──► the same path
-///            ── a shake whose sensor went silent ──► cancelled
+///            ── an accelerometer gone silent ──► .sourceLost(.motion) to the receiver
 ///            └─ push handlers, once per update interval
 /// ```
 ///
@@ -65,8 +67,8 @@
 /// ## Sensors on and off
 ///
 /// Stopping a kind of update stops the sensors nothing else needs: the
-/// accelerometer stays on while accelerometer or device-motion updates, shake
-/// detection (a ``motionEventReceiver``) or orientation notifications need
+/// accelerometer stays on while accelerometer or device-motion updates, a
+/// ``motionEventReceiver`` (the scene's motion gestures) or orientation notifications need
 /// it; the gyroscope while gyroscope or device-motion updates do. Only the
 /// active source's sensors are ever on. The ``SensorControl`` given at
 /// creation does the switching.
@@ -78,7 +80,7 @@
 /// ``deviceMotionAvailability``) describes the active source and changes
 /// when it does: when a controller with sensors connects or disconnects,
 /// ``onSourceChange`` is called, the values of the old source are cleared,
-/// a shake in progress is cancelled, the orientation becomes unknown, and
+/// the receiver's motion gestures under way are stopped (``InputSubEvent/sourceLost(_:)``), the orientation becomes unknown, and
 /// device motion starts a new reference frame.
 ///
 /// ## Bad input
@@ -92,11 +94,11 @@
 /// | beyond any real sensor's range | dropped, ``Diagnostic/Problem/absurdValue`` |
 /// | earlier than the sensor's previous sample, by any amount | dropped, ``Diagnostic/Problem/timeWentBackwards`` |
 /// | the same hardware time as the previous | dropped, ``Diagnostic/Problem/repeatedTimestamp`` |
-/// | more than ``Limits/maximumGap`` after the previous | kept; fusion re-levels (keeping yaw), filters restart, a shake is cancelled; ``Diagnostic/Problem/sampleGap`` |
+/// | more than ``Limits/maximumGap`` after the previous | kept; fusion re-levels (keeping yaw), filters restart, the receiver's motion gestures are stopped (a shake cancelled); ``Diagnostic/Problem/sampleGap`` |
 /// | the sensor's clock restarted: samples more than ``Limits/maximumGap`` behind the previous, going on from there for ``Limits/maximumGap`` | those are dropped (``Diagnostic/Problem/timeWentBackwards``), then the time line restarts as after a gap; ``Diagnostic/Problem/sampleGap`` |
 /// | from a controller never added, or removed | dropped, ``Diagnostic/Problem/unknownController``, reported at the 1st, 2nd, 4th, 8th… such sample; no source is made, so the cost per sample stays constant however many ids arrive |
-/// | the source disconnects | availability updated, values cleared, shake cancelled, next source chosen |
-/// | the sensor goes silent mid-shake | the shake is cancelled at the next ``update()`` after ``Limits/maximumGap`` |
+/// | the source disconnects | availability updated, values cleared, motion gestures stopped (a shake cancelled), next source chosen |
+/// | the accelerometer goes silent (mid-shake, say) | the receiver's motion gestures are stopped (a shake cancelled) at the first ``update()`` after ``Limits/maximumGap``; ``Diagnostic/Problem/sampleGap`` if a shake was under way |
 ///
 /// ## See Also
 /// - ``DeviceMotion``
@@ -161,9 +163,15 @@ public final class MotionManager {
     var accelerometerTimeline = SampleTimeline()
     var gyroTimeline = SampleTimeline()
     var estimator = DeviceMotionEstimator()
-    var shakeDetector = ShakeDetector()
+    /// Whether the device is jolted or shaken, for the orientation detector
+    /// to hold still: fed only while orientation notifications are on. It
+    /// decides no shake: the scene's shake recognizer does.
+    var disturbance = ShakeDetector()
     /// When the latest accelerometer sample arrived, on the game's clock.
     var lastAccelerationTimestamp: Double?
+    /// Whether the receiver has been told that the readings broke off since
+    /// the latest accelerometer sample (a silent sensor is reported once).
+    var silenceReported = false
     var orientationDetector = OrientationDetector()
     var orientationRequests = 0
 
@@ -180,17 +188,21 @@ public final class MotionManager {
     /// disconnected, ``preferredSource`` or ``simulation`` set), with the new one.
     public var onSourceChange: ((MotionSource?) -> Void)?
 
-    /// Where shake motion events go, usually the game's ``Scene``, which
-    /// sends them to its first responder and up the responder chain. Setting
-    /// one turns shake detection on; `nil` turns it off, cancelling a shake
-    /// in progress with the receiver that had it.
+    /// Where the readings go for the motion gestures, usually the game's
+    /// ``Scene``: its motion recognizers listen to them, and its
+    /// ``Scene/shakeGestureRecognizer`` sends shakes to the first responder
+    /// and up the responder chain. Setting one turns the accelerometer on
+    /// and tells it (``MotionEventReceiver/motionReadingsStarted(timestamp:)``);
+    /// `nil` or another receiver stops the gestures under way with the one
+    /// that had them (a shake in progress is cancelled).
     public weak var motionEventReceiver: (any MotionEventReceiver)? {
         didSet {
             guard oldValue !== motionEventReceiver else { return }
-            if shakeDetector.isShaking, let oldValue {
-                oldValue.send(.shake, .cancelled, timestamp: clock.now)
+            if let oldValue {
+                oldValue.send(.sourceLost(.motion), timestamp: clock.now)
+                oldValue.motionReadingsStopped(timestamp: clock.now)
             }
-            shakeDetector.reset()
+            motionEventReceiver?.motionReadingsStarted(timestamp: clock.now)
             applySensorPower()
         }
     }
@@ -375,16 +387,7 @@ public final class MotionManager {
         applySensorPower()
     }
 
-    // MARK: Shake and orientation
-
-    /// The shake detector's thresholds.
-    public var shakeSettings: ShakeSettings {
-        get { shakeDetector.settings }
-        set { shakeDetector.settings = newValue }
-    }
-
-    /// Whether a shake has begun and not yet ended or been cancelled.
-    public var isShaking: Bool { shakeDetector.isShaking }
+    // MARK: Orientation
 
     /// The orientation detector's hysteresis and filter.
     public var orientationSettings: OrientationSettings {
@@ -422,7 +425,8 @@ public final class MotionManager {
     // MARK: Frames
 
     /// Advances to the clock's `now`: the simulated source makes its
-    /// readings, a shake whose sensor went silent is cancelled, and push
+    /// readings, the receiver hears that a silent accelerometer's readings
+    /// broke off (a shake under way is cancelled), and push
     /// handlers are called for each interval that has passed. Call once a
     /// frame, after handling the frame's events.
     public func update() {
@@ -433,11 +437,12 @@ public final class MotionManager {
                 process(rotationRate: reading.rotationRate, sensorTime: nil, timestamp: reading.time)
             }
         }
-        if shakeDetector.isDisturbed, let last = lastAccelerationTimestamp, now - last > limits.maximumGap {
-            if shakeDetector.isShaking {
+        if !silenceReported, let last = lastAccelerationTimestamp, now - last > limits.maximumGap {
+            silenceReported = true
+            if (motionEventReceiver as? Scene)?.shakeGestureRecognizer.isShaking == true {
                 diagnostics?(Diagnostic(.sampleGap, "no accelerometer reading for \(now - last) s; the shake was cancelled"))
             }
-            deliver(shakeDetector.cancel(), timestamp: now)
+            breakOff(at: now)
         }
         while let value = accelerometer.nextPush(now: now) { accelerometerHandler?(value) }
         while let value = gyro.nextPush(now: now) { gyroHandler?(value) }

@@ -1,4 +1,5 @@
-/// The shake rule's thresholds (``MotionManager/shakeSettings``), and the
+/// The shake rule's thresholds (``ShakeGestureRecognizer/settings``; the
+/// scene's own shake is ``Scene/shakeGestureRecognizer``), and the
 /// rule. A shake has the life the guide gives a shake motion event: it
 /// begins when shaking starts, ends if the shaking stops within about a
 /// second, and is cancelled if it lasts longer or turns out not to be a

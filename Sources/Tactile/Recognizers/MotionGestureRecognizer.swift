@@ -4,7 +4,8 @@
 /// only detects.
 ///
 /// A motion recognizer listens to ``InputSource/motion`` wherever its layer
-/// is in the scene, and is not exclusive (``GestureRecognizer/isExclusive``
+/// is in the scene, follows no touch (its
+/// ``GestureRecognizer/allowedPointerKinds`` is empty), and is not exclusive (``GestureRecognizer/isExclusive``
 /// is `false`): the device's shake, tilt, flick and twist do not stop each
 /// other unless the game makes one exclusive or requires one to fail, while
 /// a touch gesture and a motion gesture still compete by the arena's rules
@@ -51,6 +52,10 @@ open class MotionGestureRecognizer: GestureRecognizer {
         super.init()
         inputSources = [.motion]
         isExclusive = false
+        // Follows no touch: on a layer, it would otherwise join the arena of
+        // every touch on that layer (the scene's shake, on the root, every
+        // touch in the scene), hold back its lift and be failed by it.
+        allowedPointerKinds = []
     }
 
     /// Sorts a motion reading, or the loss of the readings, into the hooks

@@ -4,10 +4,13 @@
 /// ``ShakeSettings``'). It listens to ``InputSource/motion``: the
 /// accelerometer readings a ``MotionManager`` hands the scene.
 ///
-/// With ``sendsMotionEvents`` on, each phase also goes to the scene's first
-/// responder and up the responder chain as the guide's shake motion event
-/// (`motionBegan`, `motionEnded`, `motionCancelled`), after the arena has
-/// accepted it: a shake that a pan under way prevents sends nothing.
+/// The guide's shake motion event (`motionBegan`, `motionEnded`,
+/// `motionCancelled` to the first responder and up the responder chain) is
+/// one of these: the scene's own ``Scene/shakeGestureRecognizer``, which
+/// the scene puts on its root while a ``MotionManager`` hands it readings.
+/// A game's own shake with ``sendsMotionEvents`` on sends them instead
+/// (the scene's then defers to it), after the arena has accepted each
+/// phase: a shake that a pan under way prevents sends nothing.
 ///
 /// ```swift
 /// let shake = ShakeGestureRecognizer { shake in
@@ -30,8 +33,13 @@ open class ShakeGestureRecognizer: MotionGestureRecognizer {
     }
 
     /// Whether each phase goes up the responder chain as a shake motion
-    /// event too (off by default).
+    /// event too (off by default): this recognizer, rather than the scene's
+    /// ``Scene/shakeGestureRecognizer``, is then the shake the responder
+    /// chain hears.
     public var sendsMotionEvents = false
+
+    /// Whether a shake has begun and not yet ended or been cancelled.
+    public var isShaking: Bool { state == .began || state == .changed }
 
     private var detector = ShakeDetector()
 

@@ -102,6 +102,12 @@ public final class Scene: Responder {
     /// The referee between gesture recognizers and the gate to the layers;
     /// its documentation is the recognizers' contract.
     public let arena: GestureArena
+    /// The one place the guide's shake motion events are decided: on the
+    /// root while a ``MotionManager`` hands the scene its readings. See
+    /// ``motionReadingsStarted(timestamp:)``.
+    public let shakeGestureRecognizer = ShakeGestureRecognizer()
+    /// What the scene's shake recognizer has done about motion events.
+    var shakeMotion = SceneShakeMotion()
 
     private struct RecentTap {
         /// The layer, by identity only: a tap must not keep a layer alive,
@@ -123,6 +129,7 @@ public final class Scene: Responder {
         super.init()
         root.ownerScene = self
         arena.scene = self
+        prepareShakeMotionEvents()
     }
 
     isolated deinit {
