@@ -101,4 +101,31 @@ struct SceneShakeTests {
         feed(manager, clock: clock, from: 0.68, for: 1, gyroscope: nil, acceleration: { burst($0 + 0.68) })
         #expect(log.take() == ["paddle began shake", "app began shake", "paddle ended shake", "app ended shake"])
     }
+
+    @Test func readingsOfOneFrameKeepTheirSensorSpacing() {
+        final class Times: MotionGestureRecognizer {
+            var times: [Double] = []
+            override func receiveAccelerometer(_ data: AccelerometerData) { times.append(data.timestamp) }
+        }
+        let times = Times()
+        scene.root.addGestureRecognizer(times)
+        manager.motionEventReceiver = scene
+        // A 100 Hz sensor read at 60 frames a second: two readings stamped
+        // with one frame's time every other frame (the sensor's clock 5 s
+        // ahead of the game's; each reading taken before its frame).
+        let readings = [(5.0, 0.0), (5.005, 1.0 / 60), (5.015, 1.0 / 60), (5.025, 2.0 / 60), (5.035, 3.0 / 60), (5.045, 3.0 / 60)]
+        for (sensor, frame) in readings {
+            clock.advance(to: frame)
+            manager.handle(accelerometerEvent(faceUpGravity, source: .device(1), sensorTime: sensor, at: frame))
+        }
+        // Each at its own time, spaced as measured, never after its frame.
+        let expected = [0.0, 0.005, 0.015, 0.025, 0.035, 0.045]
+        #expect(times.times.count == 6 && zip(times.times, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times.times)")
+        // The game clock stands (paused) while the sensor goes on: the
+        // readings follow the game clock; they stand with it, never going back.
+        clock.advance(to: 0.1)
+        manager.handle(accelerometerEvent(faceUpGravity, source: .device(1), sensorTime: 5.5, at: 0.1))
+        manager.handle(accelerometerEvent(faceUpGravity, source: .device(1), sensorTime: 5.51, at: 0.1))
+        #expect(Array(times.times.suffix(2)).map { ($0 * 1000).rounded() } == [100, 100])
+    }
 }

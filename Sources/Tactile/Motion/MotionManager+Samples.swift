@@ -101,7 +101,11 @@ extension MotionManager {
         silenceReported = false
         let data = AccelerometerData(acceleration: acceleration, timestamp: timestamp)
         accelerometer.record(data)
-        motionEventReceiver?.send(.accelerometer(data), timestamp: timestamp)
+        if let receiver = motionEventReceiver {
+            // The recognizers get the reading at its own time (see ReadingClock).
+            let readingTime = accelerometerReadingClock.time(sensorTime: sensorTime, timestamp: timestamp, restarted: interval.seconds == nil)
+            receiver.send(.accelerometer(AccelerometerData(acceleration: acceleration, timestamp: readingTime)), timestamp: timestamp)
+        }
         if deviceMotionStream.isActive,
            let motion = estimator.add(
                acceleration: acceleration, interval: interval.seconds, timestamp: timestamp,
@@ -131,7 +135,10 @@ extension MotionManager {
         guard let interval = admit(.gyroscope, sensorTime: sensorTime, timestamp: timestamp) else { return }
         let data = GyroData(rotationRate: rotationRate, timestamp: timestamp)
         gyro.record(data)
-        motionEventReceiver?.send(.gyro(data), timestamp: timestamp)
+        if let receiver = motionEventReceiver {
+            let readingTime = gyroReadingClock.time(sensorTime: sensorTime, timestamp: timestamp, restarted: interval.seconds == nil)
+            receiver.send(.gyro(GyroData(rotationRate: rotationRate, timestamp: readingTime)), timestamp: timestamp)
+        }
         if deviceMotionStream.isActive,
            let motion = estimator.add(rotationRate: rotationRate, interval: interval.seconds, timestamp: timestamp) {
             deviceMotionStream.record(motion)

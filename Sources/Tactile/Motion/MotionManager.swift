@@ -162,6 +162,9 @@ public final class MotionManager {
 
     var accelerometerTimeline = SampleTimeline()
     var gyroTimeline = SampleTimeline()
+    /// Each reading's own time on the game's clock, for the recognizers.
+    var accelerometerReadingClock = ReadingClock()
+    var gyroReadingClock = ReadingClock()
     var estimator = DeviceMotionEstimator()
     /// Whether the device is jolted or shaken, for the orientation detector
     /// to hold still: fed only while orientation notifications are on. It
