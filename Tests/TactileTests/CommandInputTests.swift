@@ -178,6 +178,31 @@ struct CommandInputTests {
         #expect(rig.fired == (passes ? ["66"] : []))
     }
 
+    @Test(arguments: [[6, 3, 6], [6, 9, 6], [6, 4, 6], [6, 5, 2, 5, 6], [6, 5, 6]])
+    func aDashNeedsTheStickLetGoBetweenItsTaps(directions: [Int]) throws {
+        let rig = CommandRig()
+        rig.add(try Command("66"))
+        rig.motion(directions, from: 0, gap: 2)
+        // Rolling through a diagonal, or another direction, is not a let-go.
+        #expect(rig.fired == (directions == [6, 5, 6] ? ["66"] : []))
+    }
+
+    @Test func aButtonReleasedWhileEveryCommandWasDisabledPressesAgain() throws {
+        let rig = CommandRig()
+        let punch = rig.add(try Command("", .west))
+        rig.pad(.west, true, at: 0)
+        #expect(rig.fired == ["west"])
+        // Its release comes while the player's only recognizer is disabled:
+        // nobody reads it, and the player still thinks the button is held.
+        punch.isEnabled = false
+        rig.pad(.west, false, at: 2)
+        punch.isEnabled = true
+        rig.pad(.west, true, at: 4)
+        #expect(rig.fired == ["west", "west"])
+        rig.pad(.west, false, at: 5)
+        #expect(!rig.player.isHeld(.west))
+    }
+
     @Test(arguments: [(3, true), (4, false)])
     func aChordsButtonsComeWithinTheChordWindow(gap: Int, passes: Bool) throws {
         let rig = CommandRig()

@@ -16,13 +16,20 @@ extension Command {
         case .doubleTap(let direction):
             let target = mirror ? direction.mirrored : direction
             guard change == .direction(target) else { return false }
-            // The newest entry is this tap; the last one before it of the
-            // same direction is the first tap (a direction is recorded only
-            // when it changes, so the pad left it in between).
+            // The newest entry is this tap. Before it, going back, the pad
+            // was let go (neutral) and, before that, pointed the same way:
+            // 6 5 6. Any other direction in between is not a let-go but a
+            // roll (6 3 6) or another motion (6 5 2 5 6), not a dash.
+            var letGo = false
             for age in 1..<max(1, history.count) {
                 let entry = history[age: age]
                 if now - entry.time > windows.doubleTapWindow + tolerance || entry.time <= consumed { return false }
-                if entry.change == .direction(target) { return true }
+                guard case .direction(let direction) = entry.change else { continue }
+                if direction == .neutral, !letGo {
+                    letGo = true
+                } else {
+                    return letGo && direction == target
+                }
             }
             return false
         case .mash(let count):

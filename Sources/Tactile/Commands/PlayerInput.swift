@@ -106,8 +106,12 @@ public final class PlayerInput {
     }
 
     private func set(_ button: ControllerButton, isDown: Bool, at time: Double) -> InputHistory.Change? {
-        // A press of a held button (or a release of a free one) is not a change.
-        guard isHeld(button) != isDown else { return nil }
+        // A release of a free button changes nothing. A press of a held one
+        // means its release was missed: the player reads only what its
+        // recognizers are handed, and while all of them were disabled the
+        // arena handed them nothing (SDL sends no second down, and key
+        // repeats never reach recognizers). It is a new press.
+        if !isDown, !isHeld(button) { return nil }
         if isDown { held |= button.bit } else { held &= ~button.bit }
         presses += 1
         let order: Int? = isDown ? presses : nil
