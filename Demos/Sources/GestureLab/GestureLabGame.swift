@@ -123,6 +123,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             Panel(title: "PAN", layer: Layer(frame: Rect(x: 120, y: 388, width: 216, height: 192)), recognizers: [pan]),
             Panel(title: "SWIPE (any direction)", layer: Layer(frame: Rect(x: 340, y: 388, width: 220, height: 192)), recognizers: [swipe]),
         ]
+        // The second page, shown with Tab (GestureLabGame+CommandsAndMotion.swift).
+        panels += try Self.commandAndMotionPanels(shake: scene.shakeGestureRecognizer)
         for panel in panels {
             panel.layer.name = panel.title
             panel.layer.isMultipleTouchEnabled = true
@@ -158,6 +160,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         if case .key(let key) = event.kind, key.isDown, key.scancode == Self.escapeScancode {
             wantsToQuit = true
         }
+        if case .key(let key) = event.kind, key.isDown, !key.isRepeat, key.scancode == Self.tabScancode { turnPage() }
     }
 
     func update(step: Double, now: Double) {
@@ -248,7 +251,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         case let rotation as RotationGestureRecognizer:
             return [String(format: "angle %+.0f deg", rotation.rotation * 180 / .pi), String(format: "v %+.2f rad/s", rotation.velocity)]
         default:
-            return []
+            return commandAndMotionValues(of: recognizer)
         }
     }
 
@@ -290,7 +293,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
 
     func render(on canvas: Canvas) {
         canvas.clear(Self.background)
-        for panel in panels { draw(panel, on: canvas) }
+        for panel in panels where !panel.layer.isHidden { draw(panel, on: canvas) }
         drawLog(on: canvas)
         canvas.fillRect(x: 0, y: 0, width: 800, height: 36, color: Self.panelFill)
         canvas.drawText("TACTILE  GESTURE LAB", at: Point(x: 12, y: 6), scale: 2, color: Self.text)
@@ -302,7 +305,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         }
         canvas.fillRect(x: x, y: 25, width: 7, height: 7, color: Self.waitingColor)
         canvas.drawText("waiting", at: Point(x: x + 10, y: 25), scale: 1, color: Self.text.withAlpha(180))
-        canvas.drawText("O: touch overlay  alt+drag: pinch/rotate at the centre  pad: stick + A, LB for two",
+        canvas.drawText("O: overlay  Tab: commands+motion  alt+drag: pinch/rotate  pad: stick + A, LB for two",
                         at: Point(x: 12, y: 588), scale: 1, color: Self.text.withAlpha(150))
         for cursor in cursorLocations() {
             let color = Color(r: 240, g: 100, b: 200)

@@ -23,6 +23,9 @@ struct GestureLabCommand: ParsableCommand {
                          hold the left shoulder for two contacts the right stick pinches and turns;
                          a PlayStation pad's touchpad is the centre panel: two fingers pinch and turn
               O          show or hide the touch overlay (every contact with its id)
+              Tab        the second page: command inputs (WASD + J: 623+J, 236+J, [4]6+J,
+                         66, J) and motion gestures (a pad's sensors, or the arrows tilt
+                         and Ctrl+Z shakes) with their live states
               Esc or close the window to quit
             """))
 
@@ -41,6 +44,14 @@ do {
         let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
         app.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
         app.loop.scene = game.scene
+        // Motion for the second page: a pad's sensors, else simulated from the keys.
+        let motion = MotionManager(clock: app.gameClock, sensorControl: app.pump)
+        var simulated = SimulatedMotion.Controls()
+        simulated.usesRightStick = false        // the right stick pinches and turns here
+        motion.simulation = SimulatedMotion(controls: simulated)
+        motion.startGyroUpdates()
+        motion.motionEventReceiver = game.scene
+        app.loop.motion = motion
         try app.run(game)
         options.reportTiming(of: app, name: "gesturelab")
         if let screenshot = configuration.screenshotPath {
