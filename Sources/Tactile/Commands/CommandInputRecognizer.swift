@@ -60,7 +60,11 @@ open class CommandInputRecognizer: GestureRecognizer {
 
     open override func receive(_ subEvent: InputSubEvent) {
         super.receive(subEvent)
-        guard let arena = liveArena else { return }
+        // The arena handing it the sub-event, read directly: `liveArena`'s
+        // check that the scene still exists loads a weak reference, whose
+        // retain and release took the slow reference-counting path and were
+        // half of a controller event through 20 commands (perf).
+        guard let arena else { return }
         let now = arena.now
         guard let change = input.read(subEvent, arena: ObjectIdentifier(arena), serial: arena.subEventSerial, at: now) else {
             if case .sourceLost = subEvent { lastCompletion = nil }

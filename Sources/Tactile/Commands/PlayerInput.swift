@@ -29,7 +29,7 @@ public final class PlayerInput {
     /// button; d-pad buttons are the directions. Empty for a controller.
     public let keys: [Int32: ControllerButton]
     /// Which way the character faces, read as each command completes.
-    public var facing = Facing.right
+    @exclusivity(unchecked) public var facing = Facing.right
     /// What opposing digital directions read: ``SOCDCleaning/neutral`` by default.
     public var socd = SOCDCleaning.neutral
     /// How the left stick becomes a direction.
@@ -62,17 +62,22 @@ public final class PlayerInput {
 
     // MARK: State
 
-    var history = InputHistory()
+    // Exclusivity: every sub-event's recognizers read this state, each
+    // command looking back over the history; the dynamic checks were a
+    // sixth of a controller event through 20 commands (perf). The player
+    // calls out to nothing while it reads or writes, so no access overlaps
+    // another; the checks are off for the state read per sub-event.
+    @exclusivity(unchecked) var history = InputHistory()
     /// Buttons held, one bit each.
-    private var held: UInt32 = 0
+    @exclusivity(unchecked) private var held: UInt32 = 0
     /// The order each d-pad direction was pressed in (left, right, down, up), for SOCD.
     private var pressOrder: (left: Int?, right: Int?, down: Int?, up: Int?) = (nil, nil, nil, nil)
     private var presses = 0
     private var stickX = 0.0, stickY = 0.0
     /// The sub-event last read, so that the next recognizer handed the same
     /// one reads the change already made.
-    private var lastRead: (arena: ObjectIdentifier, serial: Int)?
-    private var lastChange: InputHistory.Change?
+    @exclusivity(unchecked) private var lastRead: (arena: ObjectIdentifier, serial: Int)?
+    @exclusivity(unchecked) private var lastChange: InputHistory.Change?
 
     /// Reads `subEvent` (once per sub-event of the arena, however many
     /// recognizers ask) at `time`, and returns what it changed.

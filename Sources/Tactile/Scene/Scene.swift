@@ -108,6 +108,8 @@ public final class Scene: Responder {
     public let shakeGestureRecognizer = ShakeGestureRecognizer()
     /// What the scene's shake recognizer has done about motion events.
     var shakeMotion = SceneShakeMotion()
+    /// The presses handed to the responder chain, one at a time (see `sendPress`).
+    private var pressBuffer: [Press] = []
 
     private struct RecentTap {
         /// The layer, by identity only: a tap must not keep a layer alive,
@@ -289,7 +291,12 @@ public final class Scene: Responder {
 
     private func sendPress(_ press: Press, isDown: Bool) {
         let responder = firstResponder ?? self
-        if isDown { responder.pressesBegan([press]) } else { responder.pressesEnded([press]) }
+        // One array, refilled: a new `[press]` was an allocation per key
+        // or button. A responder that keeps the array keeps its copy (the
+        // refill then copies on write).
+        pressBuffer.removeAll(keepingCapacity: true)
+        pressBuffer.append(press)
+        if isDown { responder.pressesBegan(pressBuffer) } else { responder.pressesEnded(pressBuffer) }
     }
 
     // MARK: Touches
