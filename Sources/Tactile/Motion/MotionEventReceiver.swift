@@ -20,9 +20,11 @@
 /// override func motionEnded(_ motion: Motion, timestamp: Double) { board.reset() }
 /// ```
 ///
+/// How a shake becomes a motion event, in one place, is told at
+/// ``Scene/motionReadingsStarted(timestamp:)``.
+///
 /// ## See Also
-/// - ``Scene/motionReadingsStarted(timestamp:)``: how a shake becomes a
-///   motion event, in one place.
+/// - ``Scene/motionReadingsStarted(timestamp:)``
 /// - ``Responder/motionBegan(_:timestamp:)``
 @MainActor
 public protocol MotionEventReceiver: AnyObject {

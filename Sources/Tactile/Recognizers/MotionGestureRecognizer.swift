@@ -40,11 +40,16 @@
 /// contract (the `PublicContractTests` target compiles a copy of it with a
 /// plain `import Tactile`).
 ///
+/// The built-in subclasses are the shake, flick, tilt, twist and knock
+/// recognizers; ``MotionEventReceiver`` says how the readings reach the scene.
+///
 /// ## See Also
-/// - ``ShakeGestureRecognizer``, ``FlickGestureRecognizer``,
-///   ``TiltGestureRecognizer``, ``TwistGestureRecognizer``,
-///   ``KnockGestureRecognizer``: the built-in subclasses.
-/// - ``MotionEventReceiver``: how the readings reach the scene.
+/// - ``ShakeGestureRecognizer``
+/// - ``FlickGestureRecognizer``
+/// - ``TiltGestureRecognizer``
+/// - ``TwistGestureRecognizer``
+/// - ``KnockGestureRecognizer``
+/// - ``MotionEventReceiver``
 @MainActor
 open class MotionGestureRecognizer: GestureRecognizer {
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
