@@ -9,6 +9,10 @@ extension Command {
     /// using only directions and presses after `consumed` (the time the
     /// command last completed).
     @MainActor func isCompleted(by change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
+        // Most sub-events cannot complete most commands (a stick move never
+        // completes a fireball): those end here, before the history is
+        // read, which costs a retain and a release per command (perf).
+        guard mayBeCompleted(by: change) else { return false }
         let history = input.history
         let mirror = input.facing == .left
         let tolerance = CommandTiming.tolerance
@@ -52,6 +56,27 @@ extension Command {
         case .motion, .charge, .fullCircle:
             guard isTriggered(by: change, in: input, at: now) else { return false }
             return directionsMatch(history, mirror: mirror, at: now, after: consumed)
+        }
+    }
+
+    /// Whether `change` is of the kind that completes the command: a press
+    /// (or, for negative edge, a release) of one of its buttons for a
+    /// motion, a charge or a circle; a direction for a dash; a press for a
+    /// mash, a release for a hold. No look-back: the test before the rest.
+    private func mayBeCompleted(by change: InputHistory.Change) -> Bool {
+        switch (kind, change) {
+        case (.doubleTap, .direction): return true
+        case (.doubleTap, _): return false
+        case (.mash, .press(let button)): return button == buttons[0]
+        case (.mash, _): return false
+        case (.holdAndRelease, .release(let button)): return button == buttons[0]
+        case (.holdAndRelease, _): return false
+        case (.motion, .release(let button)), (.charge, .release(let button)), (.fullCircle, .release(let button)):
+            return onRelease && button == buttons[0]
+        case (.motion, .press(let button)), (.charge, .press(let button)), (.fullCircle, .press(let button)):
+            return !onRelease && buttons.contains(button)
+        case (.motion, .direction), (.charge, .direction), (.fullCircle, .direction):
+            return false
         }
     }
 
