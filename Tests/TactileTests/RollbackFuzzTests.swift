@@ -1,0 +1,299 @@
+import Foundation
+import Tactile
+import TactileTestSupport
+import Testing
+
+// Written against Tactile's public API only: a game's rollback loop can do
+// exactly what this does.
+
+let rollbackEnvironment = ProcessInfo.processInfo.environment
+
+/// Random input with snapshots at random frames and restores followed by
+/// re-simulation, compared with a run that never rolls back: the arena's
+/// decisions, the actions with their values and the layers' deliveries
+/// must be the same, line for line.
+///
+/// A long run: `scripts/rollback-fuzz` (`TACTILE_ROLLBACK_SEEDS`,
+/// `TACTILE_ROLLBACK_FRAMES`, `TACTILE_ROLLBACK_SEED` to replay one seed).
+@MainActor
+struct RollbackFuzzTests {
+    @Test func rollingBackAndResimulatingChangesNothing() throws {
+        let seeds = Int(rollbackEnvironment["TACTILE_ROLLBACK_SEEDS"] ?? "") ?? 12
+        let frames = Int(rollbackEnvironment["TACTILE_ROLLBACK_FRAMES"] ?? "") ?? 240
+        let first = UInt64(rollbackEnvironment["TACTILE_ROLLBACK_SEED"] ?? "") ?? 1
+        var rollbacks = 0
+        var framesResimulated = 0
+        var lines = 0
+        for seed in first..<(first + UInt64(seeds)) {
+            let input = RollbackWorld.input(seed: seed, frames: frames)
+            let straight = RollbackWorld()
+            for frame in 0..<frames { straight.run(input[frame], frame: frame) }
+
+            let rolled = RollbackWorld()
+            let outcome = try rolled.runRollingBack(input, seed: seed)
+            rollbacks += outcome.rollbacks
+            framesResimulated += outcome.resimulated
+            lines += straight.log.count
+            #expect(outcome.rollbacks > 0, "seed \(seed): no rollback happened")
+            if let mismatch = firstDifference(straight.log, rolled.log) {
+                Issue.record("seed \(seed): \(mismatch)")
+                return
+            }
+        }
+        print("rollback fuzz: \(seeds) seeds × \(frames) frames, \(rollbacks) rollbacks, \(framesResimulated) frames re-simulated, \(lines) log lines compared")
+        // Enough happened for the comparison to mean something.
+        #expect(lines > seeds * 50)
+    }
+
+    /// The comparison can fail: the same rollbacks with one input event
+    /// left out of a re-simulated frame give another log.
+    @Test func aResimulationWithDifferentInputIsCaught() throws {
+        let frames = 240
+        let input = RollbackWorld.input(seed: 3, frames: frames)
+        let straight = RollbackWorld()
+        for frame in 0..<frames { straight.run(input[frame], frame: frame) }
+        let rolled = RollbackWorld()
+        _ = try rolled.runRollingBack(input, seed: 3, dropOneEventOnResimulation: true)
+        #expect(firstDifference(straight.log, rolled.log) != nil)
+    }
+
+    private func firstDifference(_ a: [String], _ b: [String]) -> String? {
+        for index in 0..<max(a.count, b.count) {
+            let left = index < a.count ? a[index] : "(end)"
+            let right = index < b.count ? b[index] : "(end)"
+            if left != right { return "line \(index): uninterrupted \(left) | rolled back \(right)" }
+        }
+        return nil
+    }
+}
+
+/// A game's own recognizer that opts in to snapshots: a scribble, a path
+/// of at least 150 points drawn within a second by one touch.
+final class ScribbleRecognizer: GestureRecognizer {
+    private var length = 0.0
+    private var last = Point.zero
+    private var touch: ObjectIdentifier?
+
+    override var savedStateClass: GestureRecognizer.Type? { ScribbleRecognizer.self }
+
+    override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(length)
+        writer.write(last)
+        writer.write(touch: touch)
+    }
+
+    override func restoreState(from reader: inout RecognizerStateReader) {
+        length = reader.readDouble()
+        last = reader.readPoint()
+        touch = reader.readTouch()
+    }
+
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+        guard touch == nil, let first = touches.first else {
+            for extra in touches where ObjectIdentifier(extra) != touch { ignore(extra) }
+            return
+        }
+        touch = ObjectIdentifier(first)
+        last = first.location
+        setDeadline(after: 1)
+    }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        for moved in touches where ObjectIdentifier(moved) == touch {
+            length += moved.location.distance(to: last)
+            last = moved.location
+            if length >= 150, state == .possible { state = .recognized }
+        }
+    }
+
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+        if state == .possible { state = .failed }
+    }
+
+    override func deadlineReached() {
+        if state == .possible { state = .failed }
+    }
+
+    override func reset() {
+        length = 0
+        touch = nil
+    }
+}
+
+/// A layer that writes every touch it is sent into the world's log.
+final class LoggingLayer: Layer {
+    var log: (String) -> Void = { _ in }
+
+    private func write(_ phase: String, _ touches: [Touch]) {
+        let what = touches.map { "\($0.pointer.index)@\($0.location.x),\($0.location.y)" }.joined(separator: " ")
+        log("\(name ?? "?") \(phase) \(what)")
+    }
+
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { write("began", touches) }
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { write("moved", touches) }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { write("ended", touches) }
+    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { write("cancelled", touches) }
+}
+
+/// One game: a scene with every built-in touch recognizer and a custom one
+/// on five layers, whose "state" is its log of decisions, actions with
+/// values, and deliveries.
+@MainActor
+final class RollbackWorld {
+    let scene = Scene(size: Size(width: 400, height: 300))
+    var log: [String] = []
+    var frame = 0
+
+    init() {
+        scene.diagnostics = nil
+        let board = LoggingLayer(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "board")
+        let left = LoggingLayer(frame: Rect(x: 0, y: 0, width: 200, height: 300), name: "left")
+        let right = LoggingLayer(frame: Rect(x: 200, y: 0, width: 200, height: 300), name: "right")
+        let corner = LoggingLayer(frame: Rect(x: 150, y: 200, width: 100, height: 100), name: "corner")
+        for layer in [board, left, right, corner] {
+            layer.isMultipleTouchEnabled = true
+            layer.log = { [unowned self] line in log.append("f\(frame) \(line)") }
+        }
+        scene.root.addChild(board)
+        board.addChild(left)
+        board.addChild(right)
+        right.addChild(corner)
+
+        let pan = PanGestureRecognizer()
+        let pinch = PinchGestureRecognizer()
+        let rotation = RotationGestureRecognizer()
+        let edge = ScreenEdgePanGestureRecognizer()
+        edge.edges = .all
+        let tap = TapGestureRecognizer()
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        tap.require(toFail: doubleTap)
+        let twoFingerTap = TapGestureRecognizer()
+        twoFingerTap.numberOfTouchesRequired = 2
+        let press = LongPressGestureRecognizer()
+        press.delaysTouchesBegan = true
+        let swipe = SwipeGestureRecognizer()
+        swipe.direction = .all
+        let scribble = ScribbleRecognizer()
+        scribble.isExclusive = false
+        let namedList: [(String, GestureRecognizer, Layer)] = [
+            ("pan", pan, board), ("pinch", pinch, board), ("rotation", rotation, board), ("edge", edge, scene.root),
+            ("tap", tap, left), ("doubleTap", doubleTap, left), ("twoFingerTap", twoFingerTap, left), ("press", press, corner),
+            ("swipe", swipe, right), ("scribble", scribble, right),
+        ]
+        for (name, recognizer, layer) in namedList {
+            recognizer.name = name
+            layer.addGestureRecognizer(recognizer)
+            recognizer.addAction { [unowned self] recognizer in
+                log.append("f\(frame) action \(name) \(recognizer.state) at \(recognizer.location(in: nil)) \(Self.values(of: recognizer))")
+            }
+        }
+        pan.delegate = nil
+        scene.arenaDecisions = { [unowned self] decision in log.append("f\(frame) \(decision)") }
+    }
+
+    static func values(of recognizer: GestureRecognizer) -> String {
+        switch recognizer {
+        case let pan as PanGestureRecognizer: "translation \(pan.translation(in: nil)) velocity \(pan.velocity(in: nil))"
+        case let pinch as PinchGestureRecognizer: "scale \(pinch.scale) velocity \(pinch.velocity)"
+        case let rotation as RotationGestureRecognizer: "rotation \(rotation.rotation) velocity \(rotation.velocity)"
+        case let swipe as SwipeGestureRecognizer: "direction \(swipe.recognizedDirection.rawValue)"
+        default: ""
+        }
+    }
+
+    /// One frame: its events, in order, then time to the frame's end.
+    func run(_ events: [InputEvent], frame: Int, dropping dropped: Int? = nil) {
+        self.frame = frame
+        for (index, event) in events.enumerated() where index != dropped { scene.send(event) }
+        scene.advanceTime(to: Double(frame + 1) / 60)
+    }
+
+    /// Runs `input` keeping a ring of eight snapshots; at random frames goes
+    /// back one to seven frames, restores, truncates the log (the game's
+    /// own state) to that frame, and re-simulates to where it was.
+    func runRollingBack(_ input: [[InputEvent]], seed: UInt64, dropOneEventOnResimulation: Bool = false)
+        throws -> (rollbacks: Int, resimulated: Int) {
+        var random = SplitMix64(seed: seed ^ 0x5eed)
+        let depth = 8
+        var ring = [SceneSnapshot](repeating: SceneSnapshot(), count: depth)
+        var logLength = [Int](repeating: 0, count: depth)
+        var rollbacks = 0
+        var resimulated = 0
+        var frame = 0
+        var furthest = 0
+        while frame < input.count {
+            let notSaved = try scene.capture(into: &ring[frame % depth])
+            if !notSaved.isEmpty { Issue.record("not saved: \(notSaved.map { $0.name ?? "?" })") }
+            logLength[frame % depth] = log.count
+            let isResimulating = frame < furthest
+            var dropped: Int?
+            if dropOneEventOnResimulation, isResimulating, !input[frame].isEmpty { dropped = 0 }
+            run(input[frame], frame: frame, dropping: dropped)
+            frame += 1
+            if frame > furthest {
+                furthest = frame
+                if frame >= depth, random.below(4) == 0 {
+                    let back = 1 + random.below(depth - 1)
+                    let target = frame - back
+                    try scene.restore(ring[target % depth])
+                    log.removeSubrange(logLength[target % depth]...)
+                    rollbacks += 1
+                    resimulated += back
+                    frame = target
+                }
+            }
+        }
+        return (rollbacks, resimulated)
+    }
+
+    /// Random fingers: up to four down at once, landing anywhere (edges
+    /// included), moving in steps small and large, lifting, sometimes
+    /// cancelled; now and then a quick second tap at the same place.
+    static func input(seed: UInt64, frames: Int) -> [[InputEvent]] {
+        var random = SplitMix64(seed: seed)
+        var down: [Int64: Point] = [:]
+        var nextIndex: Int64 = 0
+        var lastLift = Point(x: 100, y: 100)
+        var result: [[InputEvent]] = []
+        for frame in 0..<frames {
+            var events: [InputEvent] = []
+            let base = Double(frame) / 60
+            for slot in 0..<(1 + random.below(3)) {
+                let time = base + Double(slot + 1) / 300
+                let roll = random.below(100)
+                if roll < 12, down.count < 4 {
+                    let location = random.below(3) == 0
+                        ? Point(x: lastLift.x + Double(random.below(9)) - 4, y: lastLift.y + Double(random.below(9)) - 4)
+                        : Point(x: Double(random.below(401)), y: Double(random.below(301)))
+                    nextIndex += 1
+                    down[nextIndex] = location
+                    events.append(pointer(.down, nextIndex, location, time))
+                } else if roll < 22, let (index, location) = down.min(by: { $0.key < $1.key }) {
+                    down[index] = nil
+                    lastLift = location
+                    events.append(pointer(random.below(20) == 0 ? .cancel : .up, index, location, time))
+                } else if !down.isEmpty {
+                    let keys = down.keys.sorted()
+                    let index = keys[random.below(keys.count)]
+                    let step = random.below(4) == 0 ? 40.0 : 6.0
+                    var location = down[index]!
+                    location.x += (Double(random.below(201)) / 100 - 1) * step
+                    location.y += (Double(random.below(201)) / 100 - 1) * step
+                    down[index] = location
+                    events.append(pointer(.move, index, location, time))
+                }
+            }
+            result.append(events)
+        }
+        return result
+    }
+
+    static func pointer(_ phase: PointerEvent.Phase, _ index: Int64, _ location: Point, _ time: Double) -> InputEvent {
+        InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: index), location: location)))
+    }
+}
