@@ -20,8 +20,12 @@ public enum RollbackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (see ``GestureRecognizer/savedStateClass``): restoring it would leave
     /// their progress as it is now, a half-restored scene.
     case recognizersNotSaved([String])
-    /// An action map snapshot from another map, or from before its
-    /// bindings were changed (the versions are given).
+    /// A ``GameLoopSnapshot`` of another loop.
+    case otherLoop
+    /// An ``ActionMapSnapshot`` of another map.
+    case otherActionMap
+    /// An ``ActionMapSnapshot`` from before the map's bindings or registered
+    /// recognizers changed (its ``ActionMap/bindingsVersion`` then and now).
     case bindingsChanged(snapshot: Int, current: Int)
 
     public var description: String {
@@ -30,6 +34,8 @@ public enum RollbackError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duringDelivery: "the scene is handling input (an action or a handler is running); take or restore snapshots between frames"
         case .structureChanged(let detail): "the scene's layers or recognizers changed since the snapshot: \(detail)"
         case .recognizersNotSaved(let names): "recognizers that do not save their state: \(names.joined(separator: ", "))"
+        case .otherLoop: "the snapshot is of another game loop"
+        case .otherActionMap: "the snapshot is of another action map"
         case .bindingsChanged(let snapshot, let current): "the bindings changed since the snapshot (version \(snapshot), now \(current))"
         }
     }
