@@ -24,6 +24,7 @@ struct RollbackFuzzTests {
         var rollbacks = 0
         var framesResimulated = 0
         var lines = 0
+        var acted: Set<String> = []
         for seed in first..<(first + UInt64(seeds)) {
             let input = RollbackWorld.input(seed: seed, frames: frames)
             let straight = RollbackWorld()
@@ -34,6 +35,10 @@ struct RollbackFuzzTests {
             rollbacks += outcome.rollbacks
             framesResimulated += outcome.resimulated
             lines += straight.log.count
+            for line in straight.log {
+                let words = line.split(separator: " ")
+                if words.count > 2, words[1] == "action" { acted.insert(String(words[2])) }
+            }
             #expect(outcome.rollbacks > 0, "seed \(seed): no rollback happened")
             if let mismatch = firstDifference(straight.log, rolled.log) {
                 Issue.record("seed \(seed): \(mismatch)")
@@ -41,8 +46,13 @@ struct RollbackFuzzTests {
             }
         }
         print("rollback fuzz: \(seeds) seeds × \(frames) frames, \(rollbacks) rollbacks, \(framesResimulated) frames re-simulated, \(lines) log lines compared")
-        // Enough happened for the comparison to mean something.
+        // Enough happened for the comparison to mean something: every
+        // recognizer of the world acted in some seed.
         #expect(lines > seeds * 50)
+        print("rollback fuzz: recognizers that acted: \(acted.sorted())")
+        if seeds >= 12 {
+            #expect(acted == RollbackWorld.recognizerNames, "never acted: \(RollbackWorld.recognizerNames.subtracting(acted).sorted())")
+        }
     }
 
     /// The comparison can fail: the same rollbacks with one input event
@@ -146,6 +156,12 @@ final class LoggingLayer: Layer {
 final class RollbackWorld {
     let scene = Scene(size: Size(width: 400, height: 300))
     var log: [String] = []
+    /// Lets the scribble recognize alongside the pan it shares its touches with.
+    let alongside = Alongside()
+
+    final class Alongside: GestureRecognizerDelegate {
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+    }
     var frame = 0
 
     init() {
@@ -172,6 +188,8 @@ final class RollbackWorld {
         let doubleTap = TapGestureRecognizer()
         doubleTap.numberOfTapsRequired = 2
         tap.require(toFail: doubleTap)
+        // As UIKit advises: a pan over the whole board yields to a pull from the edge.
+        pan.require(toFail: edge)
         let twoFingerTap = TapGestureRecognizer()
         twoFingerTap.numberOfTouchesRequired = 2
         let press = LongPressGestureRecognizer()
@@ -180,6 +198,7 @@ final class RollbackWorld {
         swipe.direction = .all
         let scribble = ScribbleRecognizer()
         scribble.isExclusive = false
+        scribble.delegate = alongside
         let namedList: [(String, GestureRecognizer, Layer)] = [
             ("pan", pan, board), ("pinch", pinch, board), ("rotation", rotation, board), ("edge", edge, scene.root),
             ("tap", tap, left), ("doubleTap", doubleTap, left), ("twoFingerTap", twoFingerTap, left), ("press", press, corner),
@@ -192,9 +211,30 @@ final class RollbackWorld {
                 log.append("f\(frame) action \(name) \(recognizer.state) at \(recognizer.location(in: nil)) \(Self.values(of: recognizer))")
             }
         }
-        pan.delegate = nil
+        // Command inputs: a keyboard player and a controller player, two
+        // commands each that share a button, so that they compete.
+        let keyboard = PlayerInput(keyboard: PlayerInput.keyboardLayout)
+        let pad = PlayerInput(controller: 0)
+        let commands: [(String, CommandInputRecognizer)] = [
+            ("fireball", CommandInputRecognizer(try! Command("236", .west), input: keyboard)),
+            ("punch", CommandInputRecognizer(try! Command("", .west), input: keyboard)),
+            ("dragonPunch", CommandInputRecognizer(try! Command("623", .south), input: pad)),
+            ("kick", CommandInputRecognizer(try! Command("", .south), input: pad)),
+        ]
+        for (name, command) in commands {
+            command.name = name
+            board.addGestureRecognizer(command)
+            command.addAction { [unowned self] command in
+                log.append("f\(frame) action \(name) \(command.state) completed \(command.lastCompletion ?? -1)")
+            }
+        }
         scene.arenaDecisions = { [unowned self] decision in log.append("f\(frame) \(decision)") }
     }
+
+    static let recognizerNames: Set<String> = [
+        "pan", "pinch", "rotation", "edge", "tap", "doubleTap", "twoFingerTap", "press", "swipe", "scribble",
+        "fireball", "punch", "dragonPunch", "kick",
+    ]
 
     static func values(of recognizer: GestureRecognizer) -> String {
         switch recognizer {
@@ -259,14 +299,59 @@ final class RollbackWorld {
         var down: [Int64: Point] = [:]
         var nextIndex: Int64 = 0
         var lastLift = Point(x: 100, y: 100)
+        var keysDown: Set<Int32> = []
+        var buttonsDown: Set<ControllerButton> = []
         var result: [[InputEvent]] = []
+        // Scripted now and then, one step a frame: a fireball on the keys, a
+        // dragon punch on the pad, a finger held still on the corner.
+        var macro: [InputEvent.Kind] = []
+        var holder: (index: Int64, lift: Int, at: Point)?
         for frame in 0..<frames {
             var events: [InputEvent] = []
             let base = Double(frame) / 60
+            if !macro.isEmpty {
+                events.append(InputEvent(timestamp: base + 0.001, macro.removeFirst()))
+            } else if random.below(12) == 0 {
+                func key(_ code: Int32, _ isDown: Bool) -> InputEvent.Kind { .key(KeyEvent(isDown: isDown, scancode: code, keycode: code)) }
+                func button(_ button: ControllerButton, _ isDown: Bool) -> InputEvent.Kind {
+                    .controller(.button(controller: 0, button: button, isDown: isDown))
+                }
+                macro = keysDown.sorted().map { key($0, false) } + buttonsDown.sorted { $0.rawValue < $1.rawValue }.map { button($0, false) }
+                keysDown.removeAll()
+                buttonsDown.removeAll()
+                let choice = random.below(4)
+                func finger(_ phase: PointerEvent.Phase, _ index: Int64, _ x: Double) -> InputEvent.Kind {
+                    .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: 1000 + index), location: Point(x: x, y: 120)))
+                }
+                if choice == 2, down.isEmpty, holder == nil {
+                    // A two-finger tap.
+                    macro += [finger(.down, 1, 60), finger(.down, 2, 90), finger(.up, 1, 60), finger(.up, 2, 90)]
+                } else if choice == 3, down.isEmpty, holder == nil {
+                    // A pull from the left edge.
+                    macro += [finger(.down, 3, 4), finger(.move, 3, 30), finger(.move, 3, 60), finger(.up, 3, 60)]
+                } else if choice == 0 {
+                    macro += [key(22, true), key(7, true), key(22, false), key(13, true), key(13, false), key(7, false)]
+                } else {
+                    macro += [.controller(.axis(controller: 0, axis: .leftX, value: 0)), .controller(.axis(controller: 0, axis: .leftY, value: 0)),
+                              button(.dpadRight, true), button(.dpadRight, false), button(.dpadDown, true), button(.dpadRight, true),
+                              button(.south, true), button(.south, false), button(.dpadDown, false), button(.dpadRight, false)]
+                }
+            }
+            if let held = holder, frame >= held.lift {
+                events.append(pointer(.up, held.index, held.at, base + 0.002))
+                holder = nil
+            } else if holder == nil, down.isEmpty, random.below(10) == 0 {
+                nextIndex += 1
+                holder = (nextIndex, frame + 25 + random.below(20), Point(x: 370, y: 250))
+                events.append(pointer(.down, nextIndex, Point(x: 370, y: 250), base + 0.002))
+            }
             for slot in 0..<(1 + random.below(3)) {
                 let time = base + Double(slot + 1) / 300
                 let roll = random.below(100)
-                if roll < 12, down.count < 4 {
+                let scripted = holder != nil || macro.contains { if case .pointer = $0 { true } else { false } }
+                if scripted, roll < 22 || roll >= 40 {
+                    continue
+                } else if roll < 12, down.count < 4 {
                     let location = random.below(3) == 0
                         ? Point(x: lastLift.x + Double(random.below(9)) - 4, y: lastLift.y + Double(random.below(9)) - 4)
                         : Point(x: Double(random.below(401)), y: Double(random.below(301)))
@@ -277,6 +362,23 @@ final class RollbackWorld {
                     down[index] = nil
                     lastLift = location
                     events.append(pointer(random.below(20) == 0 ? .cancel : .up, index, location, time))
+                } else if roll < 40 {
+                    // A key of the keyboard player's layout, or a button or the stick of the pad.
+                    switch random.below(3) {
+                    case 0:
+                        let keys = [26, 4, 22, 7, 13, 14] as [Int32]
+                        let key = keys[random.below(keys.count)]
+                        events.append(InputEvent(timestamp: time, .key(KeyEvent(isDown: keysDown.insert(key).inserted || { keysDown.remove(key); return false }(),
+                                                                              scancode: key, keycode: key))))
+                    case 1:
+                        let buttons: [ControllerButton] = [.south, .dpadDown, .dpadRight, .dpadLeft]
+                        let button = buttons[random.below(buttons.count)]
+                        let isDown = buttonsDown.insert(button).inserted || { buttonsDown.remove(button); return false }()
+                        events.append(InputEvent(timestamp: time, .controller(.button(controller: 0, button: button, isDown: isDown))))
+                    default:
+                        let axis: ControllerAxis = random.below(2) == 0 ? .leftX : .leftY
+                        events.append(InputEvent(timestamp: time, .controller(.axis(controller: 0, axis: axis, value: Double(random.below(3)) - 1))))
+                    }
                 } else if !down.isEmpty {
                     let keys = down.keys.sorted()
                     let index = keys[random.below(keys.count)]
