@@ -152,7 +152,9 @@ extension Scene {
         for index in snapshot.recognizers.indices {
             snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index], from: snapshot, arena: arena)
         }
-        arena.listenersChanged()
+        // Who listens to which source is left as it is: it follows from the
+        // structure, checked above to be the snapshot's, and from settings
+        // (sources, priorities) that are the game's, not the input's.
     }
 
     // MARK: Helpers
