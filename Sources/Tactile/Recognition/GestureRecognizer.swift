@@ -508,7 +508,7 @@ open class GestureRecognizer {
 
     // MARK: Rollback (see GestureRecognizer+Snapshot.swift)
 
-    /// The class whose ``saveState(to:)`` and ``restoreState(from:)`` save
+    /// The class whose ``GestureRecognizer/saveState(to:)`` and ``GestureRecognizer/restoreState(from:)`` save
     /// everything this recognizer keeps of its own; `nil` (the default)
     /// when the recognizer has not opted in to snapshots.
     ///
@@ -522,15 +522,15 @@ open class GestureRecognizer {
     open var savedStateClass: GestureRecognizer.Type? { nil }
 
     /// Writes what the recognizer keeps of its own progress: the fields its
-    /// touch handlers, ``receive(_:)`` and ``deadlineReached()`` change, not
+    /// touch handlers, ``GestureRecognizer/receive(_:)`` and ``GestureRecognizer/deadlineReached()`` change, not
     /// its settings. A subclass of a recognizer that saves its state calls
     /// `super` first. See ``RecognizerStateWriter``.
     open func saveState(to writer: inout RecognizerStateWriter) {}
 
-    /// Reads back what ``saveState(to:)`` wrote, in the same order, and
+    /// Reads back what ``GestureRecognizer/saveState(to:)`` wrote, in the same order, and
     /// sets the fields from it. Called while the scene restores a snapshot,
-    /// with every recognizer's base state (``state``, touches, deadline)
-    /// already restored; it must not set ``state`` or call the arena.
+    /// with every recognizer's base state (``GestureRecognizer/state``, touches, deadline)
+    /// already restored; it must not set ``GestureRecognizer/state`` or call the arena.
     open func restoreState(from reader: inout RecognizerStateReader) {}
 
     /// Whether this recognizer, on recognizing, may stop `other`. Yes by

@@ -30,8 +30,8 @@
 /// `ObjectIdentifier` a recognizer keeps for a touch stays valid.
 ///
 /// ## See Also
-/// - ``RecognizerStateReader``: the other half, with the same order.
-/// - ``SceneSnapshot``: where the words are kept.
+/// - ``RecognizerStateReader``
+/// - ``SceneSnapshot``
 public struct RecognizerStateWriter {
     /// The words written so far, the snapshot's buffer; borrowed for the capture.
     var words: [UInt64]

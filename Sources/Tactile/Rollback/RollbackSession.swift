@@ -31,8 +31,8 @@
 /// it one step per frame, and rolls it back with the rest.
 ///
 /// ## See Also
-/// - ``Scene/restore(_:)``: what a restore checks, and refuses.
-/// - ``GestureRecognizer/saveState(to:)``: how a recognizer takes part.
+/// - ``Scene/restore(_:)``
+/// - ``GestureRecognizer/saveState(to:)``
 @MainActor
 public final class RollbackSession<Input: Equatable, GameState> {
     /// How many frames back the session can go: the size of its ring.
