@@ -30,6 +30,9 @@ public struct ActionMapSnapshot: Equatable {
     /// An empty snapshot, to capture into.
     public init() {}
 
+    /// The map's ``ActionMap/bindingsVersion`` when the snapshot was taken.
+    public var bindingsVersion: Int { version }
+
     /// A binding's level: what a frame reads of it.
     struct BindingLevel: Equatable {
         var isHeld: Bool
