@@ -27,10 +27,10 @@ struct RollbackFuzzTests {
         var acted: Set<String> = []
         for seed in first..<(first + UInt64(seeds)) {
             let input = RollbackWorld.input(seed: seed, frames: frames)
-            let straight = RollbackWorld()
+            let straight = RollbackWorld(seed: seed)
             for frame in 0..<frames { straight.run(input[frame], frame: frame) }
 
-            let rolled = RollbackWorld()
+            let rolled = RollbackWorld(seed: seed)
             let outcome = try rolled.runRollingBack(input, seed: seed)
             rollbacks += outcome.rollbacks
             framesResimulated += outcome.resimulated
@@ -163,8 +163,11 @@ final class RollbackWorld {
         func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }
     var frame = 0
+    /// Picks each stretch of motion readings.
+    let seed: UInt64
 
-    init() {
+    init(seed: UInt64 = 0) {
+        self.seed = seed
         scene.diagnostics = nil
         let board = LoggingLayer(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "board")
         let left = LoggingLayer(frame: Rect(x: 0, y: 0, width: 200, height: 300), name: "left")
@@ -228,12 +231,29 @@ final class RollbackWorld {
                 log.append("f\(frame) action \(name) \(command.state) completed \(command.lastCompletion ?? -1)")
             }
         }
+        // Motion gestures, from the readings of `motion(at:)`.
+        let motion: [(String, GestureRecognizer)] = [
+            ("twist", TwistGestureRecognizer()), ("flick", FlickGestureRecognizer()),
+            ("tilt", TiltGestureRecognizer()), ("knock", KnockGestureRecognizer()),
+        ]
+        // On a layer of their own that no touch can land on: on an ancestor
+        // of the touched layers they would be gathered for every touch too,
+        // and a twist would stop a long press that shares nothing with it.
+        let sensors = Layer(frame: Rect(x: 0, y: 0, width: 0, height: 0), name: "sensors")
+        scene.root.addChild(sensors)
+        for (name, recognizer) in motion {
+            recognizer.name = name
+            sensors.addGestureRecognizer(recognizer)
+            recognizer.addAction { [unowned self] recognizer in
+                log.append("f\(frame) action \(name) \(recognizer.state) \(Self.values(of: recognizer))")
+            }
+        }
         scene.arenaDecisions = { [unowned self] decision in log.append("f\(frame) \(decision)") }
     }
 
     static let recognizerNames: Set<String> = [
         "pan", "pinch", "rotation", "edge", "tap", "doubleTap", "twoFingerTap", "press", "swipe", "scribble",
-        "fireball", "punch", "dragonPunch", "kick",
+        "fireball", "punch", "dragonPunch", "kick", "twist", "flick", "tilt", "knock",
     ]
 
     static func values(of recognizer: GestureRecognizer) -> String {
@@ -242,6 +262,10 @@ final class RollbackWorld {
         case let pinch as PinchGestureRecognizer: "scale \(pinch.scale) velocity \(pinch.velocity)"
         case let rotation as RotationGestureRecognizer: "rotation \(rotation.rotation) velocity \(rotation.velocity)"
         case let swipe as SwipeGestureRecognizer: "direction \(swipe.recognizedDirection.rawValue)"
+        case let twist as TwistGestureRecognizer: "clockwise \(twist.isClockwise)"
+        case let flick as FlickGestureRecognizer: "direction \(flick.direction)"
+        case let tilt as TiltGestureRecognizer: "tilt \(tilt.tilt) direction \(tilt.direction)"
+        case let knock as KnockGestureRecognizer: "strength \(knock.strength)"
         default: ""
         }
     }
@@ -250,7 +274,27 @@ final class RollbackWorld {
     func run(_ events: [InputEvent], frame: Int, dropping dropped: Int? = nil) {
         self.frame = frame
         for (index, event) in events.enumerated() where index != dropped { scene.send(event) }
+        let time = Double(frame) / 60 + 0.008
+        let (acceleration, rotationRate) = motion(at: frame)
+        scene.send(.accelerometer(AccelerometerData(acceleration: acceleration, timestamp: time)), timestamp: time)
+        scene.send(.gyro(GyroData(rotationRate: rotationRate, timestamp: time)), timestamp: time)
         scene.advanceTime(to: Double(frame + 1) / 60)
+    }
+
+    /// The device's readings in `frame`: stretches of 30 frames, each at
+    /// rest, twisting, flicking, tilted or knocked, picked by the seed.
+    func motion(at frame: Int) -> (acceleration: Vector3, rotationRate: Vector3) {
+        var pick = SplitMix64(seed: seed &* 31 &+ UInt64(frame / 30))
+        let within = frame % 30
+        let rest = Vector3(x: 0, y: 0, z: -1)
+        let still = Vector3(x: 0, y: 0, z: 0)
+        switch pick.below(5) {
+        case 1: return (rest, within < 20 ? Vector3(x: 0, y: 4, z: 0) : still)
+        case 2: return (rest, within < 6 ? Vector3(x: 6, y: 0, z: 0) : within < 12 ? Vector3(x: -6, y: 0, z: 0) : still)
+        case 3: return (within < 20 ? Vector3(x: 0.5, y: 0, z: -0.85) : rest, still)
+        case 4: return (within == 15 ? Vector3(x: 0, y: 0, z: -4) : rest, still)
+        default: return (rest, still)
+        }
     }
 
     /// Runs `input` keeping a ring of eight snapshots; at random frames goes

@@ -55,6 +55,21 @@ public struct RecognizerStateReader {
         return Point(x: x, y: readDouble())
     }
 
+    /// Reads a vector written with `write(_: Vector3)`.
+    public mutating func readVector3() -> Vector3 {
+        let x = readDouble()
+        let y = readDouble()
+        let z = readDouble()
+        return Vector3(x: x, y: y, z: z)
+    }
+
+    /// Reads an optional vector written with `write(_: Vector3?)`.
+    public mutating func readOptionalVector3() -> Vector3? {
+        let isThere = readBool()
+        let value = readVector3()
+        return isThere ? value : nil
+    }
+
     /// Reads an optional number written with `write(_: Double?)`.
     public mutating func readOptionalDouble() -> Double? {
         let isThere = readBool()

@@ -64,6 +64,19 @@ public struct RecognizerStateWriter {
         write(value.y)
     }
 
+    /// Writes a vector (a motion reading), as three words.
+    public mutating func write(_ value: Vector3) {
+        write(value.x)
+        write(value.y)
+        write(value.z)
+    }
+
+    /// Writes an optional vector: whether it is there, then its value.
+    public mutating func write(_ value: Vector3?) {
+        write(value != nil)
+        write(value ?? Vector3(x: 0, y: 0, z: 0))
+    }
+
     /// Writes an optional number: whether it is there, then its value.
     public mutating func write(_ value: Double?) {
         write(value != nil)
