@@ -234,7 +234,7 @@ final class RollbackWorld {
         // Motion gestures, from the readings of `motion(at:)`.
         let motion: [(String, GestureRecognizer)] = [
             ("twist", TwistGestureRecognizer()), ("flick", FlickGestureRecognizer()),
-            ("tilt", TiltGestureRecognizer()), ("knock", KnockGestureRecognizer()),
+            ("tilt", TiltGestureRecognizer()), ("knock", KnockGestureRecognizer()), ("shake", ShakeGestureRecognizer()),
         ]
         // On a layer of their own that no touch can land on: on an ancestor
         // of the touched layers they would be gathered for every touch too,
@@ -253,7 +253,7 @@ final class RollbackWorld {
 
     static let recognizerNames: Set<String> = [
         "pan", "pinch", "rotation", "edge", "tap", "doubleTap", "twoFingerTap", "press", "swipe", "scribble",
-        "fireball", "punch", "dragonPunch", "kick", "twist", "flick", "tilt", "knock",
+        "fireball", "punch", "dragonPunch", "kick", "twist", "flick", "tilt", "knock", "shake",
     ]
 
     static func values(of recognizer: GestureRecognizer) -> String {
@@ -282,13 +282,17 @@ final class RollbackWorld {
     }
 
     /// The device's readings in `frame`: stretches of 30 frames, each at
-    /// rest, twisting, flicking, tilted or knocked, picked by the seed.
+    /// rest, twisting, flicking, tilted, knocked or shaken, picked by the seed.
     func motion(at frame: Int) -> (acceleration: Vector3, rotationRate: Vector3) {
         var pick = SplitMix64(seed: seed &* 31 &+ UInt64(frame / 30))
         let within = frame % 30
         let rest = Vector3(x: 0, y: 0, z: -1)
         let still = Vector3(x: 0, y: 0, z: 0)
-        switch pick.below(5) {
+        switch pick.below(6) {
+        case 5:
+            // Shaken along x: a half-cycle every four frames, for half a second.
+            let push = within < 24 ? (within / 4 % 2 == 0 ? 2.5 : -2.5) : 0
+            return (Vector3(x: push, y: 0, z: -1), still)
         case 1: return (rest, within < 20 ? Vector3(x: 0, y: 4, z: 0) : still)
         case 2: return (rest, within < 6 ? Vector3(x: 6, y: 0, z: 0) : within < 12 ? Vector3(x: -6, y: 0, z: 0) : still)
         case 3: return (within < 20 ? Vector3(x: 0.5, y: 0, z: -0.85) : rest, still)
