@@ -66,6 +66,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "RollbackBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Tactile", package: "Tactile"),
+            ],
+            path: "Benchmarks/RollbackBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ActionBenchmarks",
             dependencies: [
                 "BenchmarkSupport",

@@ -56,6 +56,20 @@ final class CheckmarkGestureRecognizer: GestureRecognizer {
         midPoint = .zero
         strokeUp = false
     }
+
+    // Rollback: what the touch handlers change, saved and read back in order.
+
+    override var savedStateClass: GestureRecognizer.Type? { CheckmarkGestureRecognizer.self }
+
+    override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(midPoint)
+        writer.write(strokeUp)
+    }
+
+    override func restoreState(from reader: inout RecognizerStateReader) {
+        midPoint = reader.readPoint()
+        strokeUp = reader.readBool()
+    }
 }
 
 /// The checkmark recognizer at work in a scene, driven as a game's tests
@@ -101,6 +115,21 @@ struct CheckmarkRecognizerTests {
         stroke(1, [(100, 100), (110, 115), (120, 130), (130, 110), (150, 70), (150, 70)])
         #expect(log.lines == ["ended at (70.0, 110.0)"])
         #expect(checkmark.state == .possible)
+    }
+
+    @Test func aCheckmarkRestoredMidStrokeFinishesAsItDid() throws {
+        send(1, .down, 100, 100, at: 0)
+        send(1, .move, 110, 115, at: 0.02)
+        send(1, .move, 120, 130, at: 0.04)
+        send(1, .move, 130, 110, at: 0.06)   // turned: strokeUp is set
+        let turned = try scene.snapshot()
+        #expect(turned.isComplete)
+        send(1, .up, 150, 70, at: 0.08)
+        #expect(log.lines == ["ended at (70.0, 110.0)"])
+        try scene.restore(turned)
+        #expect(checkmark.state == .possible)
+        send(1, .up, 150, 70, at: 0.08)      // the same lift again: recognized again, same midpoint
+        #expect(log.lines == ["ended at (70.0, 110.0)", "ended at (70.0, 110.0)"])
     }
 
     @Test func aStrokeThatGoesTheWrongWayFails() {

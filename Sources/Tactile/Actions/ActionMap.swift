@@ -120,7 +120,10 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// Where the rebinding listen stands; see ``startListening(_:)``.
     public internal(set) var listenStatus = ListenStatus.idle
     /// How many frames have ended.
-    public private(set) var frameCount = 0
+    public internal(set) var frameCount = 0
+    /// Counts the changes to the bindings and registered recognizers: an
+    /// ``ActionMapSnapshot`` restores only into the version it was taken of.
+    public internal(set) var bindingsVersion = 0
 
     let actionIndex: [Action: Int]
 
@@ -659,6 +662,7 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// rebuilds the lookup tables, and evaluates every binding against what
     /// is held now, counting the edges that makes.
     private func rebuild(_ newEntries: [Entry]) {
+        bindingsVersion &+= 1
         var grouped: [[Entry]] = Array(repeating: [], count: actions.count)
         for entry in newEntries {
             guard let action = actionIndex[entry.action], problem(with: entry) == nil else { continue }

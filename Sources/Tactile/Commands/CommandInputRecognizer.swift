@@ -74,4 +74,20 @@ open class CommandInputRecognizer: GestureRecognizer {
         lastCompletion = now
         state = .recognized
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress, and its player's, in scene snapshots (see
+    /// ``SceneSnapshot`` and ``PlayerInput/save(to:)``).
+    open override var savedStateClass: GestureRecognizer.Type? { CommandInputRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(lastCompletion)
+        input.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        lastCompletion = reader.readOptionalDouble()
+        input.restore(from: &reader)
+    }
 }

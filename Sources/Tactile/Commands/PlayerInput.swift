@@ -159,6 +159,96 @@ public final class PlayerInput {
     }
 }
 
+// MARK: Rollback
+
+extension PlayerInput {
+    /// Writes what the player holds and has done (the buttons and
+    /// directions held, the press order that SOCD cleaning reads, the
+    /// stick, the history of changes that commands are matched against),
+    /// for the ``GestureRecognizer/saveState(to:)`` of each recognizer that
+    /// reads it. The settings (``facing``, ``socd``, ``stick``) are the
+    /// game's: a game that turns its fighter round restores that with its
+    /// own state.
+    ///
+    /// Shared by several recognizers, it is written by each and restored by
+    /// each, to the same values. Which sub-event it last read (so that the
+    /// recognizers sharing it read each one once) is not written: a snapshot
+    /// is taken between sub-events, so that record can never match the next
+    /// one, and a restore clears it.
+    public func save(to writer: inout RecognizerStateWriter) {
+        writer.write(Int(held))
+        for order in [pressOrder.left, pressOrder.right, pressOrder.down, pressOrder.up] { writer.write(order ?? -1) }
+        writer.write(presses)
+        writer.write(stickX)
+        writer.write(stickY)
+        writer.write(direction.rawValue)
+        history.save(to: &writer)
+    }
+
+    /// Reads back what ``save(to:)`` wrote.
+    public func restore(from reader: inout RecognizerStateReader) {
+        held = UInt32(truncatingIfNeeded: reader.readInt())
+        func order() -> Int? {
+            let value = reader.readInt()
+            return value < 0 ? nil : value
+        }
+        pressOrder = (order(), order(), order(), order())
+        presses = reader.readInt()
+        stickX = reader.readDouble()
+        stickY = reader.readDouble()
+        direction = PadDirection(rawValue: reader.readInt()) ?? .neutral
+        history.restore(from: &reader)
+        lastRead = nil
+        lastChange = nil
+    }
+}
+
+extension InputHistory {
+    /// Writes the changes held, oldest first.
+    func save(to writer: inout RecognizerStateWriter) {
+        writer.write(count)
+        for age in stride(from: count - 1, through: 0, by: -1) {
+            let entry = self[age: age]
+            writer.write(entry.change.word)
+            writer.write(entry.time)
+        }
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        removeAll()
+        for _ in 0..<max(0, reader.readInt()) {
+            let change = Change(word: reader.readInt())
+            let time = reader.readDouble()
+            if let change { append(change, at: time) }
+        }
+    }
+}
+
+extension InputHistory.Change {
+    /// One word: the kind in the high half, the direction or button below.
+    var word: Int {
+        switch self {
+        case .direction(let direction): direction.rawValue
+        case .press(let button): 1 << 32 | button.bit.trailingZeroBitCount
+        case .release(let button): 2 << 32 | button.bit.trailingZeroBitCount
+        }
+    }
+
+    init?(word: Int) {
+        let value = word & 0xFFFF_FFFF
+        switch word >> 32 {
+        case 0:
+            guard let direction = PadDirection(rawValue: value) else { return nil }
+            self = .direction(direction)
+        case 1, 2:
+            guard let button = ControllerButton.allCases.first(where: { $0.bit.trailingZeroBitCount == value }) else { return nil }
+            self = word >> 32 == 1 ? .press(button) : .release(button)
+        default:
+            return nil
+        }
+    }
+}
+
 extension ControllerButton {
     /// The button's bit in a set of held buttons.
     var bit: UInt32 {

@@ -57,6 +57,10 @@ public struct Diagnostic: Hashable, Sendable {
         /// U+FFFD) or was longer than an event carries (it was cut at a
         /// whole character).
         case invalidText = "invalid-text"
+        /// A recognizer's ``GestureRecognizer/restoreState(from:)`` read more
+        /// or fewer words than its ``GestureRecognizer/saveState(to:)`` wrote:
+        /// the two disagree, and its own state may not be as it was.
+        case snapshotMismatch = "snapshot-mismatch"
     }
 
     public var problem: Problem

@@ -61,9 +61,9 @@ public final class GameLoop {
     /// at most 15 updates at 60 Hz rather than a spiral of ever longer frames.
     public var maximumCatchUp = 0.25
     /// The game time the updates have reached.
-    public private(set) var updatedTime: Double
+    public internal(set) var updatedTime: Double
     /// How many frames have run.
-    public private(set) var frameCount = 0
+    public internal(set) var frameCount = 0
 
     /// The updates per second a loop runs by default: 60, the refresh rate
     /// of most displays, so that one update falls in each frame.

@@ -100,3 +100,41 @@ public enum FlickDirection: String, Hashable, Sendable, CaseIterable {
         }
     }
 }
+
+// MARK: Rollback
+
+extension FlickDetector {
+    /// Writes the turn under way; the settings are the recognizer's.
+    func save(to writer: inout RecognizerStateWriter) {
+        switch state {
+        case .idle: writer.write(0)
+        case .refused: writer.write(1)
+        case .turning(let axis, let sign, let start, let angle, let peak), .returning(let axis, let sign, let start, let angle, let peak):
+            if case .turning = state { writer.write(2) } else { writer.write(3) }
+            writer.write(axis)
+            writer.write(sign)
+            writer.write(start)
+            writer.write(angle)
+            writer.write(peak)
+        }
+        writer.write(lastTime)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        let kind = reader.readInt()
+        switch kind {
+        case 2, 3:
+            let axis = reader.readInt()
+            let sign = reader.readDouble()
+            let start = reader.readDouble()
+            let angle = reader.readDouble()
+            let peak = reader.readDouble()
+            state = kind == 2
+                ? .turning(axis: axis, sign: sign, start: start, angle: angle, peak: peak)
+                : .returning(axis: axis, sign: sign, start: start, angle: angle, peak: peak)
+        case 1: state = .refused
+        default: state = .idle
+        }
+        lastTime = reader.readOptionalDouble()
+    }
+}

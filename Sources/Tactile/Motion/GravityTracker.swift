@@ -63,3 +63,21 @@ struct GravityTracker: Hashable, Sendable {
         self = GravityTracker()
     }
 }
+
+// MARK: Rollback
+
+extension GravityTracker {
+    func save(to writer: inout RecognizerStateWriter) {
+        writer.write(gravity)
+        writer.write(steady)
+        writer.write(steadyFor)
+        writer.write(unsettledCount)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        gravity = reader.readOptionalVector3()
+        steady = reader.readVector3()
+        steadyFor = reader.readDouble()
+        unsettledCount = reader.readOptionalDouble()
+    }
+}

@@ -57,3 +57,25 @@ struct KnockDetector: Sendable {
         self = KnockDetector(settings: settings)
     }
 }
+
+// MARK: Rollback
+
+extension KnockDetector {
+    /// Writes the baseline and the jolt under way; the settings are the recognizer's.
+    func save(to writer: inout RecognizerStateWriter) {
+        writer.write(baseline)
+        writer.write(lastTime)
+        writer.write(lastDisturbed)
+        writer.write(jolt?.time)
+        writer.write(jolt?.size)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        baseline = reader.readOptionalVector3()
+        lastTime = reader.readOptionalDouble()
+        lastDisturbed = reader.readDouble()
+        let time = reader.readOptionalDouble()
+        let size = reader.readOptionalDouble()
+        jolt = time.flatMap { time in size.map { (time, $0) } }
+    }
+}

@@ -216,3 +216,53 @@ struct ShakeDetector: Hashable, Sendable {
         userAcceleration = .zero
     }
 }
+
+// MARK: Rollback
+
+extension ShakeDetector {
+    /// Writes the shake under way, its gravity estimate and its run of
+    /// half-cycles; the settings are the recognizer's.
+    func save(to writer: inout RecognizerStateWriter) {
+        switch state {
+        case .idle: writer.write(0)
+        case .shaking: writer.write(1)
+        case .settling: writer.write(2)
+        }
+        gravity.save(to: &writer)
+        writer.write(lastTime)
+        writer.write(userAcceleration)
+        writer.write(run.axis)
+        writer.write(run.sign)
+        writer.write(run.halfCycleStart)
+        writer.write(run.lastActive)
+        writer.write(run.peak)
+        writer.write(run.peakAcceleration)
+        writer.write(run.isFirstHalfCycle)
+        writer.write(run.qualified)
+        writer.write(run.start)
+        writer.write(run.strongest)
+        writer.write(run.lastStrong)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        switch reader.readInt() {
+        case 1: state = .shaking
+        case 2: state = .settling
+        default: state = .idle
+        }
+        gravity.restore(from: &reader)
+        lastTime = reader.readOptionalDouble()
+        userAcceleration = reader.readVector3()
+        run.axis = reader.readOptionalVector3()
+        run.sign = reader.readDouble()
+        run.halfCycleStart = reader.readDouble()
+        run.lastActive = reader.readDouble()
+        run.peak = reader.readDouble()
+        run.peakAcceleration = reader.readVector3()
+        run.isFirstHalfCycle = reader.readBool()
+        run.qualified = reader.readInt()
+        run.start = reader.readDouble()
+        run.strongest = reader.readDouble()
+        run.lastStrong = reader.readDouble()
+    }
+}

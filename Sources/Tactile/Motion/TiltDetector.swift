@@ -71,3 +71,25 @@ struct TiltDetector: Hashable, Sendable {
         if !keepingRest { rest = nil }
     }
 }
+
+// MARK: Rollback
+
+extension TiltDetector {
+    /// Writes the gravity estimate and the tilt, and the rest direction
+    /// (which the first reading sets when none was given).
+    func save(to writer: inout RecognizerStateWriter) {
+        writer.write(rest)
+        writer.write(gravity)
+        writer.write(angle)
+        writer.write(isTilted)
+        writer.write(lastTime)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        rest = reader.readOptionalVector3()
+        gravity = reader.readOptionalVector3()
+        angle = reader.readDouble()
+        isTilted = reader.readBool()
+        lastTime = reader.readOptionalDouble()
+    }
+}

@@ -61,3 +61,23 @@ struct TwistDetector: Sendable {
         spent = false
     }
 }
+
+// MARK: Rollback
+
+extension TwistDetector {
+    /// Writes the turn under way; the settings are the recognizer's.
+    func save(to writer: inout RecognizerStateWriter) {
+        writer.write(turn?.start)
+        writer.write(turn?.angle)
+        writer.write(lastTime)
+        writer.write(spent)
+    }
+
+    mutating func restore(from reader: inout RecognizerStateReader) {
+        let start = reader.readOptionalDouble()
+        let angle = reader.readOptionalDouble()
+        turn = start.flatMap { start in angle.map { (start, $0) } }
+        lastTime = reader.readOptionalDouble()
+        spent = reader.readBool()
+    }
+}

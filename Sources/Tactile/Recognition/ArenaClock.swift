@@ -12,11 +12,11 @@ final class ArenaClock {
     /// The time of the sub-event being handled, in seconds on the scene's clock.
     // Exclusivity: every access is instantaneous and no user code runs in
     // here, so the dynamic checks are off for these hot fields.
-    @exclusivity(unchecked) private(set) var now: Double = 0
+    @exclusivity(unchecked) var now: Double = 0
     /// At most one deadline per recognizer, in no particular order.
-    @exclusivity(unchecked) private var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
+    @exclusivity(unchecked) var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
     /// No deadline is earlier than this; lets a sub-event skip the scan.
-    @exclusivity(unchecked) private var earliest = Double.infinity
+    @exclusivity(unchecked) var earliest = Double.infinity
 
     /// Asks for `recognizer`'s ``GestureRecognizer/deadlineReached()`` at
     /// `time`, replacing its earlier deadline.

@@ -52,7 +52,7 @@ final class ArenaReferee {
     }
 
     /// An entry of the queue of things to do once the arena is consistent.
-    private enum Queued {
+    enum Queued {
         /// Run the recognizer's actions, with its state reading `state`.
         case actions(GestureRecognizer, GestureRecognizer.State)
         /// Reset the finished recognizer for its next attempt.
@@ -73,9 +73,9 @@ final class ArenaReferee {
     // Exclusivity: as in LayerGate, every access is instantaneous (loops
     // that call delegates or user code iterate copies), so the dynamic
     // checks are off for these hot fields.
-    @exclusivity(unchecked) private(set) var members: [Member] = []
-    @exclusivity(unchecked) private var queue: [Queued] = []
-    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) var members: [Member] = []
+    @exclusivity(unchecked) var queue: [Queued] = []
+    @exclusivity(unchecked) var head = 0
 
     init() {
         queue.reserveCapacity(8)

@@ -140,7 +140,7 @@ public final class GestureArena {
 
     /// How deep in nested steps (a sub-event, a deadline, an outside
     /// change) the arena is; actions run when the outermost one ends.
-    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Reused for the `[Touch]` handed to recognizers, so that a move costs
     /// no allocation.
     @exclusivity(unchecked) private var single: [Touch] = []
@@ -308,7 +308,7 @@ public final class GestureArena {
 
     /// Counts the non-touch sub-events delivered, so that state shared by
     /// several listeners (a ``PlayerInput``) reads each one once.
-    @exclusivity(unchecked) private(set) var subEventSerial = 0
+    @exclusivity(unchecked) var subEventSerial = 0
 
     /// The recognizers of the scene, their sources or their layers changed:
     /// who listens to what is worked out again on the next sub-event.

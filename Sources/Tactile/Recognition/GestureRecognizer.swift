@@ -72,7 +72,7 @@ open class GestureRecognizer {
     // recognizer on every sub-event, so kept private, behind public computed
     // properties, out of reach of the runtime exclusivity checks a public
     // stored property costs (every access is a plain read or write).
-    @exclusivity(unchecked) private var storedIsEnabled = true
+    @exclusivity(unchecked) var storedIsEnabled = true
     @exclusivity(unchecked) private var storedCancelsTouchesInView = true
     @exclusivity(unchecked) private var storedDelaysTouchesBegan = false
     @exclusivity(unchecked) private var storedDelaysTouchesEnded = true
@@ -194,7 +194,7 @@ open class GestureRecognizer {
     // instantaneous accesses; the dynamic checks are off.
     @exclusivity(unchecked) var storedState = State.possible
     /// The state an action is being sent for, while it runs.
-    @exclusivity(unchecked) private var reportedState: State?
+    @exclusivity(unchecked) var reportedState: State?
     /// Why the last refused state change was refused, for tests and logs.
     public internal(set) var lastRefusedTransition: String?
     /// Why the recognizer last failed; `nil` until it first fails. Failure
@@ -249,7 +249,7 @@ open class GestureRecognizer {
     /// sequence is under way waits for the next.
     var firstSequence = 0
     /// Where the touches were, for `location(in:)` once they have gone.
-    private var lastLocation: Point = .zero
+    var lastLocation: Point = .zero
 
     private var actions: [Action] = []
     private var nextActionID = 0
@@ -505,6 +505,33 @@ open class GestureRecognizer {
     /// Clears the subclass's own state for the next attempt. Called after
     /// ended, cancelled or failed, just before the state returns to possible.
     open func reset() {}
+
+    // MARK: Rollback (see GestureRecognizer+Snapshot.swift)
+
+    /// The class whose ``GestureRecognizer/saveState(to:)`` and ``GestureRecognizer/restoreState(from:)`` save
+    /// everything this recognizer keeps of its own; `nil` (the default)
+    /// when the recognizer has not opted in to snapshots.
+    ///
+    /// A recognizer opts in by returning its own class and overriding the
+    /// two methods. A snapshot of the scene (``Scene/capture(into:)``)
+    /// reports, in ``SceneSnapshot/recognizersNotSaved``, every recognizer
+    /// for which this is not exactly its class: one that never opted in, and
+    /// a subclass of one that did but that has not said its own fields are
+    /// saved too (a game's subclass of ``TapGestureRecognizer`` with fields of
+    /// its own is not silently half-saved).
+    open var savedStateClass: GestureRecognizer.Type? { nil }
+
+    /// Writes what the recognizer keeps of its own progress: the fields its
+    /// touch handlers, ``GestureRecognizer/receive(_:)`` and ``GestureRecognizer/deadlineReached()`` change, not
+    /// its settings. A subclass of a recognizer that saves its state calls
+    /// `super` first. See ``RecognizerStateWriter``.
+    open func saveState(to writer: inout RecognizerStateWriter) {}
+
+    /// Reads back what ``GestureRecognizer/saveState(to:)`` wrote, in the same order, and
+    /// sets the fields from it. Called while the scene restores a snapshot,
+    /// with every recognizer's base state (``GestureRecognizer/state``, touches, deadline)
+    /// already restored; it must not set ``GestureRecognizer/state`` or call the arena.
+    open func restoreState(from reader: inout RecognizerStateReader) {}
 
     /// Whether this recognizer, on recognizing, may stop `other`. Yes by
     /// default. The built-in tap recognizer says no to a tap that needs more

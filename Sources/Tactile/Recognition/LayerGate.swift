@@ -30,7 +30,7 @@
 @MainActor
 final class LayerGate {
     /// What a layer has been sent of a touch.
-    enum Sent {
+    enum Sent: Equatable {
         case nothing, began, finished
     }
 
@@ -63,14 +63,14 @@ final class LayerGate {
     // runtime's dynamic exclusivity checks, which the optimiser cannot
     // remove here and which cost more than the work itself (perf: a third
     // of a move's samples), are turned off for them.
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) var entries: [Entry] = []
     /// Whether some entry holds phases back; spares the scan when none does.
-    @exclusivity(unchecked) private var isHolding = false
+    @exclusivity(unchecked) var isHolding = false
     /// Whether some entry is closed and may go once the queue is empty.
-    @exclusivity(unchecked) private var hasClosed = false
+    @exclusivity(unchecked) var hasClosed = false
     /// Deliveries decided and not yet made, oldest first, from `head` on.
-    @exclusivity(unchecked) private var outbox: [(touch: Touch, phase: Touch.Phase)] = []
-    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) var outbox: [(touch: Touch, phase: Touch.Phase)] = []
+    @exclusivity(unchecked) var head = 0
     /// Reused for the common one-touch call, so that a move costs no allocation.
     @exclusivity(unchecked) private var single: [Touch] = []
 

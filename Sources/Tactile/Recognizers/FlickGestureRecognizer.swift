@@ -58,4 +58,20 @@ open class FlickGestureRecognizer: MotionGestureRecognizer {
     open override func reset() {
         detector.reset()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { FlickGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        detector.save(to: &writer)
+        writer.write(FlickDirection.allCases.firstIndex(of: direction) ?? 0)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        detector.restore(from: &reader)
+        let index = reader.readInt()
+        if FlickDirection.allCases.indices.contains(index) { direction = FlickDirection.allCases[index] }
+    }
 }

@@ -53,4 +53,19 @@ open class KnockGestureRecognizer: MotionGestureRecognizer {
     open override func reset() {
         detector.reset()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { KnockGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        detector.save(to: &writer)
+        writer.write(strength)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        detector.restore(from: &reader)
+        strength = reader.readDouble()
+    }
 }

@@ -207,4 +207,17 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override func reset() {
         taps.reset()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { LongPressGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        taps.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        taps.restore(from: &reader)
+    }
 }

@@ -224,4 +224,27 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         velocityX.removeAll()
         velocityY.removeAll()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { PanGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(travelled)
+        writer.write(adjustment)
+        writer.write(lastCentroid)
+        writer.write(lastCount)
+        velocityX.save(to: &writer)
+        velocityY.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        travelled = reader.readPoint()
+        adjustment = reader.readPoint()
+        lastCentroid = reader.readPoint()
+        lastCount = reader.readInt()
+        velocityX.restore(from: &reader)
+        velocityY.restore(from: &reader)
+    }
 }

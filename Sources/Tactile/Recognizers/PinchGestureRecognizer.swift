@@ -217,4 +217,27 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
             measuredScale = span / reference
         }
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { PinchGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(referenceSpan)
+        writer.write(measuredScale)
+        writer.write(scaleFactor)
+        writer.write(lastCount)
+        writer.write(lastSpan)
+        velocityTracker.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        referenceSpan = reader.readOptionalDouble()
+        measuredScale = reader.readDouble()
+        scaleFactor = reader.readDouble()
+        lastCount = reader.readInt()
+        lastSpan = reader.readDouble()
+        velocityTracker.restore(from: &reader)
+    }
 }

@@ -197,4 +197,29 @@ open class RotationGestureRecognizer: ContinuousGestureRecognizer {
         measuredRotation += step
         return step != 0
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { RotationGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(measuredRotation)
+        writer.write(adjustment)
+        writer.write(touch: firstOfPair)
+        writer.write(touch: secondOfPair)
+        writer.write(lastAngle)
+        writer.write(lastDistance)
+        velocityTracker.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        measuredRotation = reader.readDouble()
+        adjustment = reader.readDouble()
+        firstOfPair = reader.readTouch()
+        secondOfPair = reader.readTouch()
+        lastAngle = reader.readOptionalDouble()
+        lastDistance = reader.readDouble()
+        velocityTracker.restore(from: &reader)
+    }
 }

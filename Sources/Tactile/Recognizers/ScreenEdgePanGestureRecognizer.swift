@@ -107,4 +107,19 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         if location.y >= size.height - edgeMargin { near.insert(.bottom) }
         return near.intersection(edges)
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { ScreenEdgePanGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        super.saveState(to: &writer)
+        writer.write(startEdges.rawValue)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        super.restoreState(from: &reader)
+        startEdges = Edges(rawValue: reader.readInt())
+    }
 }

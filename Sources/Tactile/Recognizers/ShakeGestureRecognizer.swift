@@ -86,4 +86,17 @@ open class ShakeGestureRecognizer: MotionGestureRecognizer {
         case .possible, .changed, .failed: break
         }
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { ShakeGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        detector.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        detector.restore(from: &reader)
+    }
 }

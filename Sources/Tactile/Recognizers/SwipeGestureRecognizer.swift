@@ -230,4 +230,27 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         velocityX.add(travelled.x, at: now)
         velocityY.add(travelled.y, at: now)
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { SwipeGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        writer.write(recognizedDirection.rawValue)
+        writer.write(travelled)
+        writer.write(lastCentroid)
+        writer.write(lastCount)
+        velocityX.save(to: &writer)
+        velocityY.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        recognizedDirection = Direction(rawValue: reader.readInt())
+        travelled = reader.readPoint()
+        lastCentroid = reader.readPoint()
+        lastCount = reader.readInt()
+        velocityX.restore(from: &reader)
+        velocityY.restore(from: &reader)
+    }
 }

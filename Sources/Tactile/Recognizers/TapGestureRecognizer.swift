@@ -200,4 +200,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard let tap = other as? TapGestureRecognizer else { return true }
         return tap.numberOfTapsRequired >= numberOfTapsRequired
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { TapGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        taps.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        taps.restore(from: &reader)
+    }
 }

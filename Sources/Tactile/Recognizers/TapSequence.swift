@@ -94,4 +94,36 @@ public struct TapSequence {
         firstLanding = .zero
         landings.removeAll(keepingCapacity: true)
     }
+
+    // MARK: Rollback
+
+    /// Writes the taps so far, for a recognizer's
+    /// ``GestureRecognizer/saveState(to:)``.
+    public func save(to writer: inout RecognizerStateWriter) {
+        writer.write(tapsCompleted)
+        writer.write(touchesLanded)
+        writer.write(allTouchesLanded)
+        writer.write(firstLanding)
+        writer.write(landings.count)
+        for landing in landings {
+            writer.write(touch: landing.touch)
+            writer.write(landing.location)
+        }
+    }
+
+    /// Reads back what ``save(to:)`` wrote. A landing whose touch the scene
+    /// no longer knows is dropped: that touch can never be handed to the
+    /// recognizer again.
+    public mutating func restore(from reader: inout RecognizerStateReader) {
+        tapsCompleted = reader.readInt()
+        touchesLanded = reader.readInt()
+        allTouchesLanded = reader.readBool()
+        firstLanding = reader.readPoint()
+        landings.removeAll(keepingCapacity: true)
+        for _ in 0..<max(0, reader.readInt()) {
+            let touch = reader.readTouch()
+            let location = reader.readPoint()
+            if let touch { landings.append((touch, location)) }
+        }
+    }
 }

@@ -64,4 +64,17 @@ open class TiltGestureRecognizer: MotionGestureRecognizer {
     open override func readingsBrokeOff() {
         detector.reset()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { TiltGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        detector.save(to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        detector.restore(from: &reader)
+    }
 }

@@ -57,4 +57,19 @@ open class TwistGestureRecognizer: MotionGestureRecognizer {
     open override func reset() {
         detector.reset()
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``).
+    open override var savedStateClass: GestureRecognizer.Type? { TwistGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        detector.save(to: &writer)
+        writer.write(isClockwise)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        detector.restore(from: &reader)
+        isClockwise = reader.readBool()
+    }
 }

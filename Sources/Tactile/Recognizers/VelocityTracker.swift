@@ -159,4 +159,35 @@ public struct VelocityTracker: Sendable {
         let slope = covariance / variance
         return slope.isFinite ? slope : 0
     }
+
+    // MARK: Rollback
+
+    /// Writes the samples held, oldest first, for a recognizer's
+    /// ``GestureRecognizer/saveState(to:)``; the settings are not written.
+    public func save(to writer: inout RecognizerStateWriter) {
+        writer.write(count)
+        for step in 0..<count {
+            let index = (newest - (count - 1 - step) + Self.capacity) % Self.capacity
+            writer.write(times[index])
+            writer.write(values[index])
+        }
+    }
+
+    /// Reads back what ``save(to:)`` wrote. The samples go back in the same
+    /// order from the start of the ring, which gives the same velocities as
+    /// the ring they were written from.
+    public mutating func restore(from reader: inout RecognizerStateReader) {
+        let written = reader.readInt()
+        count = 0
+        newest = 0
+        for step in 0..<max(0, written) {
+            let time = reader.readDouble()
+            let value = reader.readDouble()
+            guard step < Self.capacity else { continue }
+            times[step] = time
+            values[step] = value
+            newest = step
+            count = step + 1
+        }
+    }
 }

@@ -76,7 +76,7 @@ public final class Scene: Responder {
     /// collect them.
     public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
     /// The event sent last, to catch the same event sent twice.
-    private var lastSent: InputEvent?
+    var lastSent: InputEvent?
     /// Control selection approximation: where a contact goes when the layer
     /// it lands on cannot process it (seed 001). With `nil`, the default, it
     /// is off and every contact goes to the layer it hits. Otherwise such a
@@ -89,16 +89,19 @@ public final class Scene: Responder {
     /// go to first. See ``Responder/becomeFirstResponder()``.
     public private(set) var firstResponder: Responder?
 
-    private var ignoringDepth = 0
+    var ignoringDepth = 0
+    /// How deep in sending (an event, a sub-event, time, a cancellation) the
+    /// scene is: a snapshot is neither taken nor restored in between.
+    var deliveryDepth = 0
     /// A touch that ended and that nothing else holds, kept for reuse (see `makeTouch`).
-    private var spareTouch: Touch?
+    var spareTouch: Touch?
     /// Pointers whose touch-down was ignored; the rest of their events are too.
-    private var ignoredPointers: [PointerID] = []
+    var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
-    private var recentTaps: [RecentTap] = []
+    var recentTaps: [RecentTap] = []
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
-    private var sequence = 0
+    var sequence = 0
     /// The referee between gesture recognizers and the gate to the layers;
     /// its documentation is the recognizers' contract.
     public let arena: GestureArena
@@ -111,7 +114,7 @@ public final class Scene: Responder {
     /// The presses handed to the responder chain, one at a time (see `sendPress`).
     private var pressBuffer: [Press] = []
 
-    private struct RecentTap {
+    struct RecentTap: Equatable {
         /// The layer, by identity only: a tap must not keep a layer alive,
         /// and a weak reference would slow every later use of the layer.
         var layer: ObjectIdentifier
@@ -196,6 +199,8 @@ public final class Scene: Responder {
             diagnostics?(Diagnostic(.timeWentBackwards, "advanceTime(to: \(time)) after \(arena.now); the clock stays"))
             return
         }
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         arena.advance(to: time)
     }
 
@@ -231,6 +236,8 @@ public final class Scene: Responder {
     /// It is still handled, as any event is, so that a game that does mean
     /// to repeat one keeps its behaviour.
     public func send(_ input: InputEvent) {
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         if input == lastSent {
             diagnostics?(Diagnostic(.repeatedEvent, "\(input.kind) at \(input.timestamp) was sent to the scene twice in a row; "
                 + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)"))
@@ -274,6 +281,8 @@ public final class Scene: Responder {
     /// buttons for the responder chain come in input events, which reach
     /// the recognizers too.
     public func send(_ subEvent: InputSubEvent, timestamp: Double) {
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         if timestamp.isFinite { arena.advance(to: timestamp) }
         arena.deliver(subEvent)
     }
@@ -478,6 +487,8 @@ public final class Scene: Responder {
     /// Cancels every touch that is down: the window lost focus, was hidden
     /// or minimised.
     public func cancelAllTouches(at timestamp: Double) {
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         cancel(event.allTouches.filter { !$0.hasEnded }, at: timestamp)
         ignoredPointers.removeAll()
     }

@@ -37,19 +37,19 @@ public final class Touch {
     // access that the optimiser cannot remove (perf: with `TouchEvent`'s
     // touches, about a third of a move). The checks are off: the storage
     // is written only in this file, in plain instantaneous accesses.
-    @exclusivity(unchecked) private var storedPointer = PointerID(kind: .finger, device: 0, index: 0)
-    @exclusivity(unchecked) private var storedPhase = Phase.began
-    @exclusivity(unchecked) private var storedLocation = Point.zero
-    @exclusivity(unchecked) private var storedPreviousLocation = Point.zero
-    @exclusivity(unchecked) private var storedActualLocation = Point.zero
-    @exclusivity(unchecked) private var storedTimestamp = 0.0
-    @exclusivity(unchecked) private var storedPressure = 0.0
-    @exclusivity(unchecked) private var storedTapCount = 1
-    @exclusivity(unchecked) private var storedIsApproximated = false
-    @exclusivity(unchecked) private unowned(unsafe) var storedLayer: Layer?
+    @exclusivity(unchecked) var storedPointer = PointerID(kind: .finger, device: 0, index: 0)
+    @exclusivity(unchecked) var storedPhase = Phase.began
+    @exclusivity(unchecked) var storedLocation = Point.zero
+    @exclusivity(unchecked) var storedPreviousLocation = Point.zero
+    @exclusivity(unchecked) var storedActualLocation = Point.zero
+    @exclusivity(unchecked) var storedTimestamp = 0.0
+    @exclusivity(unchecked) var storedPressure = 0.0
+    @exclusivity(unchecked) var storedTapCount = 1
+    @exclusivity(unchecked) var storedIsApproximated = false
+    @exclusivity(unchecked) unowned(unsafe) var storedLayer: Layer?
     /// Keeps the layer alive while the touch is: ``layer`` reads the
     /// unretained copy above, so that reading it costs no retain.
-    private var retainedLayer: Layer?
+    var retainedLayer: Layer?
 
     /// The pointer this touch follows.
     public var pointer: PointerID { storedPointer }

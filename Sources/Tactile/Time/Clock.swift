@@ -28,7 +28,7 @@ public protocol Clock: AnyObject {
 /// clock.advance(by: 0.5)   // now == 0.5
 /// ```
 public final class ManualClock: Clock {
-    public private(set) var now: Double
+    public internal(set) var now: Double
 
     public init(now: Double = 0) {
         self.now = now

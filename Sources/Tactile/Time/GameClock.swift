@@ -71,15 +71,15 @@ public final class GameClock: Clock {
         }
     }
 
-    private var paused = false
-    private var scale = 1.0
+    var paused = false
+    var scale = 1.0
     /// The base time of the last pause, resume or scale change…
-    private var anchorBase: Double
+    var anchorBase: Double
     /// …and the game time it mapped to.
-    private var anchorGame: Double
+    var anchorGame: Double
     /// The latest reading handed out, so that a base clock that stumbles
     /// backwards cannot make game time do the same.
-    private var latest: Double
+    var latest: Double
 
     /// A game clock that starts at `start` (by default the base clock's own
     /// reading, so that game and base time agree until the first pause).

@@ -1,0 +1,87 @@
+/// Reads back, in ``GestureRecognizer/restoreState(from:)``, the words a
+/// recognizer wrote in ``GestureRecognizer/saveState(to:)``: the other half
+/// of the rollback contract (see ``RecognizerStateWriter``).
+///
+/// Read exactly what was written, in the same order. Reading past the
+/// recognizer's words returns zeros (false, `nil`) and sets
+/// ``isOverrun``; the scene reports a recognizer that reads more or fewer
+/// words than it wrote as a ``Diagnostic/Problem/snapshotMismatch``
+/// diagnostic, since it means the two methods disagree.
+public struct RecognizerStateReader {
+    let words: [UInt64]
+    let touches: [Touch]
+    /// The next word to read.
+    var position: Int
+    /// Where this recognizer's words end.
+    let end: Int
+
+    /// Whether a read went past the recognizer's words.
+    public private(set) var isOverrun = false
+
+    init(words: [UInt64], touches: [Touch], range: Range<Int>) {
+        self.words = words
+        self.touches = touches
+        self.position = range.lowerBound
+        self.end = range.upperBound
+    }
+
+    private mutating func next() -> UInt64 {
+        guard position < end else {
+            isOverrun = true
+            return 0
+        }
+        position += 1
+        return words[position - 1]
+    }
+
+    /// Reads a number written with `write(_: Double)`.
+    public mutating func readDouble() -> Double {
+        Double(bitPattern: next())
+    }
+
+    /// Reads an integer written with `write(_: Int)`.
+    public mutating func readInt() -> Int {
+        Int(Int64(bitPattern: next()))
+    }
+
+    /// Reads a flag written with `write(_: Bool)`.
+    public mutating func readBool() -> Bool {
+        next() != 0
+    }
+
+    /// Reads a point written with `write(_: Point)`.
+    public mutating func readPoint() -> Point {
+        let x = readDouble()
+        return Point(x: x, y: readDouble())
+    }
+
+    /// Reads a vector written with `write(_: Vector3)`.
+    public mutating func readVector3() -> Vector3 {
+        let x = readDouble()
+        let y = readDouble()
+        let z = readDouble()
+        return Vector3(x: x, y: y, z: z)
+    }
+
+    /// Reads an optional vector written with `write(_: Vector3?)`.
+    public mutating func readOptionalVector3() -> Vector3? {
+        let isThere = readBool()
+        let value = readVector3()
+        return isThere ? value : nil
+    }
+
+    /// Reads an optional number written with `write(_: Double?)`.
+    public mutating func readOptionalDouble() -> Double? {
+        let isThere = readBool()
+        let value = readDouble()
+        return isThere ? value : nil
+    }
+
+    /// Reads a touch identity written with ``RecognizerStateWriter/write(touch:)``:
+    /// the same touch object, which the restore has put back.
+    public mutating func readTouch() -> ObjectIdentifier? {
+        let index = readInt()
+        guard touches.indices.contains(index) else { return nil }
+        return ObjectIdentifier(touches[index])
+    }
+}

@@ -1,0 +1,99 @@
+/// Writes a recognizer's own progress into a scene snapshot, as a run of
+/// 64-bit words: the half of the rollback contract a recognizer implements
+/// in ``GestureRecognizer/saveState(to:)``.
+///
+/// A recognizer writes the fields that its touch handlers, ``GestureRecognizer/receive(_:)``
+/// and ``GestureRecognizer/deadlineReached()`` change (not its settings,
+/// which are the game's), in an order of its choosing, and reads them back
+/// in the same order in ``GestureRecognizer/restoreState(from:)``:
+///
+/// ```swift
+/// open override var savedStateClass: GestureRecognizer.Type? { Checkmark.self }
+/// open override func saveState(to writer: inout RecognizerStateWriter) {
+///     writer.write(corner)          // a Point
+///     writer.write(hasTurned)       // a Bool
+/// }
+/// open override func restoreState(from reader: inout RecognizerStateReader) {
+///     corner = reader.readPoint()
+///     hasTurned = reader.readBool()
+/// }
+/// ```
+///
+/// The words go into a buffer the snapshot owns and keeps between captures,
+/// so that once a ring of snapshots has been used once, writing allocates
+/// nothing. What the base class keeps (``GestureRecognizer/state``, the
+/// touches followed, the deadline, the last location) is saved by the scene
+/// itself: a recognizer writes only what it added.
+///
+/// Touches are written by identity (``write(touch:)``): the snapshot keeps
+/// the touch objects, and a restore puts the same objects back, so an
+/// `ObjectIdentifier` a recognizer keeps for a touch stays valid.
+///
+/// ## See Also
+/// - ``RecognizerStateReader``
+/// - ``SceneSnapshot``
+public struct RecognizerStateWriter {
+    /// The words written so far, the snapshot's buffer; borrowed for the capture.
+    var words: [UInt64]
+    /// The touches of the snapshot, which ``write(touch:)`` refers to by index.
+    let touches: [Touch]
+
+    init(words: [UInt64], touches: [Touch]) {
+        self.words = words
+        self.touches = touches
+    }
+
+    /// Writes the bits of a number, NaN and infinities included.
+    public mutating func write(_ value: Double) {
+        words.append(value.bitPattern)
+    }
+
+    /// Writes an integer.
+    public mutating func write(_ value: Int) {
+        words.append(UInt64(bitPattern: Int64(value)))
+    }
+
+    /// Writes a flag.
+    public mutating func write(_ value: Bool) {
+        words.append(value ? 1 : 0)
+    }
+
+    /// Writes a point, as two words.
+    public mutating func write(_ value: Point) {
+        write(value.x)
+        write(value.y)
+    }
+
+    /// Writes a vector (a motion reading), as three words.
+    public mutating func write(_ value: Vector3) {
+        write(value.x)
+        write(value.y)
+        write(value.z)
+    }
+
+    /// Writes an optional vector: whether it is there, then its value.
+    public mutating func write(_ value: Vector3?) {
+        write(value != nil)
+        write(value ?? Vector3(x: 0, y: 0, z: 0))
+    }
+
+    /// Writes an optional number: whether it is there, then its value.
+    public mutating func write(_ value: Double?) {
+        write(value != nil)
+        write(value ?? 0)
+    }
+
+    /// Writes the identity of a touch the scene knows (one that is down, or
+    /// that a recognizer still follows); `nil`, or a touch the scene has
+    /// let go of, reads back as `nil`.
+    public mutating func write(touch: ObjectIdentifier?) {
+        var index = -1
+        if let touch {
+            for candidate in touches.indices where ObjectIdentifier(touches[candidate]) == touch {
+                index = candidate
+                break
+            }
+        }
+        write(index)
+    }
+}
