@@ -107,6 +107,21 @@ struct StrokeClassifierTests {
         #expect(classifier.classify(strokes: flatZigzag)?.name == "zigzag")
     }
 
+    @Test(arguments: [(2.0, 1.0), (1.0, 2.0), (1.0, 1.0), (3.0, 1.0)])
+    func aCleanShapeOfAnyProportionIsConfidentNotOnlyNearest(width: Double, height: Double) throws {
+        // What a stick draws: straight legs. The shape check measures ink
+        // and closure as matched, axes scaled, so a V twice as wide as high
+        // keeps the ink and the end gap of the built-in samples (measured as
+        // drawn, it strayed 3 units and was rejected at a score of 0.96).
+        let classifier = StrokeClassifier()
+        for (name, strokes) in [("v", Self.v), ("caret", [[Self.p(0, 100), Self.p(50, 0), Self.p(100, 100)]]),
+                                ("rectangle", Self.square)] {
+            let drawn = strokes.map { $0.map { Self.p(200 + $0.x * width * 1.5, 200 + $0.y * height * 1.5) } }
+            let match = try #require(classifier.classify(strokes: drawn))
+            #expect(match.name == name && match.isConfident(), "\(name) \(width):\(height): \(match.score) \(match.shapeDeviation)")
+        }
+    }
+
     @Test func aDrawingWithoutSizeHasNoMatch() throws {
         let classifier = try Self.classifier([("x", Self.x)])
         #expect(classifier.classify(StrokeInk()) == nil)

@@ -1,5 +1,5 @@
 import Foundation
-import Tactile
+@_spi(StrokeTuning) import Tactile
 import TactileTestSupport
 
 // The stroke recognizer's accuracy, measured the way the $-family papers
@@ -235,6 +235,14 @@ func tune() {
     let outcomes = builtInOutcomes(drawings, classifier: StrokeClassifier(), scribblesPerKind: 1500, scribbleSeed: 0x5C81_0001)
     let correct = outcomes.filter(\.isCorrect)
     print("tuning writers, built-in set: \(correct.count) of \(outcomes.filter { $0.shape != nil }.count) drawings matched correctly")
+    // The shape check's units (StrokeShapeCheck): each measure's 99.5th
+    // percentile over the correctly matched drawings.
+    let scribbles = outcomes.filter { $0.shape == nil }
+    for (index, name) in StrokeShapeMeasures.names.enumerated() {
+        let unit = quantile(correct.map { $0.match!.shapeMeasures.values[index] }, 0.995)
+        let beyond = scribbles.filter { $0.match!.shapeMeasures.values[index] > unit }.count
+        print(String(format: "unit of %@: %.3f (scribbles beyond it: %@)", name, unit, percent(Double(beyond) / Double(scribbles.count))))
+    }
     // For each least score, the most deviation that keeps 99.3% of the
     // correctly matched drawings, and what it accepts.
     for score in [0.0, 0.6, 0.7, 0.75, 0.8, 0.85] {

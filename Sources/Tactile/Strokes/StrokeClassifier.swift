@@ -193,8 +193,8 @@ public final class StrokeClassifier {
                                       intoX: sampleX + sample * n, y: sampleY + sample * n)
                 sampleSpread.append(frame.spread)
                 fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
-                let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
-                                                         count: n, spread: frame.spread)
+                let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
+                                                         stroke: resampledStroke, count: n)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 StrokeShapeCheck.sortedRadii(x: sampleX + sample * n, y: sampleY + sample * n, count: n,
@@ -234,8 +234,6 @@ public final class StrokeClassifier {
     public func classify(_ ink: StrokeInk) -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
-        let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
-                                                 count: n, spread: aspectFrame.spread)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
 
         // Samples in the order of their lower bounds, so the best is found
@@ -302,7 +300,9 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        let deviation = StrokeShapeCheck.deviation(
+        // Measured as matched: turning changes neither ink nor closure.
+        let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n)
+        let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
@@ -312,7 +312,8 @@ public final class StrokeClassifier {
             sampleIndex: sampleIndexInTemplate[bestSample],
             score: max(0, 1 - distance / zero),
             distance: distance,
-            shapeDeviation: deviation,
+            shapeDeviation: measures.total,
+            shapeMeasures: measures,
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,
             angle: sampleIsRotationInvariant[bestSample] ? angle : 0,

@@ -27,6 +27,8 @@ public struct StrokeMatch: Hashable, Sendable {
     /// drawings stray, so 0 to about 3 for a drawing of the shape and more
     /// for a scribble that merely lies near it. See ``isConfident(minimumScore:maximumShapeDeviation:)``.
     public var shapeDeviation: Double
+    /// The measures ``shapeDeviation`` adds up, for the evaluation harness.
+    @_spi(StrokeTuning) public var shapeMeasures: StrokeShapeMeasures
     /// The smallest rectangle holding the drawing's points, in its coordinates.
     public var bounds: Rect
     /// The centre of the drawing's ink: the mean of its points spread evenly
