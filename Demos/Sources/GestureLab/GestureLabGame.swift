@@ -63,6 +63,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     let rotation = RotationGestureRecognizer()
     let edgePan = ScreenEdgePanGestureRecognizer()
     private(set) var panels: [Panel] = []
+    /// The strokes page (S), over the panels while shown.
+    let strokeLab: StrokeLabPage
 
     private(set) var readouts: [ObjectIdentifier: Readout] = [:]
     /// The arena's decisions, oldest first; the side panel shows the last
@@ -94,8 +96,9 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
 
     /// Throws only if the single tap's requirement made a cycle, which
     /// it cannot: the double tap requires nothing.
-    init(cursorLocations: @escaping () -> [Point] = { [] }) throws {
+    init(cursorLocations: @escaping () -> [Point] = { [] }, strokeTemplatesPath: String? = nil) throws {
         self.cursorLocations = cursorLocations
+        strokeLab = StrokeLabPage(savePath: strokeTemplatesPath)
         tap.name = "tap"
         single.name = "single"
         double.name = "double"
@@ -133,6 +136,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             }
             scene.root.addChild(panel.layer)
         }
+        scene.root.addChild(strokeLab.layer)
         scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
     }
 
@@ -158,10 +162,12 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         if case .key(let key) = event.kind, key.isDown, key.scancode == Self.escapeScancode {
             wantsToQuit = true
         }
+        if case .key(let key) = event.kind { strokeLab.handle(key: key) }
     }
 
     func update(step: Double, now: Double) {
         self.now = now
+        strokeLab.update()
     }
 
     private func fired(_ recognizer: GestureRecognizer) {
@@ -179,6 +185,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// Follows the arena's decisions: the transitions and waits the badges
     /// show, and each decision's line for the log panel.
     private func arenaDecided(_ decision: ArenaDecision) {
+        strokeLab.arenaDecided(decision)
         switch decision {
         case .entered(let recognizer, let state, let previous):
             update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
@@ -291,6 +298,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     func render(on canvas: Canvas) {
         canvas.clear(Self.background)
         for panel in panels { draw(panel, on: canvas) }
+        if strokeLab.isShown { strokeLab.render(on: canvas) }
         drawLog(on: canvas)
         canvas.fillRect(x: 0, y: 0, width: 800, height: 36, color: Self.panelFill)
         canvas.drawText("TACTILE  GESTURE LAB", at: Point(x: 12, y: 6), scale: 2, color: Self.text)

@@ -23,6 +23,9 @@ struct GestureLabCommand: ParsableCommand {
                          hold the left shoulder for two contacts the right stick pinches and turns;
                          a PlayStation pad's touchpad is the centre panel: two fingers pinch and turn
               O          show or hide the touch overlay (every contact with its id)
+              S          the strokes page: draw a shape (any pointer), see the guess and the result;
+                         L learns: ←/→ choose a name, Enter adds the last drawing and saves
+                         the set to gesturelab.strokes in the current directory
               Esc or close the window to quit
             """))
 
@@ -38,7 +41,8 @@ do {
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
         app.pump.controllerCursors = ControllerCursor.Settings()
-        let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
+        let game = try GestureLabGame(cursorLocations: { app.pump.cursors.values.map(\.location) },
+                                      strokeTemplatesPath: FileManager.default.currentDirectoryPath + "/gesturelab.strokes")
         app.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
         app.loop.scene = game.scene
         try app.run(game)
