@@ -238,10 +238,26 @@ func tune() {
     // The shape check's units (StrokeShapeCheck): each measure's 99.5th
     // percentile over the correctly matched drawings.
     let scribbles = outcomes.filter { $0.shape == nil }
+    var units: [Double] = []
     for (index, name) in StrokeShapeMeasures.names.enumerated() {
         let unit = quantile(correct.map { $0.match!.shapeMeasures.values[index] }, 0.995)
+        units.append(unit > 0 ? unit : 1)
         let beyond = scribbles.filter { $0.match!.shapeMeasures.values[index] > unit }.count
         print(String(format: "unit of %@: %.3f (scribbles beyond it: %@)", name, unit, percent(Double(beyond) / Double(scribbles.count))))
+    }
+    // With these units, each measure left out in turn: what the sum then
+    // keeps and accepts (the library's own units may lag until copied).
+    for left in [nil] + StrokeShapeMeasures.names.map(Optional.some) {
+        func total(_ outcome: Outcome) -> Double {
+            zip(StrokeShapeMeasures.names, zip(outcome.match!.shapeMeasures.values, units))
+                .reduce(0) { $0 + ($1.0 == left ? 0 : $1.1.0 / $1.1.1) }
+        }
+        let deviations = correct.compactMap { $0.match!.score >= GestureDefaults.strokeMinimumScore ? total($0) : nil }.sorted()
+        let deviation = deviations[Int((0.993 / (Double(deviations.count) / Double(correct.count))) * Double(deviations.count - 1))]
+        let rejection = Rejection(outcomes) { $0.match!.score >= GestureDefaults.strokeMinimumScore && total($0) <= deviation }
+        print(String(format: "derived units, %@: deviation %.3f: lost %@, scribbles accepted %@ (%@)",
+                     left.map { "without \($0)" } ?? "all measures", deviation,
+                     percent(rejection.lost), percent(rejection.falseAccepts), rejection.byKind))
     }
     // For each least score, the most deviation that keeps 99.3% of the
     // correctly matched drawings, and what it accepts.

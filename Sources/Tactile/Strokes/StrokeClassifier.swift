@@ -100,6 +100,7 @@ public final class StrokeClassifier {
     private let sampleRadii: UnsafeMutablePointer<Double>
     private var templateInkRange: [(Double, Double)] = []
     private var templateClosureRange: [(Double, Double)] = []
+    private var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
 
     // Scratch, made once: the drawing resampled, normalised both ways,
@@ -185,6 +186,7 @@ public final class StrokeClassifier {
         var sample = 0
         for template in templates {
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
+            var winding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
                 // A template's samples have extent (checked when it was
                 // made), so resampling succeeds.
@@ -197,12 +199,14 @@ public final class StrokeClassifier {
                                                          stroke: resampledStroke, count: n)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
+                winding = (min(winding.0, path.winding), max(winding.1, path.winding))
                 StrokeShapeCheck.sortedRadii(x: sampleX + sample * n, y: sampleY + sample * n, count: n,
                                              into: sampleRadii + sample * n)
                 sample += 1
             }
             templateInkRange.append(ink)
             templateClosureRange.append(closure)
+            templateWindingRange.append(winding)
         }
     }
 
@@ -300,10 +304,11 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        // Measured as matched: turning changes neither ink nor closure.
+        // Measured as matched: turning changes neither ink, closure nor winding.
         let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n)
         let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
+            windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
         return StrokeMatch(

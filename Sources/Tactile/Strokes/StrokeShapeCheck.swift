@@ -23,6 +23,9 @@ import Darwin
 ///   range of the template's samples;
 /// - **closure**: the gap between a one-stroke drawing's ends over its
 ///   length (a circle closes, a pigtail does not), outside that range;
+/// - **winding**: how far the strokes turn, left and right turns
+///   cancelling (a spiral winds one way, turn after turn; a zig-zag turns
+///   back and forth and ends as it began), outside that range;
 /// - **radial profile**: the root mean square difference of the sorted
 ///   distances of the points from their centroid, drawing against the
 ///   matched sample (a circle's are all alike, a spiral's spread);
@@ -44,6 +47,7 @@ import Darwin
 enum StrokeShapeCheck {
     static let inkUnit = 0.150
     static let closureUnit = 0.127
+    static let windingUnit = 0.192
     static let radialUnit = 0.173
     static let farthestUnit = 0.933
     static let percentileUnit = 0.721
@@ -54,6 +58,10 @@ enum StrokeShapeCheck {
         var logInk: Double
         /// End gap / ink length for one stroke; 1 for several.
         var closure: Double
+        /// How far the strokes turn, each stroke's turns added with their
+        /// signs (so a zig-zag's left and right turns cancel and a spiral's
+        /// add up), in turns (2π), the strokes' magnitudes added.
+        var winding: Double
     }
 
     /// The path measures of `n` resampled points with their stroke numbers,
@@ -84,7 +92,26 @@ enum StrokeShapeCheck {
             let dx = x[n - 1] - x[0], dy = y[n - 1] - y[0]
             closure = (dx * dx + dy * dy).squareRoot() / ink
         }
-        return PathMeasures(logInk: logInk, closure: closure)
+        // Net turning between segments two points long (jitter between
+        // neighbours cancels in a signed sum, but a segment of one step
+        // can point anywhere).
+        var winding = 0.0, strokeTurn = 0.0
+        index = 0
+        while index + 4 < n {
+            if stroke[index] != stroke[index + 4] {
+                winding += abs(strokeTurn)
+                strokeTurn = 0
+            } else {
+                let ax = x[index + 2] - x[index], ay = y[index + 2] - y[index]
+                let bx = x[index + 4] - x[index + 2], by = y[index + 4] - y[index + 2]
+                if ax * ax + ay * ay > 0, bx * bx + by * by > 0 {
+                    strokeTurn += atan2(ax * by - ay * bx, ax * bx + ay * by)
+                }
+            }
+            index += 2
+        }
+        winding += abs(strokeTurn)
+        return PathMeasures(logInk: logInk, closure: closure, winding: winding / (2 * Double.pi))
     }
 
     /// How far `value` lies outside `low...high` (0 inside).
@@ -105,6 +132,7 @@ enum StrokeShapeCheck {
     /// template whose samples' path measures span the given ranges.
     /// `scratch` holds 2·n values.
     static func deviation(path: PathMeasures, inkRange: (Double, Double), closureRange: (Double, Double),
+                          windingRange: (Double, Double),
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
@@ -133,6 +161,7 @@ enum StrokeShapeCheck {
         return StrokeShapeMeasures(
             ink: outside(path.logInk, inkRange.0, inkRange.1),
             closure: outside(path.closure, closureRange.0, closureRange.1),
+            winding: outside(path.winding, windingRange.0, windingRange.1),
             radial: radial,
             farthest: nearest[n - 1],
             percentile: percentile)

@@ -9,6 +9,9 @@ public struct StrokeShapeMeasures: Hashable, Sendable {
     /// How far a one-stroke drawing's end gap over its ink lies outside the
     /// template's samples' range.
     public var closure: Double
+    /// How far the strokes' net turning, in turns, lies outside the
+    /// template's samples' range.
+    public var winding: Double
     /// The root mean square difference of the sorted distances from the
     /// centroid, drawing against the matched sample.
     public var radial: Double
@@ -18,16 +21,17 @@ public struct StrokeShapeMeasures: Hashable, Sendable {
     public var percentile: Double
 
     /// The measures in the order of ``names``.
-    public var values: [Double] { [ink, closure, radial, farthest, percentile] }
+    public var values: [Double] { [ink, closure, winding, radial, farthest, percentile] }
 
     /// The names of ``values``, in order.
-    public static let names = ["ink", "closure", "radial", "farthest", "percentile"]
+    public static let names = ["ink", "closure", "winding", "radial", "farthest", "percentile"]
 
     /// The sum of the measures, each divided by its unit: the
     /// ``StrokeMatch/shapeDeviation``.
     public var total: Double {
         let sum = ink / StrokeShapeCheck.inkUnit
             + closure / StrokeShapeCheck.closureUnit
+            + winding / StrokeShapeCheck.windingUnit
             + radial / StrokeShapeCheck.radialUnit
             + farthest / StrokeShapeCheck.farthestUnit
             + percentile / StrokeShapeCheck.percentileUnit
