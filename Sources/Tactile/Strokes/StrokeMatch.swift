@@ -21,7 +21,7 @@ public struct StrokeMatch: Hashable, Sendable {
     /// an axis): 0 for the same shape. The score is made from it.
     public var distance: Double
     /// How far the drawing's path strays from the template's in what the
-    /// point clouds do not see (its length, whether it closes, how its
+    /// point clouds do not see (its length, whether it closes, how far it winds, how its
     /// points spread from the centre, its farthest points from the
     /// template's): a sum of measures, each in units of how far real
     /// drawings stray, so 0 to about 3 for a drawing of the shape and more
