@@ -379,6 +379,138 @@ func evaluate(trials: Int) {
     print(out, terminator: "")
 }
 
+// MARK: Public datasets the user supplies
+
+/// One drawing of a public dataset's gesture logs.
+struct LoggedGesture {
+    var name: String
+    var subject: String
+    var speed: String
+    var strokes: [[Point]]
+}
+
+/// The value of `attribute="…"` in an XML tag's text.
+func xmlAttribute(_ attribute: String, in tag: Substring) -> String? {
+    guard let start = tag.range(of: " \(attribute)=\"") else { return nil }
+    let rest = tag[start.upperBound...]
+    guard let end = rest.firstIndex(of: "\"") else { return nil }
+    return String(rest[..<end])
+}
+
+/// Reads the XML gesture logs of Wobbrock et al.'s $1 (one `<Gesture>` of
+/// `<Point X Y T>` per file) and of $N / MMG (`<Stroke>`s of points) from
+/// every `.xml` file under `directory`. The gesture's name is its `Name`
+/// without the trailing sample number ("arrow01" → "arrow").
+func readGestureLogs(_ directory: String) throws -> [LoggedGesture] {
+    var gestures: [LoggedGesture] = []
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+    for case let path as String in walker where path.lowercased().hasSuffix(".xml") {
+        let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+        guard let open = text.range(of: "<Gesture "), let close = text[open.upperBound...].firstIndex(of: ">") else { continue }
+        let tag = text[open.lowerBound..<close]
+        guard var name = xmlAttribute("Name", in: tag) else { continue }
+        while let last = name.last, last.isNumber { name.removeLast() }
+        var strokes: [[Point]] = [[]]
+        var cursor = close
+        while let next = text[cursor...].range(of: "<") {
+            guard let end = text[next.upperBound...].firstIndex(of: ">") else { break }
+            let element = text[next.lowerBound..<end]
+            if element.hasPrefix("<Stroke"), !strokes[strokes.count - 1].isEmpty {
+                strokes.append([])
+            } else if element.hasPrefix("<Point"), let x = xmlAttribute("X", in: element).flatMap(Double.init),
+                      let y = xmlAttribute("Y", in: element).flatMap(Double.init) {
+                strokes[strokes.count - 1].append(Point(x: x, y: y))
+            }
+            cursor = end
+        }
+        strokes.removeAll { $0.isEmpty }
+        guard !strokes.isEmpty else { continue }
+        gestures.append(LoggedGesture(name: name, subject: xmlAttribute("Subject", in: tag) ?? "?",
+                                      speed: xmlAttribute("Speed", in: tag) ?? "", strokes: strokes))
+    }
+    return gestures
+}
+
+/// The built-in shape a public dataset's gesture name stands for, if any.
+func builtInName(for name: String) -> String? {
+    let key = name.lowercased().replacingOccurrences(of: "_", with: "-")
+    let aliases = ["zig-zag": "zigzag", "left-sq-bracket": "left-bracket", "right-sq-bracket": "right-bracket",
+                   "delete-mark": "delete", "x": "x", "v": "v"]
+    if let alias = aliases[key] { return alias }
+    return StrokeShape(rawValue: key)?.rawValue
+}
+
+/// Accuracy on gesture logs the user supplies (never tuned on): user-dependent
+/// with 1, 2, 3, 5 templates per gesture within each subject and speed, as
+/// the $-family papers report it; then the built-in set on the gestures it
+/// has, with rejection.
+func evaluateLogs(directory: String, trials: Int) throws {
+    let gestures = try readGestureLogs(directory)
+    guard !gestures.isEmpty else {
+        print("no gesture logs (.xml with <Gesture Name=…>) under \(directory)")
+        return
+    }
+    let names = Array(Set(gestures.map(\.name))).sorted()
+    var groups: [String: [String: [[[Point]]]]] = [:]
+    for gesture in gestures {
+        groups["\(gesture.subject) \(gesture.speed)", default: [:]][gesture.name, default: []].append(gesture.strokes)
+    }
+    print("# Stroke recognition on \(directory)")
+    print()
+    print("\(gestures.count) drawings, \(names.count) gestures, \(groups.count) subject × speed groups; \(trials) trials per group.")
+    print()
+    print("| templates per gesture | accuracy | most frequent confusions |")
+    print("|---|---|---|")
+    var random = SplitMix64(seed: 0xD011A4)
+    for count in [1, 2, 3, 5] {
+        var confusion = Confusion(names: names)
+        for (_, samples) in groups.sorted(by: { $0.key < $1.key }) {
+            // The group's gestures with a test sample left over take part.
+            let usable = names.filter { (samples[$0]?.count ?? 0) > count }
+            guard usable.count >= 2 else { continue }
+            for _ in 0..<trials {
+                var picks: [String: [Int]] = [:]
+                for name in usable {
+                    var order = Array(samples[name]!.indices)
+                    for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+                    picks[name] = order
+                }
+                // A sample with no size cannot be a template: the trial is skipped.
+                guard let classifier = try? StrokeClassifier(templates: usable.compactMap { name in
+                    try? StrokeTemplate(name: name, samples: picks[name]!.prefix(count).map { samples[name]![$0] })
+                }), classifier.templates.count == usable.count else { continue }
+                for name in usable {
+                    let test = samples[name]![picks[name]![count]]
+                    let predicted = classifier.classify(strokes: test).flatMap { names.firstIndex(of: $0.name) }
+                    confusion.add(actual: names.firstIndex(of: name)!, predicted: predicted)
+                }
+            }
+        }
+        print("| \(count) | \(percent(confusion.accuracy)) (\(confusion.correct)/\(confusion.total)) | \(confusion.topConfusions(4)) |")
+    }
+    print()
+    let classifier = StrokeClassifier()
+    var matched = 0, correct = 0, kept = 0, wronglyKept = 0
+    var missed: [String: Int] = [:]
+    for gesture in gestures {
+        guard let expected = builtInName(for: gesture.name) else { continue }
+        matched += 1
+        guard let match = classifier.classify(strokes: gesture.strokes) else { continue }
+        if match.name == expected {
+            correct += 1
+            if match.isConfident() { kept += 1 } else { missed["\(expected) rejected", default: 0] += 1 }
+        } else {
+            missed["\(expected)→\(match.name)", default: 0] += 1
+            if match.isConfident() { wronglyKept += 1 }
+        }
+    }
+    guard matched > 0 else { return }
+    print("The built-in set on the \(matched) drawings of gestures it has (by name):")
+    print("nearest template right \(percent(Double(correct) / Double(matched))); of those, rejected (lost)")
+    print("\(percent(correct == 0 ? 0 : 1 - Double(kept) / Double(correct))); accepted as another shape \(percent(Double(wronglyKept) / Double(matched))).")
+    print("Most frequent: " + missed.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "templates":
@@ -387,6 +519,12 @@ case "tune":
     tune()
 case "evaluate":
     evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+case "logs":
+    guard let directory = arguments.dropFirst().first else {
+        print("usage: StrokeEvaluation logs DIRECTORY [TRIALS]")
+        exit(64)
+    }
+    try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | logs DIRECTORY [TRIALS]")
 }
