@@ -94,6 +94,28 @@ struct StrokeClassifierTests {
         #expect(zigzag.score > 0.95)
     }
 
+    @Test(arguments: [0, 36])
+    func theRotationAlignmentDoesNotDependOnStrokeOrderOrDirection(alignmentAngles: Int) throws {
+        // The alignment compares angular harmonics of the clouds, which no
+        // pairing of points enters: a triangle drawn backwards from another
+        // corner, turned, aligns as the upright template does. (0: the
+        // 12-angle search, kept as the parameter's off setting.)
+        var parameters = StrokeMatchingParameters.standard
+        parameters.alignmentAngles = alignmentAngles
+        let templates = try [("triangle", Self.triangle), ("zigzag", Self.zigzag), ("line", Self.line), ("square", Self.square)].map {
+            try StrokeTemplate(name: $0.0, isRotationInvariant: true, samples: [$0.1])
+        }
+        let classifier = try StrokeClassifier(templates: templates, parameters: parameters)
+        let backwards: [[Point]] = [[Self.p(100, 100), Self.p(0, 100), Self.p(50, 0), Self.p(100, 100)]]
+        for degrees in [0.0, 50, 137, 222, 301] {
+            let match = try #require(classifier.classify(strokes: Self.transformed(backwards, angle: degrees * Double.pi / 180)))
+            #expect(match.name == "triangle", "\(degrees)°")
+            // (The search reaches only 0.87 at 222°: its best of 12 angles
+            // and the refinement stop short of the exact turn.)
+            #expect(match.score > 0.85, "\(degrees)°: \(match)")
+        }
+    }
+
     @Test func aThinShapeKeepsItsStraightnessAndAWideShapeMatchesItsSquareTemplate() throws {
         let classifier = try Self.classifier([("line", Self.line), ("zigzag", Self.zigzag), ("square", Self.square), ("v", Self.v)])
         // A wobbly line: without the aspect rule its wobble would fill a square.
