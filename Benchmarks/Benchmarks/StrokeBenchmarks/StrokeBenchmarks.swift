@@ -16,6 +16,7 @@ import TactileTestSupport
 // | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration |
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
+// | … , angular alignment | the two sets above with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
 //
@@ -71,6 +72,8 @@ final class ClassifierFixture: @unchecked Sendable {
         case builtIn = "Classify: built-in set (16 × 3)"
         case twoInvariant = "Classify: 16 × 3, circle and star rotation invariant"
         case rotationInvariant = "Classify: 13 × 3, all rotation invariant"
+        case twoInvariantAligned = "Classify: 16 × 3, circle and star rotation invariant, angular alignment"
+        case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
     }
 
     let classifier: StrokeClassifier
@@ -81,16 +84,20 @@ final class ClassifierFixture: @unchecked Sendable {
         var templates = StrokeTemplate.builtIn
         switch set {
         case .builtIn: break
-        case .twoInvariant:
+        case .twoInvariant, .twoInvariantAligned:
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
             }
-        case .rotationInvariant:
+        case .rotationInvariant, .rotationInvariantAligned:
             let kept = Set(StrokeShape.allCases.filter { !$0.hasRotatedTwin }.map(\.rawValue))
             templates = templates.filter { kept.contains($0.name) }
                 .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
         }
-        classifier = try! StrokeClassifier(templates: templates)
+        var parameters = StrokeMatchingParameters.standard
+        if set == .twoInvariantAligned || set == .rotationInvariantAligned {
+            parameters.alignmentAngles = 36   // the angular alignment instead of the 12-angle search
+        }
+        classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
         var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
         let writer = StrokeWriter(seed: 5000)
         let names = templates.map(\.name)

@@ -1,5 +1,5 @@
 import Foundation
-import Tactile
+@_spi(StrokeTuning) import Tactile
 import TactileTestSupport
 
 // The stroke recognizer's accuracy, measured the way the $-family papers
@@ -24,6 +24,11 @@ let templateWriters: [UInt64] = [1, 2, 3]
 let tuningWriters = (100..<120).map(UInt64.init)
 let reportWriters = (1000..<1030).map(UInt64.init)
 let shapes = StrokeShape.allCases
+
+/// The matching parameters of the user-dependent tables (`rotation tune 3
+/// aligned` turns the angular alignment on; `angles=N harmonics=N
+/// candidates=N refinement=DEGREES refined=N` set it).
+nonisolated(unsafe) var matchingParameters = StrokeMatchingParameters.standard
 
 /// Samples per writer and shape.
 let samplesPerWriter = 10
@@ -107,7 +112,7 @@ func userDependent(_ drawings: Drawings, shapeIndices: [Int], templateCount: Int
                 template(shapes[shape], picks.prefix(templateCount).map { drawings.byWriter[writer][shape][$0] },
                          rotationInvariant: rotationInvariant)
             }
-            let classifier = try! StrokeClassifier(templates: templates)
+            let classifier = try! StrokeClassifier(templates: templates, parameters: matchingParameters)
             let testSample = picks[templateCount]
             for (position, shape) in shapeIndices.enumerated() {
                 let drawing = (tests ?? drawings).byWriter[writer][shape][testSample]
@@ -235,6 +240,30 @@ func tune() {
     let outcomes = builtInOutcomes(drawings, classifier: StrokeClassifier(), scribblesPerKind: 1500, scribbleSeed: 0x5C81_0001)
     let correct = outcomes.filter(\.isCorrect)
     print("tuning writers, built-in set: \(correct.count) of \(outcomes.filter { $0.shape != nil }.count) drawings matched correctly")
+    // The shape check's units (StrokeShapeCheck): each measure's 99.5th
+    // percentile over the correctly matched drawings.
+    let scribbles = outcomes.filter { $0.shape == nil }
+    var units: [Double] = []
+    for (index, name) in StrokeShapeMeasures.names.enumerated() {
+        let unit = quantile(correct.map { $0.match!.shapeMeasures.values[index] }, 0.995)
+        units.append(unit > 0 ? unit : 1)
+        let beyond = scribbles.filter { $0.match!.shapeMeasures.values[index] > unit }.count
+        print(String(format: "unit of %@: %.3f (scribbles beyond it: %@)", name, unit, percent(Double(beyond) / Double(scribbles.count))))
+    }
+    // With these units, each measure left out in turn: what the sum then
+    // keeps and accepts (the library's own units may lag until copied).
+    for left in [nil] + StrokeShapeMeasures.names.map(Optional.some) {
+        func total(_ outcome: Outcome) -> Double {
+            zip(StrokeShapeMeasures.names, zip(outcome.match!.shapeMeasures.values, units))
+                .reduce(0) { $0 + ($1.0 == left ? 0 : $1.1.0 / $1.1.1) }
+        }
+        let deviations = correct.compactMap { $0.match!.score >= GestureDefaults.strokeMinimumScore ? total($0) : nil }.sorted()
+        let deviation = deviations[Int((0.993 / (Double(deviations.count) / Double(correct.count))) * Double(deviations.count - 1))]
+        let rejection = Rejection(outcomes) { $0.match!.score >= GestureDefaults.strokeMinimumScore && total($0) <= deviation }
+        print(String(format: "derived units, %@: deviation %.3f: lost %@, scribbles accepted %@ (%@)",
+                     left.map { "without \($0)" } ?? "all measures", deviation,
+                     percent(rejection.lost), percent(rejection.falseAccepts), rejection.byKind))
+    }
     // For each least score, the most deviation that keeps 99.3% of the
     // correctly matched drawings, and what it accepts.
     for score in [0.0, 0.6, 0.7, 0.75, 0.8, 0.85] {
@@ -355,6 +384,158 @@ func evaluate(trials: Int) {
     print(out, terminator: "")
 }
 
+// MARK: Public datasets the user supplies
+
+/// One drawing of a public dataset's gesture logs.
+struct LoggedGesture {
+    var name: String
+    var subject: String
+    var speed: String
+    var strokes: [[Point]]
+}
+
+/// The value of `attribute="…"` in an XML tag's text.
+func xmlAttribute(_ attribute: String, in tag: Substring) -> String? {
+    guard let start = tag.range(of: " \(attribute)=\"") else { return nil }
+    let rest = tag[start.upperBound...]
+    guard let end = rest.firstIndex(of: "\"") else { return nil }
+    return String(rest[..<end])
+}
+
+/// Reads the XML gesture logs of Wobbrock et al.'s $1 (one `<Gesture>` of
+/// `<Point X Y T>` per file) and of $N / MMG (`<Stroke>`s of points) from
+/// every `.xml` file under `directory`. The gesture's name is its `Name`
+/// without the trailing sample number ("arrow01" → "arrow").
+func readGestureLogs(_ directory: String) throws -> [LoggedGesture] {
+    var gestures: [LoggedGesture] = []
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+    for case let path as String in walker where path.lowercased().hasSuffix(".xml") {
+        let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+        guard let open = text.range(of: "<Gesture "), let close = text[open.upperBound...].firstIndex(of: ">") else { continue }
+        let tag = text[open.lowerBound..<close]
+        guard var name = xmlAttribute("Name", in: tag) else { continue }
+        while let last = name.last, last.isNumber { name.removeLast() }
+        var strokes: [[Point]] = [[]]
+        var cursor = close
+        while let next = text[cursor...].range(of: "<") {
+            guard let end = text[next.upperBound...].firstIndex(of: ">") else { break }
+            let element = text[next.lowerBound..<end]
+            if element.hasPrefix("<Stroke"), !strokes[strokes.count - 1].isEmpty {
+                strokes.append([])
+            } else if element.hasPrefix("<Point"), let x = xmlAttribute("X", in: element).flatMap(Double.init),
+                      let y = xmlAttribute("Y", in: element).flatMap(Double.init) {
+                strokes[strokes.count - 1].append(Point(x: x, y: y))
+            }
+            cursor = end
+        }
+        strokes.removeAll { $0.isEmpty }
+        guard !strokes.isEmpty else { continue }
+        gestures.append(LoggedGesture(name: name, subject: xmlAttribute("Subject", in: tag) ?? "?",
+                                      speed: xmlAttribute("Speed", in: tag) ?? "", strokes: strokes))
+    }
+    return gestures
+}
+
+/// The built-in shape a public dataset's gesture name stands for, if any.
+func builtInName(for name: String) -> String? {
+    let key = name.lowercased().replacingOccurrences(of: "_", with: "-")
+    let aliases = ["zig-zag": "zigzag", "left-sq-bracket": "left-bracket", "right-sq-bracket": "right-bracket",
+                   "delete-mark": "delete", "x": "x", "v": "v"]
+    if let alias = aliases[key] { return alias }
+    return StrokeShape(rawValue: key)?.rawValue
+}
+
+/// Accuracy on gesture logs the user supplies (never tuned on): user-dependent
+/// with 1, 2, 3, 5 templates per gesture within each subject and speed, as
+/// the $-family papers report it; then the built-in set on the gestures it
+/// has, with rejection.
+func evaluateLogs(directory: String, trials: Int) throws {
+    let gestures = try readGestureLogs(directory)
+    guard !gestures.isEmpty else {
+        print("no gesture logs (.xml with <Gesture Name=…>) under \(directory)")
+        return
+    }
+    let names = Array(Set(gestures.map(\.name))).sorted()
+    var groups: [String: [String: [[[Point]]]]] = [:]
+    for gesture in gestures {
+        groups["\(gesture.subject) \(gesture.speed)", default: [:]][gesture.name, default: []].append(gesture.strokes)
+    }
+    print("# Stroke recognition on \(directory)")
+    print()
+    print("\(gestures.count) drawings, \(names.count) gestures, \(groups.count) subject × speed groups; \(trials) trials per group.")
+    print()
+    print("| templates per gesture | accuracy | most frequent confusions |")
+    print("|---|---|---|")
+    var random = SplitMix64(seed: 0xD011A4)
+    for count in [1, 2, 3, 5] {
+        var confusion = Confusion(names: names)
+        for (_, samples) in groups.sorted(by: { $0.key < $1.key }) {
+            // The group's gestures with a test sample left over take part.
+            let usable = names.filter { (samples[$0]?.count ?? 0) > count }
+            guard usable.count >= 2 else { continue }
+            for _ in 0..<trials {
+                var picks: [String: [Int]] = [:]
+                for name in usable {
+                    var order = Array(samples[name]!.indices)
+                    for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+                    picks[name] = order
+                }
+                // A sample with no size cannot be a template: the trial is skipped.
+                guard let classifier = try? StrokeClassifier(templates: usable.compactMap { name in
+                    try? StrokeTemplate(name: name, samples: picks[name]!.prefix(count).map { samples[name]![$0] })
+                }), classifier.templates.count == usable.count else { continue }
+                for name in usable {
+                    let test = samples[name]![picks[name]![count]]
+                    let predicted = classifier.classify(strokes: test).flatMap { names.firstIndex(of: $0.name) }
+                    confusion.add(actual: names.firstIndex(of: name)!, predicted: predicted)
+                }
+            }
+        }
+        print("| \(count) | \(percent(confusion.accuracy)) (\(confusion.correct)/\(confusion.total)) | \(confusion.topConfusions(4)) |")
+    }
+    print()
+    let classifier = StrokeClassifier()
+    var matched = 0, correct = 0, kept = 0, wronglyKept = 0
+    var missed: [String: Int] = [:]
+    for gesture in gestures {
+        guard let expected = builtInName(for: gesture.name) else { continue }
+        matched += 1
+        guard let match = classifier.classify(strokes: gesture.strokes) else { continue }
+        if match.name == expected {
+            correct += 1
+            if match.isConfident() { kept += 1 } else { missed["\(expected) rejected", default: 0] += 1 }
+        } else {
+            missed["\(expected)→\(match.name)", default: 0] += 1
+            if match.isConfident() { wronglyKept += 1 }
+        }
+    }
+    guard matched > 0 else { return }
+    print("The built-in set on the \(matched) drawings of gestures it has (by name):")
+    print("nearest template right \(percent(Double(correct) / Double(matched))); of those, rejected (lost)")
+    print("\(percent(correct == 0 ? 0 : 1 - Double(kept) / Double(correct))); accepted as another shape \(percent(Double(wronglyKept) / Double(matched))).")
+    print("Most frequent: " + missed.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+}
+
+/// The rotation-invariant table alone, on the tuning writers (for tuning
+/// the rotation search) or the report's writers, with the time per
+/// classification: quicker than a whole report.
+func rotationOnly(writers: [UInt64], trials: Int) {
+    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : 0x70AE
+    let drawings = Drawings(writers: writers, seed: seed)
+    let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
+    print("| rotation | 1 template | 3 templates | confusions (1 template) |")
+    print("|---|---|---|---|")
+    let clock = ContinuousClock()
+    let started = clock.now
+    for degrees in [0.0, 30, 60, 90, 180] {
+        let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed)
+        let one = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials, rotationInvariant: true, tests: turned, seed: 0x40)
+        let three = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials, rotationInvariant: true, tests: turned, seed: 0x41)
+        print("| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) |")
+    }
+    print("(\(clock.now - started) in all, templates prepared included)")
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "templates":
@@ -363,6 +544,28 @@ case "tune":
     tune()
 case "evaluate":
     evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+case "rotation":
+    let report = arguments.dropFirst().first == "report"
+    if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
+    for setting in arguments.dropFirst(3) where setting.contains("=") {
+        let parts = setting.split(separator: "=")
+        guard parts.count == 2, let value = Double(parts[1]) else { continue }
+        switch parts[0] {
+        case "angles": matchingParameters.alignmentAngles = Int(value)
+        case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
+        case "candidates": matchingParameters.alignmentCandidates = Int(value)
+        case "refinement": matchingParameters.alignmentRefinement = value * .pi / 180
+        case "refined": matchingParameters.refinedCandidates = Int(value)
+        default: break
+        }
+    }
+    rotationOnly(writers: report ? reportWriters : tuningWriters, trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
+case "logs":
+    guard let directory = arguments.dropFirst().first else {
+        print("usage: StrokeEvaluation logs DIRECTORY [TRIALS]")
+        exit(64)
+    }
+    try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report [TRIALS] | logs DIRECTORY [TRIALS]")
 }

@@ -63,6 +63,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     let rotation = RotationGestureRecognizer()
     let edgePan = ScreenEdgePanGestureRecognizer()
     private(set) var panels: [Panel] = []
+    /// The strokes page (S), over the panels while shown.
+    let strokeLab: StrokeLabPage
 
     private(set) var readouts: [ObjectIdentifier: Readout] = [:]
     /// The arena's decisions, oldest first; the side panel shows the last
@@ -94,8 +96,9 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
 
     /// Throws only if the single tap's requirement made a cycle, which
     /// it cannot: the double tap requires nothing.
-    init(cursorLocations: @escaping () -> [Point] = { [] }) throws {
+    init(cursorLocations: @escaping () -> [Point] = { [] }, strokeTemplatesPath: String? = nil) throws {
         self.cursorLocations = cursorLocations
+        strokeLab = StrokeLabPage(savePath: strokeTemplatesPath)
         tap.name = "tap"
         single.name = "single"
         double.name = "double"
@@ -135,6 +138,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             }
             scene.root.addChild(panel.layer)
         }
+        scene.root.addChild(strokeLab.layer)
         scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
     }
 
@@ -160,11 +164,17 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         if case .key(let key) = event.kind, key.isDown, key.scancode == Self.escapeScancode {
             wantsToQuit = true
         }
-        if case .key(let key) = event.kind, key.isDown, !key.isRepeat, key.scancode == Self.tabScancode { turnPage() }
+        if case .key(let key) = event.kind {
+            // The second page reads WASD, so S opens the strokes page only
+            // from the first; Tab turns the page only with strokes hidden.
+            if !showsCommandsAndMotion { strokeLab.handle(key: key) }
+            if key.isDown, !key.isRepeat, key.scancode == Self.tabScancode, !strokeLab.isShown { turnPage() }
+        }
     }
 
     func update(step: Double, now: Double) {
         self.now = now
+        strokeLab.update()
     }
 
     private func fired(_ recognizer: GestureRecognizer) {
@@ -182,6 +192,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// Follows the arena's decisions: the transitions and waits the badges
     /// show, and each decision's line for the log panel.
     private func arenaDecided(_ decision: ArenaDecision) {
+        strokeLab.arenaDecided(decision)
         switch decision {
         case .entered(let recognizer, let state, let previous):
             update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
@@ -294,6 +305,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     func render(on canvas: Canvas) {
         canvas.clear(Self.background)
         for panel in panels where !panel.layer.isHidden { draw(panel, on: canvas) }
+        if strokeLab.isShown { strokeLab.render(on: canvas) }
         drawLog(on: canvas)
         canvas.fillRect(x: 0, y: 0, width: 800, height: 36, color: Self.panelFill)
         canvas.drawText("TACTILE  GESTURE LAB", at: Point(x: 12, y: 6), scale: 2, color: Self.text)

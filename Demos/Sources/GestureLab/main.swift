@@ -26,6 +26,9 @@ struct GestureLabCommand: ParsableCommand {
               Tab        the second page: command inputs (WASD + J: 623+J, 236+J, [4]6+J,
                          66, J) and motion gestures (a pad's sensors, or the arrows tilt
                          and Ctrl+Z shakes) with their live states
+              S          (first page) the strokes page: draw a shape (any pointer), see the guess and the result;
+                         L learns: ←/→ choose a name, Enter adds the last drawing and saves
+                         the set to gesturelab.strokes in the current directory
               Esc or close the window to quit
             """))
 
@@ -41,7 +44,8 @@ do {
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
         app.pump.controllerCursors = ControllerCursor.Settings()
-        let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
+        let game = try GestureLabGame(cursorLocations: { app.pump.cursors.values.map(\.location) },
+                                      strokeTemplatesPath: FileManager.default.currentDirectoryPath + "/gesturelab.strokes")
         app.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
         app.loop.scene = game.scene
         // Motion for the second page: a pad's sensors, else simulated from the keys.

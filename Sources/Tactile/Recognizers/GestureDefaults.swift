@@ -109,11 +109,11 @@ public enum GestureDefaults {
     public static let strokeMinimumScore = 0.6
 
     /// The most ``StrokeMatch/shapeDeviation`` a drawing may have to be
-    /// recognized: 3.4, the value that keeps 99.3% of the tuning writers'
+    /// recognized: 3.67, the value that keeps 99.3% of the tuning writers'
     /// correctly matched drawings of the built-in set (`scripts/evaluate-strokes
-    /// tune`; it accepted 9.3% of their scribbles). What it costs and
+    /// tune`; it accepted 5.8% of their scribbles). What it costs and
     /// catches on other writers: `Benchmarks/Evaluation/strokes-report.md`.
-    public static let strokeMaximumShapeDeviation = 3.4
+    public static let strokeMaximumShapeDeviation = 3.67
 
     /// How many points a drawing holds before it halves them: 2,048, 17
     /// seconds of a 120 Hz pointer (32 KiB). Matching resamples to a few

@@ -47,7 +47,9 @@ import Darwin
 /// was tried first: $P's greedy pairing is too unsteady 10° to 15° off for
 /// it to converge, and drawings turned by such angles were missed.) Such
 /// templates are scaled uniformly. Templates that are not rotation invariant are matched as
-/// drawn: a "V" is not a ">".
+/// drawn: a "V" is not a ">". With ``StrokeMatchingParameters/alignmentAngles``
+/// set, each sample is matched only at the angles where the clouds'
+/// angular harmonics line up best: about twice as fast, and less accurate.
 ///
 /// ```swift
 /// let classifier = try StrokeClassifier(templates: StrokeTemplateFile.templates(contentsOfFile: "shapes.strokes"))
@@ -100,6 +102,7 @@ public final class StrokeClassifier {
     private let sampleRadii: UnsafeMutablePointer<Double>
     private var templateInkRange: [(Double, Double)] = []
     private var templateClosureRange: [(Double, Double)] = []
+    private var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
 
     // Scratch, made once: the drawing resampled, normalised both ways,
@@ -126,6 +129,18 @@ public final class StrokeClassifier {
     private let searchAngle: UnsafeMutablePointer<Double>
     private let rotationCos: [Double]
     private let rotationSin: [Double]
+    /// Each rotation-invariant sample's angular harmonics (see
+    /// `fillHarmonics`), `harmonicCount` complex numbers per sample, and the
+    /// drawing's; cos(kα) and sin(kα) for each alignment angle α and
+    /// harmonic k; the alignment's values at each angle.
+    private let harmonicCount: Int
+    private let sampleHarmonics: UnsafeMutablePointer<Double>
+    private let drawingHarmonics: UnsafeMutablePointer<Double>
+    private let alignmentAngles: Int
+    private let alignmentCos: UnsafeMutablePointer<Double>
+    private let alignmentSin: UnsafeMutablePointer<Double>
+    private let alignmentValues: UnsafeMutablePointer<Double>
+    private let alignmentPeaks: UnsafeMutablePointer<Int>
 
     /// A classifier of `templates`, prepared.
     ///
@@ -181,10 +196,30 @@ public final class StrokeClassifier {
         let steps = parameters.rotationSearchSteps
         rotationCos = (0..<steps).map { cos(2 * Double.pi * Double($0) / Double(steps)) }
         rotationSin = (0..<steps).map { sin(2 * Double.pi * Double($0) / Double(steps)) }
+        harmonicCount = parameters.alignmentHarmonics
+        alignmentAngles = parameters.alignmentAngles
+        sampleHarmonics = .allocate(capacity: max(1, sampleCount * harmonicCount * 2))
+        sampleHarmonics.initialize(repeating: 0, count: max(1, sampleCount * harmonicCount * 2))
+        drawingHarmonics = .allocate(capacity: harmonicCount * 2)
+        drawingHarmonics.initialize(repeating: 0, count: harmonicCount * 2)
+        alignmentCos = .allocate(capacity: max(1, alignmentAngles * harmonicCount))
+        alignmentSin = .allocate(capacity: max(1, alignmentAngles * harmonicCount))
+        for angle in 0..<alignmentAngles {
+            let alpha = 2 * Double.pi * Double(angle) / Double(alignmentAngles)
+            for k in 0..<harmonicCount {
+                alignmentCos[angle * harmonicCount + k] = cos(Double(k + 1) * alpha)
+                alignmentSin[angle * harmonicCount + k] = sin(Double(k + 1) * alpha)
+            }
+        }
+        alignmentValues = .allocate(capacity: max(1, alignmentAngles))
+        alignmentValues.initialize(repeating: 0, count: alignmentAngles)
+        alignmentPeaks = .allocate(capacity: parameters.alignmentCandidates)
+        alignmentPeaks.initialize(repeating: 0, count: parameters.alignmentCandidates)
 
         var sample = 0
         for template in templates {
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
+            var winding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
                 // A template's samples have extent (checked when it was
                 // made), so resampling succeeds.
@@ -192,17 +227,23 @@ public final class StrokeClassifier {
                 let frame = normalize(uniform: template.isRotationInvariant,
                                       intoX: sampleX + sample * n, y: sampleY + sample * n)
                 sampleSpread.append(frame.spread)
+                if template.isRotationInvariant {
+                    fillHarmonics(x: sampleX + sample * n, y: sampleY + sample * n,
+                                  into: sampleHarmonics + sample * harmonicCount * 2)
+                }
                 fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
-                let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
-                                                         count: n, spread: frame.spread)
+                let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
+                                                         stroke: resampledStroke, count: n)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
+                winding = (min(winding.0, path.winding), max(winding.1, path.winding))
                 StrokeShapeCheck.sortedRadii(x: sampleX + sample * n, y: sampleY + sample * n, count: n,
                                              into: sampleRadii + sample * n)
                 sample += 1
             }
             templateInkRange.append(ink)
             templateClosureRange.append(closure)
+            templateWindingRange.append(winding)
         }
     }
 
@@ -218,6 +259,12 @@ public final class StrokeClassifier {
         orderKey.deallocate()
         searchDistance.deallocate()
         searchAngle.deallocate()
+        sampleHarmonics.deallocate()
+        drawingHarmonics.deallocate()
+        alignmentCos.deallocate()
+        alignmentSin.deallocate()
+        alignmentValues.deallocate()
+        alignmentPeaks.deallocate()
     }
 
     /// A classifier of the built-in shapes (``StrokeTemplate/builtIn``).
@@ -234,9 +281,8 @@ public final class StrokeClassifier {
     public func classify(_ ink: StrokeInk) -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
-        let path = StrokeShapeCheck.pathMeasures(x: resampledX, y: resampledY, stroke: resampledStroke,
-                                                 count: n, spread: aspectFrame.spread)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
+        if hasRotationInvariantSample { fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics) }
 
         // Samples in the order of their lower bounds, so the best is found
         // early and the rest are cut short.
@@ -258,12 +304,25 @@ public final class StrokeClassifier {
             if sampleIsRotationInvariant[sample] {
                 var sampleBest = Double.infinity
                 var sampleAngle = 0.0
-                for rotation in rotationCos.indices {
-                    rotate(uniformX, uniformY, cos: rotationCos[rotation], sin: rotationSin[rotation])
-                    let distance = match(x: rotatedX, y: rotatedY, sample: sample, below: min(best, sampleBest))
-                    if distance < sampleBest {
-                        sampleBest = distance
-                        sampleAngle = 2 * Double.pi * Double(rotation) / Double(rotationCos.count)
+                if alignmentAngles > 0 {
+                    // Only the angles where the angular harmonics align best.
+                    for peak in 0..<fillAlignmentCandidates(sample: sample) {
+                        let alpha = 2 * Double.pi * Double(alignmentPeaks[peak]) / Double(alignmentAngles)
+                        rotate(uniformX, uniformY, cos: cos(alpha), sin: sin(alpha))
+                        let distance = match(x: rotatedX, y: rotatedY, sample: sample, below: min(best, sampleBest))
+                        if distance < sampleBest {
+                            sampleBest = distance
+                            sampleAngle = alpha
+                        }
+                    }
+                } else {
+                    for rotation in rotationCos.indices {
+                        rotate(uniformX, uniformY, cos: rotationCos[rotation], sin: rotationSin[rotation])
+                        let distance = match(x: rotatedX, y: rotatedY, sample: sample, below: min(best, sampleBest))
+                        if distance < sampleBest {
+                            sampleBest = distance
+                            sampleAngle = 2 * Double.pi * Double(rotation) / Double(rotationCos.count)
+                        }
                     }
                 }
                 searchDistance[sample] = sampleBest
@@ -302,8 +361,11 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        let deviation = StrokeShapeCheck.deviation(
+        // Measured as matched: turning changes neither ink, closure nor winding.
+        let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n)
+        let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
+            windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
         return StrokeMatch(
@@ -312,7 +374,8 @@ public final class StrokeClassifier {
             sampleIndex: sampleIndexInTemplate[bestSample],
             score: max(0, 1 - distance / zero),
             distance: distance,
-            shapeDeviation: deviation,
+            shapeDeviation: measures.total,
+            shapeMeasures: measures,
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,
             angle: sampleIsRotationInvariant[bestSample] ? angle : 0,
@@ -556,11 +619,80 @@ public final class StrokeClassifier {
 
     // MARK: Rotation
 
+    /// A cloud's angular harmonics: for k = 1 … `harmonicCount`, the sum
+    /// over its points of r²·e^(ikφ), for a point at radius r and angle φ
+    /// from the centroid. Turning the cloud by α turns the kth by kα, and
+    /// which stroke or order a point came from does not count, so two
+    /// clouds' harmonics say at which angles their mass lines up without
+    /// pairing points. The 2nd are the second moments (principal axes);
+    /// the 1st, weighted by r², tell an axis's two ends apart.
+    private func fillHarmonics(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                               into harmonics: UnsafeMutablePointer<Double>) {
+        for k in 0..<(2 * harmonicCount) { harmonics[k] = 0 }
+        for index in 0..<n {
+            let px = x[index], py = y[index]
+            let r2 = px * px + py * py
+            guard r2 > 0 else { continue }
+            let r = r2.squareRoot()
+            let ux = px / r, uy = py / r
+            var cx = ux, cy = uy
+            for k in 0..<harmonicCount {
+                harmonics[2 * k] += r2 * cx
+                harmonics[2 * k + 1] += r2 * cy
+                let nx = cx * ux - cy * uy
+                cy = cx * uy + cy * ux
+                cx = nx
+            }
+        }
+    }
+
+    /// The alignment angles (indices of `alignmentAngles` even steps) at
+    /// which the drawing, turned, lines its harmonics up best with
+    /// `sample`'s: the highest local maxima of Σₖ Re(dₖ·e^(ikα)·conj(sₖ)),
+    /// best first, into `alignmentPeaks`; returns how many (at most
+    /// ``StrokeMatchingParameters/alignmentCandidates``).
+    private func fillAlignmentCandidates(sample: Int) -> Int {
+        let s = sampleHarmonics + sample * harmonicCount * 2
+        for angle in 0..<alignmentAngles {
+            var value = 0.0
+            let c = alignmentCos + angle * harmonicCount, si = alignmentSin + angle * harmonicCount
+            for k in 0..<harmonicCount {
+                let dr = drawingHarmonics[2 * k], di = drawingHarmonics[2 * k + 1]
+                let sr = s[2 * k], sim = s[2 * k + 1]
+                let qr = dr * sr + di * sim, qi = di * sr - dr * sim
+                value += qr * c[k] - qi * si[k]
+            }
+            alignmentValues[angle] = value
+        }
+        let capacity = parameters.alignmentCandidates
+        var count = 0
+        for angle in 0..<alignmentAngles {
+            let value = alignmentValues[angle]
+            let before = alignmentValues[angle == 0 ? alignmentAngles - 1 : angle - 1]
+            let after = alignmentValues[angle + 1 == alignmentAngles ? 0 : angle + 1]
+            guard value >= before, value > after else { continue }
+            // Insert into the best-first list, dropping the worst when full.
+            var slot = count < capacity ? count : capacity - 1
+            if count == capacity, alignmentValues[alignmentPeaks[slot]] >= value { continue }
+            while slot > 0, alignmentValues[alignmentPeaks[slot - 1]] < value {
+                alignmentPeaks[slot] = alignmentPeaks[slot - 1]
+                slot -= 1
+            }
+            alignmentPeaks[slot] = angle
+            count = min(capacity, count + 1)
+        }
+        if count == 0 {
+            alignmentPeaks[0] = 0   // a flat alignment (a cloud at its centroid): any angle
+            count = 1
+        }
+        return count
+    }
+
     /// Refines the best few rotation-invariant samples' searched angles by a
     /// golden-section search within half a search step either side ($1's
     /// search for the best angle), matching in full at each angle tried.
     private func refineRotations(best: inout Double, sample bestSample: inout Int, angle bestAngle: inout Double) {
-        let halfStep = Double.pi / Double(rotationCos.count)
+        let halfStep = alignmentAngles > 0 ? parameters.alignmentRefinement : Double.pi / Double(rotationCos.count)
         let threshold = parameters.rotationPrecision.isFinite ? max(1e-4, parameters.rotationPrecision) : 2 * Double.pi / 180
         let golden = 0.5 * (5.0.squareRoot() - 1)
         for _ in 0..<parameters.refinedCandidates {

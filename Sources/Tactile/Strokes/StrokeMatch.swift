@@ -21,12 +21,14 @@ public struct StrokeMatch: Hashable, Sendable {
     /// an axis): 0 for the same shape. The score is made from it.
     public var distance: Double
     /// How far the drawing's path strays from the template's in what the
-    /// point clouds do not see (its length, whether it closes, how its
+    /// point clouds do not see (its length, whether it closes, how far it winds, how its
     /// points spread from the centre, its farthest points from the
     /// template's): a sum of measures, each in units of how far real
     /// drawings stray, so 0 to about 3 for a drawing of the shape and more
     /// for a scribble that merely lies near it. See ``isConfident(minimumScore:maximumShapeDeviation:)``.
     public var shapeDeviation: Double
+    /// The measures ``shapeDeviation`` adds up, for the evaluation harness.
+    @_spi(StrokeTuning) public var shapeMeasures: StrokeShapeMeasures
     /// The smallest rectangle holding the drawing's points, in its coordinates.
     public var bounds: Rect
     /// The centre of the drawing's ink: the mean of its points spread evenly
