@@ -72,6 +72,7 @@ public final class InputDebugOverlay {
     static let pathLayer = Color(r: 255, g: 165, b: 0, a: 140)
     static let text = Color(r: 255, g: 255, b: 255)
     static let panel = Color(r: 0, g: 0, b: 0, a: 170)
+    static let paused = Color(r: 255, g: 90, b: 90)
     static let timelineText = Color(r: 170, g: 255, b: 170)
     static let lineHeight = 10.0
     static let ringRadius = 22.0
@@ -80,15 +81,23 @@ public final class InputDebugOverlay {
         self.debugger = debugger
     }
 
-    /// Draws the overlay over whatever `canvas` holds.
+    /// Draws the overlay over whatever `canvas` holds, while the debugger
+    /// is on (`InputDebugger/isRecording`); nothing while it is off.
     public func draw(on canvas: Canvas) {
-        guard let scene = debugger.loop?.scene else { return }
+        guard debugger.isRecording, let scene = debugger.loop?.scene else { return }
         let touches = scene.event.allTouches
         var column = Column(canvas: canvas, y: 4)
         let frame = debugger.latestFrame
         let inPlay = (frame?.recognizers.count ?? 0) + (frame?.omittedRecognizers ?? 0)
         column.line("input debugger  frame \(debugger.loop?.frameCount ?? 0)  t=\(InspectedValue.short(scene.arena.now))  "
             + "decisions \(debugger.decisionCount)  touches \(touches.count)  in play \(inPlay)", color: Self.text)
+        column.line(statusLine(), color: debugger.isPaused ? Self.paused : Self.text)
+        if let save = debugger.lastSave {
+            switch save {
+            case .success(let path): column.line("capture saved to \(path)", color: Self.text)
+            case .failure(let error): column.line("\(error)", color: Self.paused)
+            }
+        }
 
         var rows = 0
         lastDrawn = Drawn()
@@ -117,6 +126,17 @@ public final class InputDebugOverlay {
             column.line("+\(lastDrawn.omittedRecognizerRows) more recognizers", color: Self.text)
         }
         drawTimeline(on: canvas, height: scene.size.height, width: scene.size.width)
+    }
+
+    /// Paused or running, and the keys that act now.
+    private func statusLine() -> String {
+        guard debugger.controls != nil else {
+            return debugger.isPaused ? "PAUSED  \(debugger.heldEventCount) events held" : "running"
+        }
+        if debugger.isPaused {
+            return "PAUSED  \(debugger.heldEventCount) events held  ctrl+shift: N frame  E sub-event  P resume  S save  D off"
+        }
+        return "ctrl+shift: P pause  N step  S save capture  D off"
     }
 
     // MARK: Touches and layers

@@ -50,9 +50,10 @@ extension SDLIntegration {
                 let touch = try #require(rig.scene.event.allTouches.first)
                 let ring = count(InputDebugOverlay.ring, in: image, around: touch.location, radius: 26)
                 #expect(ring > 100)
-                // The pad, the touches' hit layer, outlined along its top edge.
-                let edge = (152..<348).filter { image.pixel(x: $0, y: 60) == InputDebugOverlay.hitLayer }.count
-                #expect(edge > 150)
+                // The pad, the touches' hit layer, outlined along its right
+                // edge (its top is under the text column).
+                let edge = (80..<170).filter { y in (347...351).contains { image.pixel(x: $0, y: y) == InputDebugOverlay.hitLayer } }.count
+                #expect(edge > 80)
                 // The timeline across the bottom: text over its dark band.
                 let band = 300 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight) - 8
                 var text = 0
