@@ -41,7 +41,7 @@ do {
         let game = try GestureLabGame { app.pump.cursors.values.map(\.location) }
         app.pump.touchpadPointers = .rect(TouchpadArea.frame(of: game.pinchPanel))
         app.loop.scene = game.scene
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "gesturelab")
         if let screenshot = configuration.screenshotPath {
             print("gesturelab: \(app.frameCount) frames; screenshot saved to \(screenshot)")
