@@ -93,6 +93,88 @@ extension SDLIntegration {
             }
         }
 
+        @Test func highDPIAndAResizeWhileItIsOnMoveWhatItDraws() throws {
+            let rig = Rig()
+            // A 2× display: everything at twice the pixels, the pad's right
+            // edge at x = 700 px and the timeline at the bottom of 600 px.
+            try SoftwareCanvas.with(width: 800, height: 600, pixelsPerPoint: 2) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                let image = try canvas.readPixels()
+                let edge = (170..<330).filter { y in (694...706).contains { image.pixel(x: $0, y: y) == InputDebugOverlay.hitLayer } }.count
+                #expect(edge > 130)
+                let band = 600 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight + 8) * 2
+                #expect(text(in: image, rows: band..<600) > 800)
+            }
+            // The window made smaller while the overlay is on: the timeline
+            // follows the new bottom edge.
+            rig.scene.size = Size(width: 300, height: 200)
+            try SoftwareCanvas.with(width: 300, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                let image = try canvas.readPixels()
+                let band = 200 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight) - 8
+                #expect(text(in: image, rows: band..<200) > 200)
+                #expect(text(in: image, rows: 200..<300) == 0)
+            }
+        }
+
+        @Test func tenThousandRecognizersAreCountedNotDrawn() throws {
+            let rig = Rig(touches: 2, recognizers: 10_000)
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                // Each touch's path holds the pan and the 10,000.
+                #expect(overlay.lastDrawn.recognizerRows == 50)
+                #expect(overlay.lastDrawn.omittedRecognizerRows == 2 * 10_001 - 50)
+                let frame = try #require(rig.debugger.latestFrame)
+                #expect(frame.recognizers.count == rig.debugger.limits.recognizersPerFrame)
+                #expect(frame.recognizers.count + frame.omittedRecognizers == rig.scene.arena.recognizers.count)
+            }
+        }
+
+        @Test func offItDrawsNothing() throws {
+            let rig = Rig()
+            rig.debugger.isRecording = false
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                InputDebugOverlay(debugger: rig.debugger).draw(on: canvas)
+                let image = try canvas.readPixels()
+                #expect(SoftwareCanvas.count(of: .black, in: image) == 400 * 300)
+            }
+        }
+
+        @Test func theRightColumnShowsControllersAndActions() throws {
+            enum Action: Hashable { case jump }
+            let rig = Rig()
+            let actions = ActionMap(actions: [Action.jump])
+            try actions.bind(.jump, to: .button(.south))
+            rig.harness.loop.addInput(actions)
+            var script = InputScript(start: rig.harness.clock.now)
+            script.append(.controller(.button(controller: 2, button: .south, isDown: true)))
+            rig.harness.run(script, settle: 0.05)
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                #expect(overlay.drawDevicePanels(on: canvas, width: 400) == 5)
+                let image = try canvas.readPixels()
+                var device = 0, action = 0
+                for y in 0..<60 {
+                    for x in 200..<400 {
+                        if image.pixel(x: x, y: y) == InputDebugOverlay.device { device += 1 }
+                        if image.pixel(x: x, y: y) == InputDebugOverlay.activeAction { action += 1 }
+                    }
+                }
+                #expect(device > 100 && action > 50)
+            }
+        }
+
+        private func text(in image: Image, rows: Range<Int>) -> Int {
+            var total = 0
+            for y in rows where y < image.height {
+                for x in 0..<image.width where image.pixel(x: x, y: y) == InputDebugOverlay.timelineText { total += 1 }
+            }
+            return total
+        }
+
         private func count(_ color: Color, in image: Image, around center: Point, radius: Int) -> Int {
             var total = 0
             for y in max(0, Int(center.y) - radius)..<min(image.height, Int(center.y) + radius) {

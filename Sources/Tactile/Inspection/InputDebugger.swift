@@ -133,6 +133,10 @@ public final class InputDebugger: FrameInput {
     /// The stick clicks held on each controller.
     var heldButtons: [Int32: Set<ControllerButton>] = [:]
     var takenButtons: Set<TakenButton> = []
+    // Devices (InputDebugger+Devices.swift).
+    /// The controllers seen while recording, by id.
+    var controllerReadings: [Int32: ControllerReading] = [:]
+
     /// Where the save key writes its captures: the current folder by default.
     public var captureFolder = "."
     /// What the last save by the save key did: the trace's path, or why
@@ -195,8 +199,13 @@ public final class InputDebugger: FrameInput {
         let scene = loop?.scene
         if scene !== observedScene { observe(scene) }
         events.append(CapturedEvent(event: event, isCut: isQuiet(scene, at: event.timestamp), decisionPosition: decisionSlots.written))
-        if case .pointer(let pointer) = event.kind, pointer.phase == .up || pointer.phase == .cancel {
+        switch event.kind {
+        case .pointer(let pointer) where pointer.phase == .up || pointer.phase == .cancel:
             lastTouchEnd = event.timestamp
+        case .controller(let controller):
+            note(controller)
+        default:
+            break
         }
     }
 
