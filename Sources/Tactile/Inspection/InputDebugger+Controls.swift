@@ -18,17 +18,22 @@ extension InputDebugger {
     public struct Controls: Hashable, Sendable {
         /// Held with every key below: Ctrl+Shift, rare in games' bindings.
         public var modifiers: KeyModifiers = [.leftControl, .leftShift]
+        /// Switches the debugger on and off, in every game ("debugger").
         public var toggle = PhysicalKey.d
+        /// Pauses the game or resumes it, while the debugger is on.
         public var pause = PhysicalKey.p
         /// Step one frame ("next").
         public var stepFrame = PhysicalKey.n
         /// Step one sub-event ("event"); its key repeat steps on.
         public var stepEvent = PhysicalKey.e
+        /// Saves the capture to ``InputDebugger/captureFolder``, while the
+        /// debugger is on; the outcome is ``InputDebugger/lastSave``.
         public var save = PhysicalKey.s
         /// Held together on one controller, they switch the debugger: both
         /// stick clicks, which no game asks for at once.
         public var toggleButtons: Set<ControllerButton> = [.leftStick, .rightStick]
 
+        /// The controls above: Ctrl+Shift+D, P, N, E, S, and both stick clicks.
         public init() {}
 
         enum Command {
@@ -39,7 +44,7 @@ extension InputDebugger {
 
         /// Whether `event` could be a control at all: the one check each
         /// event costs while the debugger is off.
-        func mightMatch(_ event: InputEvent) -> Bool {
+        static func mightMatch(_ event: InputEvent) -> Bool {
             switch event.kind {
             case .key, .controller(.button), .controller(.removed): true
             default: false

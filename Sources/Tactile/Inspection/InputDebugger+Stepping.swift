@@ -73,7 +73,7 @@ extension InputDebugger {
         // Running with nothing held: the one check per event is whether it
         // could be a control.
         if gamePausedBefore == nil && heldStart == held.count {
-            guard let controls, events.contains(where: controls.mightMatch) else { return false }
+            guard controls != nil, events.contains(where: Controls.mightMatch) else { return false }
         }
         var output = spareEvents
         output.removeAll(keepingCapacity: true)

@@ -114,10 +114,15 @@ public final class InputDebugger: FrameInput {
     // Pause and step (InputDebugger+Stepping.swift).
     /// The game clock's own pause when the debugger paused it; `nil` while
     /// the debugger does not hold the game.
-    var gamePausedBefore: Bool?
+    ///
+    /// This and the three below are read by the loop every frame, and
+    /// changed only by the debugger's own calls outside any other access to
+    /// them: unchecked, so that the check an "off" debugger costs a frame
+    /// is the loads alone.
+    @exclusivity(unchecked) var gamePausedBefore: Bool?
     /// Events that came while paused, oldest first, from `heldStart` on.
-    var held: [HeldEvent] = []
-    var heldStart = 0
+    @exclusivity(unchecked) var held: [HeldEvent] = []
+    @exclusivity(unchecked) var heldStart = 0
     var frameStepsAsked = 0
     var eventStepsAsked = 0
     /// The array a screened frame's events are built in, kept between frames.
@@ -126,7 +131,7 @@ public final class InputDebugger: FrameInput {
     // Controls (InputDebugger+Controls.swift).
     /// The keys and buttons that switch, pause, step and save; `nil` for
     /// none (the game calls the debugger itself).
-    public var controls: Controls? = Controls()
+    @exclusivity(unchecked) public var controls: Controls? = Controls()
     /// Keys whose press the debugger took, by scancode: it takes their
     /// release too.
     var takenKeys: Set<Int32> = []

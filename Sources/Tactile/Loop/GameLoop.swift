@@ -67,8 +67,10 @@ public final class GameLoop {
     public private(set) var frameCount = 0
     /// The input debugger made for this loop, which looks at each frame's
     /// events first: for its controls, and to hold them back while it has
-    /// paused the game (see ``InputDebugger``).
-    weak var inputDebugger: InputDebugger?
+    /// paused the game (see ``InputDebugger``). Held strongly (it holds the
+    /// loop weakly): a strong load is the cheaper one per frame. Unchecked:
+    /// set only as a debugger is made, never during a frame.
+    @exclusivity(unchecked) var inputDebugger: InputDebugger?
 
     /// The updates per second a loop runs by default: 60, the refresh rate
     /// of most displays, so that one update falls in each frame.
