@@ -19,8 +19,10 @@ extension SDLApp {
     /// try app.runWithInputDebugger(game)   // instead of app.run(game)
     /// ```
     ///
-    /// - Parameter configure: called with the debugger before the run, to
-    ///   switch it on from the start or change its controls.
+    /// - Parameters:
+    ///   - game: the game, run as `run(_:)` runs it.
+    ///   - configure: called with the debugger before the run, to switch it
+    ///     on from the start or change its controls.
     public func runWithInputDebugger(_ game: some CanvasGame, configure: (InputDebugger) -> Void = { _ in }) throws {
         let debugger = InputDebugger(loop: loop)
         configure(debugger)
