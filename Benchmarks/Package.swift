@@ -49,6 +49,8 @@ let package = Package(
                 .product(name: "TactileSDL", package: "Tactile"),
                 // SplitMix64, so the scene and its points are the same every run.
                 .product(name: "TactileTestSupport", package: "Tactile"),
+                // The input debugger's overlay on the software renderer.
+                .product(name: "TactileDebugDrawing", package: "Tactile"),
                 "HeapStatistics",
             ],
             path: "Benchmarks/SceneBenchmarks",

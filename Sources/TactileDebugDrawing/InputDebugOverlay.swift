@@ -26,6 +26,10 @@ import TactileSDL
 /// - per touch, in the left column: every recognizer on its path, hit
 ///   layer first, with kind, name, state, whom it waits for, why it last
 ///   failed, and its values (`InspectableRecognizer`);
+/// - down the right edge: the controllers seen (identity, buttons down,
+///   axes), the loop's motion (source, orientation, shake, attitude,
+///   gravity, rotation rate) and every action of the loop's action maps
+///   with its snapshot and the bindings holding it;
 /// - along the bottom: the latest decisions, with frame and game time,
 ///   filtered by ``filter``.
 ///
@@ -54,6 +58,10 @@ public final class InputDebugOverlay {
     public var timelineRows = 12
     /// Frames of trail behind each touch: half a second at 60 Hz.
     public var trailFrames = 30
+    /// Controllers shown down the right edge; more are not drawn.
+    public var maximumControllers = 4
+    /// Actions shown down the right edge; the rest are counted.
+    public var maximumActionRows = 16
 
     /// What the last ``draw(on:)`` drew and what it only counted.
     struct Drawn: Hashable {
@@ -72,6 +80,9 @@ public final class InputDebugOverlay {
     static let pathLayer = Color(r: 255, g: 165, b: 0, a: 140)
     static let text = Color(r: 255, g: 255, b: 255)
     static let panel = Color(r: 0, g: 0, b: 0, a: 170)
+    static let paused = Color(r: 255, g: 90, b: 90)
+    static let device = Color(r: 170, g: 200, b: 255)
+    static let activeAction = Color(r: 255, g: 220, b: 120)
     static let timelineText = Color(r: 170, g: 255, b: 170)
     static let lineHeight = 10.0
     static let ringRadius = 22.0
@@ -80,15 +91,26 @@ public final class InputDebugOverlay {
         self.debugger = debugger
     }
 
-    /// Draws the overlay over whatever `canvas` holds.
+    /// Draws the overlay over whatever `canvas` holds, while the debugger
+    /// is on (`InputDebugger/isRecording`); nothing while it is off.
     public func draw(on canvas: Canvas) {
-        guard let scene = debugger.loop?.scene else { return }
-        let touches = scene.event.allTouches
+        guard debugger.isRecording, let loop = debugger.loop else { return }
+        // A game without a scene still has its devices, actions and frames.
+        let scene = loop.scene
+        let size = scene?.size ?? Self.pointSize(of: canvas)
+        let touches = scene?.event.allTouches ?? []
         var column = Column(canvas: canvas, y: 4)
         let frame = debugger.latestFrame
         let inPlay = (frame?.recognizers.count ?? 0) + (frame?.omittedRecognizers ?? 0)
-        column.line("input debugger  frame \(debugger.loop?.frameCount ?? 0)  t=\(InspectedValue.short(scene.arena.now))  "
+        column.line("input debugger  frame \(loop.frameCount)  t=\(InspectedValue.short(scene?.arena.now ?? loop.clock.now))  "
             + "decisions \(debugger.decisionCount)  touches \(touches.count)  in play \(inPlay)", color: Self.text)
+        column.line(statusLine(), color: debugger.isPaused ? Self.paused : Self.text)
+        if let save = debugger.lastSave {
+            switch save {
+            case .success(let path): column.line("capture saved to \(path)", color: Self.text)
+            case .failure(let error): column.line("\(error)", color: Self.paused)
+            }
+        }
 
         var rows = 0
         lastDrawn = Drawn()
@@ -100,7 +122,7 @@ public final class InputDebugOverlay {
             }
             lastDrawn.touches += 1
             drawTouch(touch, on: canvas)
-            column.line(touchSummary(touch, approximation: scene.approximation), color: Self.ring)
+            column.line(touchSummary(touch, approximation: scene?.approximation), color: Self.ring)
             var layer = touch.layer
             while let current = layer {
                 let recognizers = current.gestureRecognizers
@@ -116,7 +138,27 @@ public final class InputDebugOverlay {
         if lastDrawn.omittedRecognizerRows > 0 {
             column.line("+\(lastDrawn.omittedRecognizerRows) more recognizers", color: Self.text)
         }
-        drawTimeline(on: canvas, height: scene.size.height, width: scene.size.width)
+        drawDevicePanels(on: canvas, width: size.width)
+        drawTimeline(on: canvas, height: size.height, width: size.width)
+    }
+
+    /// The canvas's size in points, from its renderer's output.
+    private static func pointSize(of canvas: Canvas) -> Size {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetRendererOutputSize(canvas.renderer, &width, &height)
+        return Size(width: Double(width) / canvas.pixelsPerPoint, height: Double(height) / canvas.pixelsPerPoint)
+    }
+
+    /// Paused or running, and the keys that act now.
+    private func statusLine() -> String {
+        guard debugger.controls != nil else {
+            return debugger.isPaused ? "PAUSED  \(debugger.heldEventCount) events held" : "running"
+        }
+        if debugger.isPaused {
+            return "PAUSED  \(debugger.heldEventCount) events held  ctrl+shift: N frame  E sub-event  P resume  S save  D off"
+        }
+        return "ctrl+shift: P pause  N step  S save capture  D off"
     }
 
     // MARK: Touches and layers

@@ -27,7 +27,8 @@ import Tactile
 ///
 /// ## What it records
 ///
-/// From the scene's typed decision stream (`Scene.arenaDecisions`), from the
+/// From the scene's typed decision stream (as a `Scene.addDecisionObserver(_:)`
+/// observer, beside the game's own handler), from the
 /// harness's creation or the last ``clearRecord()``:
 ///
 /// - ``states(of:)``: the states a recognizer entered, in order (`began`,
@@ -64,6 +65,7 @@ public final class GameHarness {
     private var states: [ObjectIdentifier: [GestureRecognizer.State]] = [:]
     private var deliveries: [ObjectIdentifier: [Delivery]] = [:]
     private weak var observedScene: Scene?
+    private var decisionObserver: Scene.DecisionObserver?
 
     /// The longest a script may wait before its first event and still be
     /// played at its own times: a minute of frames.
@@ -155,15 +157,12 @@ public final class GameHarness {
         deliveries.removeAll()
     }
 
-    /// Observes the loop's current scene, once, forwarding to the handler it had.
+    /// Observes the loop's current scene, once, beside its own handler.
     private func observe() {
         guard let scene = loop.scene, scene !== observedScene else { return }
+        if let previous = observedScene, let decisionObserver { previous.removeDecisionObserver(decisionObserver) }
         observedScene = scene
-        let forward = scene.arenaDecisions
-        scene.arenaDecisions = { [weak self] decision in
-            self?.record(decision)
-            forward?(decision)
-        }
+        decisionObserver = scene.addDecisionObserver { [weak self] decision in self?.record(decision) }
     }
 
     private func record(_ decision: ArenaDecision) {

@@ -21,13 +21,20 @@ extension SDLIntegration {
             let debugger: InputDebugger
             var fingers: [InputScript.Finger] = []
 
-            init(touches: Int = 2, recognizers: Int = 0) {
+            /// `disabled` recognizers more on the pad: on its path, but
+            /// never gathered by the arena.
+            init(touches: Int = 2, recognizers: Int = 0, disabled: Int = 0) {
                 scene.diagnostics = nil
                 pad.isMultipleTouchEnabled = true
                 let pan = PanGestureRecognizer()
                 pan.name = "pan"
                 pad.addGestureRecognizer(pan)
                 for _ in 0..<recognizers { pad.addGestureRecognizer(GestureRecognizer()) }
+                for _ in 0..<disabled {
+                    let recognizer = GestureRecognizer()
+                    recognizer.isEnabled = false
+                    pad.addGestureRecognizer(recognizer)
+                }
                 scene.root.addChild(pad)
                 harness = GameHarness(scene: scene)
                 debugger = InputDebugger(loop: harness.loop)
@@ -50,9 +57,10 @@ extension SDLIntegration {
                 let touch = try #require(rig.scene.event.allTouches.first)
                 let ring = count(InputDebugOverlay.ring, in: image, around: touch.location, radius: 26)
                 #expect(ring > 100)
-                // The pad, the touches' hit layer, outlined along its top edge.
-                let edge = (152..<348).filter { image.pixel(x: $0, y: 60) == InputDebugOverlay.hitLayer }.count
-                #expect(edge > 150)
+                // The pad, the touches' hit layer, outlined along its right
+                // edge (its top is under the text column).
+                let edge = (80..<170).filter { y in (347...351).contains { image.pixel(x: $0, y: y) == InputDebugOverlay.hitLayer } }.count
+                #expect(edge > 80)
                 // The timeline across the bottom: text over its dark band.
                 let band = 300 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight) - 8
                 var text = 0
@@ -90,6 +98,93 @@ extension SDLIntegration {
                 #expect(!overlay.lastTimeline.isEmpty)
                 #expect(overlay.lastTimeline.allSatisfy { $0.pointers.contains(rig.fingers[1].id) })
             }
+        }
+
+        @Test func highDPIAndAResizeWhileItIsOnMoveWhatItDraws() throws {
+            let rig = Rig()
+            // A 2× display: everything at twice the pixels, the pad's right
+            // edge at x = 700 px and the timeline at the bottom of 600 px.
+            try SoftwareCanvas.with(width: 800, height: 600, pixelsPerPoint: 2) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                let image = try canvas.readPixels()
+                let edge = (170..<330).filter { y in (694...706).contains { image.pixel(x: $0, y: y) == InputDebugOverlay.hitLayer } }.count
+                #expect(edge > 130)
+                let band = 600 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight + 8) * 2
+                #expect(text(in: image, rows: band..<600) > 800)
+            }
+            // The window made smaller while the overlay is on: the timeline
+            // follows the new bottom edge.
+            rig.scene.size = Size(width: 300, height: 200)
+            try SoftwareCanvas.with(width: 300, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                let image = try canvas.readPixels()
+                let band = 200 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight) - 8
+                #expect(text(in: image, rows: band..<200) > 200)
+                #expect(text(in: image, rows: 200..<300) == 0)
+            }
+        }
+
+        /// 10,000 recognizers on the touches' path, 200 of them in play
+        /// (the arena's own cost grows with the square of the recognizers in
+        /// play, so the rest are disabled: on the path, never gathered).
+        @Test func tenThousandRecognizersAreCountedNotDrawn() throws {
+            let rig = Rig(touches: 2, recognizers: 200, disabled: 9_800)
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                overlay.draw(on: canvas)
+                // Each touch's path holds the pan and the 10,000.
+                #expect(overlay.lastDrawn.recognizerRows == 50)
+                #expect(overlay.lastDrawn.omittedRecognizerRows == 2 * 10_001 - 50)
+                // Until the pan recognized, the 200 were in play: each frame
+                // listed 64 and counted the rest.
+                let frames = rig.debugger.frames
+                #expect(frames.map { $0.recognizers.count + $0.omittedRecognizers }.max() == 201)
+                #expect(frames.allSatisfy { $0.recognizers.count <= rig.debugger.limits.recognizersPerFrame })
+            }
+        }
+
+        @Test func offItDrawsNothing() throws {
+            let rig = Rig()
+            rig.debugger.isRecording = false
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                InputDebugOverlay(debugger: rig.debugger).draw(on: canvas)
+                let image = try canvas.readPixels()
+                #expect(SoftwareCanvas.count(of: .black, in: image) == 400 * 300)
+            }
+        }
+
+        @Test func theRightColumnShowsControllersAndActions() throws {
+            enum Action: Hashable { case jump }
+            let rig = Rig()
+            let actions = ActionMap(actions: [Action.jump])
+            try actions.bind(.jump, to: .button(.south))
+            rig.harness.loop.addInput(actions)
+            var script = InputScript(start: rig.harness.clock.now)
+            script.append(.controller(.button(controller: 2, button: .south, isDown: true)))
+            rig.harness.run(script, settle: 0.05)
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                #expect(overlay.drawDevicePanels(on: canvas, width: 400) == 5)
+                let image = try canvas.readPixels()
+                var device = 0, action = 0
+                for y in 0..<60 {
+                    for x in 200..<400 {
+                        if image.pixel(x: x, y: y) == InputDebugOverlay.device { device += 1 }
+                        if image.pixel(x: x, y: y) == InputDebugOverlay.activeAction { action += 1 }
+                    }
+                }
+                #expect(device > 100 && action > 50)
+            }
+        }
+
+        private func text(in image: Image, rows: Range<Int>) -> Int {
+            var total = 0
+            for y in rows where y < image.height {
+                for x in 0..<image.width where image.pixel(x: x, y: y) == InputDebugOverlay.timelineText { total += 1 }
+            }
+            return total
         }
 
         private func count(_ color: Color, in image: Image, around center: Point, radius: Int) -> Int {

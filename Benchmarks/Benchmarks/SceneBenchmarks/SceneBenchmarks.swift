@@ -122,8 +122,10 @@ let benchmarks: @Sendable () -> Void = {
     tapBenchmarks()
     commandBenchmarks()
     scalingBenchmarks()
-    // Issue 19: the input debugger off and on (InputDebuggerBenchmarks.swift).
+    // Issue 19: the input debugger off and on (InputDebuggerBenchmarks.swift)
+    // and its overlay's drawing (InputDebugOverlayBenchmarks.swift).
     inputDebuggerBenchmarks()
+    inputDebugOverlayBenchmarks()
 }
 
 // MARK: - Recognizers

@@ -43,7 +43,7 @@ do {
         let game = try AirHockeyGame()
         app.loop.scene = game.scene
         app.loop.addInput(game.roster)
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "airhockey")
         if let screenshot = configuration.screenshotPath {
             print("airhockey: \(app.frameCount) frames; \(game.log.last ?? "no goals"); screenshot saved to \(screenshot)")

@@ -38,7 +38,7 @@ do {
         app.pump.controllerCursors = ControllerCursor.Settings()
         let game = ArcadeGame { app.pump.cursors.values.map(\.location) }
         app.loop.scene = game.scene
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "arcade")
         if let screenshot = configuration.screenshotPath {
             print("arcade: \(app.frameCount) frames; screenshot saved to \(screenshot)")

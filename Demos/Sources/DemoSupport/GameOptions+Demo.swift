@@ -38,6 +38,9 @@ extension GameOptions {
 
         Controls:
         \(controls)
+          debugger   Ctrl+Shift+D or both stick clicks on a controller show the input debugger;
+                     while it shows, Ctrl+Shift+P pauses, N steps a frame, E a sub-event,
+                     S saves the last 30 s of input as a trace
         """
     }
 }

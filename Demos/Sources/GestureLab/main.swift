@@ -56,7 +56,7 @@ do {
         motion.startGyroUpdates()
         motion.motionEventReceiver = game.scene
         app.loop.motion = motion
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "gesturelab")
         if let screenshot = configuration.screenshotPath {
             print("gesturelab: \(app.frameCount) frames; screenshot saved to \(screenshot)")

@@ -14,7 +14,7 @@ import TactileSDL
 /// while SDL_PollEvent { the game's own look at the event; pump.translate(event) }
 /// (replay merged in, recording on real time: optional, as any game may)
 /// loop.frame(events:)   re-stamp on game time ▸ scene ▸ motion; deadlines; fixed updates
-/// the game's SDL_Renderer calls ▸ SDL_RenderPresent
+/// the game's SDL_Renderer calls ▸ the input debugger's overlay ▸ SDL_RenderPresent
 /// ```
 @MainActor
 enum OwnLoop {
@@ -70,6 +70,11 @@ enum OwnLoop {
         let game = LanternsGame(clock: gameClock, sensorControl: pump)
         loop.scene = game.scene
         loop.motion = game.motion
+        // Tactile: the input debugger, switched on by Ctrl+Shift+D or both
+        // stick clicks, drawn over the game's frame with its own renderer.
+        let debugger = InputDebugger(loop: loop)
+        let overlay = InputDebugOverlay(debugger: debugger)
+        let canvas = Canvas(renderer: renderer)
 
         var player = try options.replayPath.map { TracePlayer(try Trace(contentsOfFile: $0), start: clock.now) }
         var recorder = options.recordPath.map { _ in TraceRecorder(start: clock.now) }
@@ -97,6 +102,7 @@ enum OwnLoop {
             loop.frame(events: &events, update: { step, _ in game.update(step: step) })
 
             game.draw(with: renderer)
+            overlay.draw(on: canvas)  // Tactile: draws nothing while the debugger is off
             frames += 1
             if let limit = options.frameLimit, frames >= limit { running = false }
             if options.headless && options.frameLimit == nil && player?.isFinished ?? true {

@@ -35,7 +35,7 @@ do {
         app.pump.controllerCursors = ControllerCursor.Settings()
         let game = SpellsGame { app.pump.cursors.values.map(\.location) }
         app.loop.scene = game.scene
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "spells")
         if let screenshot = configuration.screenshotPath {
             print("spells: \(app.frameCount) frames; screenshot saved to \(screenshot)")

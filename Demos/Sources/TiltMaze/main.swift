@@ -36,7 +36,7 @@ do {
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
         let game = TiltMazeGame.attached(to: app)
-        try app.run(game)
+        try app.runWithInputDebugger(game)
         options.reportTiming(of: app, name: "tiltmaze")
         if let screenshot = configuration.screenshotPath {
             print("tiltmaze: \(app.frameCount) frames; screenshot saved to \(screenshot)")

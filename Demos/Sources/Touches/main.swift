@@ -34,7 +34,7 @@ do {
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
         app.pump.controllerCursors = ControllerCursor.Settings()
-        try app.run(TouchesGame { app.pump.cursors.values.map(\.location) })
+        try app.runWithInputDebugger(TouchesGame { app.pump.cursors.values.map(\.location) })
         options.reportTiming(of: app, name: "touches")
         if let screenshot = configuration.screenshotPath {
             print("touches: \(app.frameCount) frames; screenshot saved to \(screenshot)")

@@ -1,6 +1,6 @@
 import Foundation
 import Tactile
-import TactileDebugDrawing
+@testable import TactileDebugDrawing
 import Testing
 @testable import AirHockey
 @testable import Arcade
@@ -137,6 +137,32 @@ extension SDLIntegration {
             let place1 = image.pixel(x: 70, y: 204), place2 = image.pixel(x: 310, y: 204)
             #expect(place1.isClose(to: SpellsGame.background, tolerance: 4), "enemy 1 still stands: \(place1)")
             #expect(place2.isClose(to: SpellsGame.enemyFill, tolerance: 4), "enemy 2: \(place2)")
+        }
+
+        /// The input debugger switched on by its key chord in a real window:
+        /// the chord reaches the pump as X keys, the debugger takes it, and
+        /// the overlay's timeline is on the last frame with the decisions
+        /// of a click made while it shows.
+        @Test func theInputDebuggerShowsOnItsChord() throws {
+            let run = try XvfbSession.run(demo: "gesturelab", title: "Tactile: Gesture Lab") { window in
+                window.hold(0.3)
+                try window.key("ctrl+shift+d")
+                window.hold(0.2)
+                try window.click(x: 228, y: 140)
+                window.hold(0.3)
+                try window.key("Escape")
+            }
+            let d = PhysicalKey.d.scancode
+            #expect(run.keyEvents.contains { $0.isDown && $0.scancode == d && $0.modifiers.hasControl && $0.modifiers.hasShift },
+                    "key events: \(run.keyEvents)")
+            #expect(Self.events(run, .mouse, .down).contains { Self.near($0, Point(x: 228, y: 140)) })
+            let image = run.screenshot
+            let band = image.height - Int(12 * InputDebugOverlay.lineHeight) - 8
+            var text = 0
+            for y in band..<image.height {
+                for x in 0..<image.width where image.pixel(x: x, y: y) == InputDebugOverlay.timelineText { text += 1 }
+            }
+            #expect(text > 300, "timeline text pixels at the bottom: \(text)")
         }
 
         /// A click on the first target (a tap target at (160, 180), live

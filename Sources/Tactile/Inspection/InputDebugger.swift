@@ -12,12 +12,20 @@
 /// try debugger.saveCapture(toFile: "bug.trace")   // and bug.trace.decisions.txt
 /// ```
 ///
+/// Any game switches it on the same way: **Ctrl+Shift+D**, **both stick
+/// clicks** on a controller (``Controls``), or ``isRecording``. While on,
+/// it can hold the game still and step it a frame or a sub-event at a
+/// time (``pause()``, ``stepFrame()``, ``stepEvent()``): events that come
+/// meanwhile are held back, not lost.
+///
 /// The cost is bounded both ways:
 ///
-/// - **Off**, it is not in the pipeline at all: it is not one of the loop's
+/// - **Off**, it is not in the pipeline: it is not one of the loop's
 ///   inputs and the scene has no decision handler of its, so the arena does
-///   not even build its decisions. What remains is the branch the arena
-///   always takes on its decision handler.
+///   not even build its decisions. What remains is the loop's look at each
+///   frame's events for the switch: one check per event (is it a key or a
+///   controller button), and the branch the arena always takes on its
+///   decision handler.
 /// - **On**, everything goes into rings allocated when the debugger is made
 ///   (``Limits``): recording copies values and never allocates. Recognizers,
 ///   layers and touches are recorded by identity (``RecognizerIdentity``,
@@ -25,10 +33,11 @@
 ///   recording back (``decisions``, ``frames``, ``jsonLines()``) allocates;
 ///   do it per frame at most.
 ///
-/// While recording, the debugger is one of the loop's inputs (after those
-/// added before it) and chains itself before the handler the scene's
-/// ``Scene/arenaDecisions`` had when recording started; set your own handler
-/// first. It follows the loop to a new scene.
+/// A loop has one debugger: the latest made for it. While recording, the
+/// debugger is one of the loop's inputs (after those added before it) and
+/// one of the scene's decision observers (``Scene/addDecisionObserver(_:)``),
+/// which leaves the game's ``Scene/arenaDecisions`` alone. It follows the
+/// loop to a new scene.
 ///
 /// ## See Also
 /// - ``RecordedDecision``
@@ -99,8 +108,45 @@ public final class InputDebugger: FrameInput {
     private var lastTouchEnd = -Double.infinity
 
     private weak var observedScene: Scene?
-    /// The scene's decision handler before the debugger's, restored when it stops.
-    private var forwardedDecisions: ((ArenaDecision) -> Void)?
+    /// The debugger's observer on that scene's decisions.
+    private var decisionObserver: Scene.DecisionObserver?
+
+    // Pause and step (InputDebugger+Stepping.swift).
+    /// The game clock's own pause when the debugger paused it; `nil` while
+    /// the debugger does not hold the game.
+    ///
+    /// This and the three below are read by the loop every frame, and
+    /// changed only by the debugger's own calls outside any other access to
+    /// them: unchecked, so that the check an "off" debugger costs a frame
+    /// is the loads alone.
+    @exclusivity(unchecked) var gamePausedBefore: Bool?
+    /// Events that came while paused, oldest first, from `heldStart` on.
+    @exclusivity(unchecked) var held: [HeldEvent] = []
+    @exclusivity(unchecked) var heldStart = 0
+    var frameStepsAsked = 0
+    var eventStepsAsked = 0
+    /// The array a screened frame's events are built in, kept between frames.
+    var spareEvents: [InputEvent] = []
+
+    // Controls (InputDebugger+Controls.swift).
+    /// The keys and buttons that switch, pause, step and save; `nil` for
+    /// none (the game calls the debugger itself).
+    @exclusivity(unchecked) public var controls: Controls? = Controls()
+    /// Keys whose press the debugger took, by scancode: it takes their
+    /// release too.
+    var takenKeys: Set<Int32> = []
+    /// The stick clicks held on each controller.
+    var heldButtons: [Int32: Set<ControllerButton>] = [:]
+    var takenButtons: Set<TakenButton> = []
+    // Devices (InputDebugger+Devices.swift).
+    /// The controllers seen while recording, by id.
+    var controllerReadings: [Int32: ControllerReading] = [:]
+
+    /// Where the save key writes its captures: the current folder by default.
+    public var captureFolder = "."
+    /// What the last save by the save key did: the trace's path, or why
+    /// nothing was saved (the game goes on either way).
+    public internal(set) var lastSave: Result<String, CaptureError>?
 
     /// A debugger for `loop`'s frames; it records nothing until
     /// ``isRecording`` is set. Every ring is allocated here.
@@ -118,6 +164,8 @@ public final class InputDebugger: FrameInput {
         frameSlots = Ring(capacity: limits.frames, filler: FrameSlot(state: FrameState(frame: 0, time: 0), touches: 0..<0, recognizers: 0..<0, sequence: 0))
         touchSamples = Ring(capacity: limits.frames * max(1, limits.touchesPerFrame), filler: FrameState.TouchSample(pointer: zero, phase: .began, location: .zero, tapCount: 1))
         recognizerSamples = Ring(capacity: limits.frames * max(1, limits.recognizersPerFrame), filler: FrameState.RecognizerSample(recognizer: nobody, state: .possible, isWaiting: false))
+        spareEvents.reserveCapacity(256)
+        loop.inputDebugger = self
     }
 
     /// Whether the debugger records. Setting it joins or leaves the loop's
@@ -131,6 +179,8 @@ public final class InputDebugger: FrameInput {
             } else {
                 loop.removeInput(self)
                 observe(nil)
+                // Off, it holds nothing back: what it held reaches the game.
+                resume()
             }
         }
     }
@@ -154,8 +204,13 @@ public final class InputDebugger: FrameInput {
         let scene = loop?.scene
         if scene !== observedScene { observe(scene) }
         events.append(CapturedEvent(event: event, isCut: isQuiet(scene, at: event.timestamp), decisionPosition: decisionSlots.written))
-        if case .pointer(let pointer) = event.kind, pointer.phase == .up || pointer.phase == .cancel {
+        switch event.kind {
+        case .pointer(let pointer) where pointer.phase == .up || pointer.phase == .cancel:
             lastTouchEnd = event.timestamp
+        case .controller(let controller):
+            note(controller)
+        default:
+            break
         }
     }
 
@@ -203,22 +258,16 @@ public final class InputDebugger: FrameInput {
         return time - lastTouchEnd > scene.tapSettings.interval
     }
 
-    /// Moves the decision handler to `scene`, giving the last one back its own.
+    /// Moves the debugger's decision observer to `scene`.
     private func observe(_ scene: Scene?) {
-        if let previous = observedScene {
-            previous.arenaDecisions = forwardedDecisions
+        if let previous = observedScene, let decisionObserver {
+            previous.removeDecisionObserver(decisionObserver)
         }
-        forwardedDecisions = nil
+        decisionObserver = nil
         observedScene = scene
-        guard let scene else { return }
-        let forward = scene.arenaDecisions
-        forwardedDecisions = forward
-        // Weak: a scene that outlives the loop and the debugger keeps
-        // forwarding to its own handler rather than calling a freed object.
-        scene.arenaDecisions = { [weak self] decision in
-            self?.record(decision)
-            forward?(decision)
-        }
+        // Weak: a scene that outlives the loop and the debugger must not
+        // call a freed object.
+        decisionObserver = scene?.addDecisionObserver { [weak self] decision in self?.record(decision) }
     }
 
     // MARK: Reading

@@ -10,6 +10,7 @@
 ///
 /// ```
 /// frame(events:)
+///   (an InputDebugger made for the loop: its chords taken out; events held while it pauses)
 ///   for each event, in order:
 ///     re-stamp on game time ─► every FrameInput (action maps) ─► scene.send ─► motion.handle ─► handle(event)
 ///   scene.advanceTime(to: clock.now)      recognizer deadlines due by now fire (long press, tap windows)
@@ -64,6 +65,12 @@ public final class GameLoop {
     public internal(set) var updatedTime: Double
     /// How many frames have run.
     public internal(set) var frameCount = 0
+    /// The input debugger made for this loop, which looks at each frame's
+    /// events first: for its controls, and to hold them back while it has
+    /// paused the game (see ``InputDebugger``). Held strongly (it holds the
+    /// loop weakly): a strong load is the cheaper one per frame. Unchecked:
+    /// set only as a debugger is made, never during a frame.
+    @exclusivity(unchecked) var inputDebugger: InputDebugger?
 
     /// The updates per second a loop runs by default: 60, the refresh rate
     /// of most displays, so that one update falls in each frame.
@@ -110,7 +117,9 @@ public final class GameLoop {
         handle: (InputEvent) -> Void = { _ in },
         update: (_ step: Double, _ now: Double) -> Void = { _, _ in }
     ) -> Int {
-        let timeMoves = isTimeMoving
+        // A frame step of the paused debugger moves time like a running frame.
+        let stepped = inputDebugger?.screen(&events) ?? false
+        let timeMoves = isTimeMoving || stepped
         for index in events.indices {
             events[index].timestamp = clock.gameTime(atBaseTime: events[index].timestamp)
             let event = events[index]

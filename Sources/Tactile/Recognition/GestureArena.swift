@@ -119,7 +119,9 @@ public final class GestureArena {
 
     /// The recognizers in play: following touches, waiting on a deadline or
     /// a requirement, or finished and about to be reset; in gather order.
-    public var recognizers: [GestureRecognizer] { referee.members.map(\.recognizer) }
+    /// A view of the arena's own list, made without allocating: read it
+    /// before the arena changes (copy it with `Array(_:)` to keep it).
+    public var recognizers: some RandomAccessCollection<GestureRecognizer> { referee.members.lazy.map(\.recognizer) }
 
     // MARK: Parts, each the owner of its state
 

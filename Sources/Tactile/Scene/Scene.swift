@@ -205,11 +205,15 @@ public final class Scene: Responder {
     }
 
     /// Every decision of the arena, typed, as it is made (see
-    /// ``ArenaDecision``): for tests, debugging overlays and input debuggers.
+    /// ``ArenaDecision``): the game's own handler, for tests and debugging
+    /// displays. Tools that come and go (an input debugger, a test harness)
+    /// watch with ``addDecisionObserver(_:)`` instead and leave it alone.
     public var arenaDecisions: ((ArenaDecision) -> Void)? {
-        get { arena.decisions }
-        set { arena.decisions = newValue }
+        didSet { routeDecisions() }
     }
+    /// The observers beside ``arenaDecisions`` (Scene+DecisionObservers.swift).
+    var decisionObservers: [(observer: DecisionObserver, observe: (ArenaDecision) -> Void)] = []
+    var nextDecisionObserverID = 0
 
     /// The arena's decisions formatted one per line (gather, wait, enter a
     /// state, prevent, fail and why, release, reset): for logs.

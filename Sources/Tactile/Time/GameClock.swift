@@ -106,6 +106,17 @@ public final class GameClock: Clock {
         return latest
     }
 
+    /// Moves paused game time forward by `seconds`: one frame step of the
+    /// input debugger, which holds the game paused and lets it run a step
+    /// at a time. Events mapped afterwards carry the new time. Nothing
+    /// happens while the clock runs (time moves by itself then) or for an
+    /// amount that is not positive and finite.
+    public func step(by seconds: Double) {
+        guard paused, seconds.isFinite, seconds > 0 else { return }
+        anchorGame = max(anchorGame, latest) + seconds
+        latest = anchorGame
+    }
+
     /// Starts a new segment of the mapping at the base clock's current time.
     private func reanchor() {
         let baseNow = base.now
