@@ -47,6 +47,7 @@ public struct MotionReading: Hashable, Sendable {
     public var gravity: Vector3?
     /// In radians per second, bias removed.
     public var rotationRate: Vector3?
+    /// Whether the scene's own ``Scene/shakeGestureRecognizer`` has a shake under way.
     public var isShaking: Bool
     public var orientation: DeviceOrientation
     /// Where the readings come from; `nil` when no source is active.
@@ -72,7 +73,7 @@ extension InputDebugger {
         let device = motion.deviceMotion
         return MotionReading(
             attitude: device?.attitude, gravity: device?.gravity, rotationRate: device?.rotationRate,
-            isShaking: motion.isShaking, orientation: motion.orientation, source: motion.activeSource)
+            isShaking: loop?.scene?.shakeGestureRecognizer.isShaking ?? false, orientation: motion.orientation, source: motion.activeSource)
     }
 
     /// Every action of the loop's action maps as the last frame left them,
