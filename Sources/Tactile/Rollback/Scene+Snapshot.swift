@@ -25,6 +25,7 @@ extension Scene {
         snapshot.recentTaps.append(contentsOf: recentTaps)
         snapshot.sequence = sequence
         snapshot.eventTimestamp = event.storedTimestamp
+        snapshot.shakeMotion = shakeMotion
 
         // The touch table: the event's touches, then any other touch a
         // recognizer follows or the gate keeps a record of.
@@ -121,6 +122,7 @@ extension Scene {
         recentTaps.append(contentsOf: snapshot.recentTaps)
         sequence = snapshot.sequence
         event.storedTimestamp = snapshot.eventTimestamp
+        shakeMotion = snapshot.shakeMotion
 
         for index in snapshot.touches.indices {
             snapshot.touches[index].restore(snapshot.touchValues[index], recognizers: snapshot.touchRecognizers)

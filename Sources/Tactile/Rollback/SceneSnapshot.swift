@@ -55,6 +55,8 @@ public struct SceneSnapshot: Equatable {
     var recentTaps: [Scene.RecentTap] = []
     var sequence = 0
     var eventTimestamp = 0.0
+    /// Whether the scene's shake sent `motionBegan` (so its end is sent too).
+    var shakeMotion = SceneShakeMotion()
     /// The first `eventTouchCount` of `touches` are the event's, in order;
     /// the rest are touches that have left the event but that a recognizer
     /// or the gate still refers to.
@@ -96,6 +98,7 @@ public struct SceneSnapshot: Equatable {
             && a.lastSent == b.lastSent && a.ignoringDepth == b.ignoringDepth
             && a.ignoredPointers == b.ignoredPointers && a.recentTaps == b.recentTaps
             && a.sequence == b.sequence && a.eventTimestamp.bitPattern == b.eventTimestamp.bitPattern
+            && a.shakeMotion == b.shakeMotion
             && a.eventTouchCount == b.eventTouchCount
             && identical(a.touches, b.touches) && a.touchValues == b.touchValues
             && identical(a.touchRecognizers, b.touchRecognizers)
