@@ -135,8 +135,10 @@ public final class GestureArena {
     let listeners = ArenaListeners()
 
     /// Where decisions go, typed and as lines.
-    var decisions: ((ArenaDecision) -> Void)?
-    var log: ((String) -> Void)?
+    // Exclusivity: read at every decision (usually to find them nil); each
+    // read copies the closure before calling it, so the checks are off.
+    @exclusivity(unchecked) var decisions: ((ArenaDecision) -> Void)?
+    @exclusivity(unchecked) var log: ((String) -> Void)?
 
     /// How deep in nested steps (a sub-event, a deadline, an outside
     /// change) the arena is; actions run when the outermost one ends.
@@ -178,7 +180,7 @@ public final class GestureArena {
                 recognizer.track(touch)
                 referee.join(recognizer)
                 touch.recognizers.append(recognizer)
-                record(.gathered(recognizer, touch))
+                if isRecording { record(.gathered(recognizer, touch)) }
             }
             layer = current.parent
         }
@@ -206,7 +208,9 @@ public final class GestureArena {
         // recognizer's handler finds it in use and makes its own.
         let nested = !single.isEmpty
         if !nested { single.append(touch) }
-        defer { if !nested { single.removeAll(keepingCapacity: true) } }
+        // removeLast, not removeAll(keepingCapacity:), which goes through
+        // the general replaceSubrange (callgrind: a tenth of a move).
+        defer { if !nested { single.removeLast() } }
         do {
             // Read once, not per recognizer (a retain each); the copy ends
             // with this block, before `single` is emptied in place.
@@ -474,6 +478,11 @@ public final class GestureArena {
     // MARK: Reporting
 
     /// Hands a decision to the observers; built only when there is one.
+    /// Whether decisions are being recorded: checked first on the per-event
+    /// path, where merely making the autoclosure for ``record(_:)`` retains
+    /// what it captures (callgrind: two retains a move).
+    var isRecording: Bool { decisions != nil || log != nil }
+
     func record(_ decision: @autoclosure () -> ArenaDecision) {
         guard decisions != nil || log != nil else { return }
         let made = decision()

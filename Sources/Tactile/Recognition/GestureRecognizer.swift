@@ -56,7 +56,13 @@ open class GestureRecognizer {
     // MARK: Configuration
 
     /// Decides, per instance, what the recognizer may do; held weakly.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get { storedDelegate }
+        set { storedDelegate = newValue }
+    }
+    // Read by the arena for every recognizer at every decision: private
+    // storage without the runtime exclusivity checks, as the flags below.
+    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
 
     /// Whether the recognizer takes part. Turning it off mid-gesture cancels
     /// a gesture that has begun and fails one that has not.
@@ -105,7 +111,7 @@ open class GestureRecognizer {
     /// recognizer fails, the touches it saw still reach the layer, but end
     /// there with `touchesCancelled` instead of `touchesEnded`, so the layer
     /// does not act on a sequence that a recognizer examined and rejected.
-    public var cancelsTouchesAfterFailure = false
+    @exclusivity(unchecked) public var cancelsTouchesAfterFailure = false
 
     /// The event-recognition patent's exclusivity flag (on by default, as
     /// every UIKit recognizer is). When an exclusive recognizer recognizes,
@@ -161,7 +167,7 @@ open class GestureRecognizer {
     /// recognizers and clears this when it removes one and in its `deinit`.
     public internal(set) unowned(unsafe) var layer: Layer?
     /// A name for logs and the arena's decision log.
-    public var name: String?
+    @exclusivity(unchecked) public var name: String?
 
     // MARK: State
 
@@ -196,11 +202,11 @@ open class GestureRecognizer {
     /// The state an action is being sent for, while it runs.
     @exclusivity(unchecked) private var reportedState: State?
     /// Why the last refused state change was refused, for tests and logs.
-    public internal(set) var lastRefusedTransition: String?
+    @exclusivity(unchecked) public internal(set) var lastRefusedTransition: String?
     /// Why the recognizer last failed; `nil` until it first fails. Failure
     /// sends no action (the guide's rule): this, and the arena's
     /// ``ArenaDecision/failed(_:_:)`` decision, are where it shows.
-    public internal(set) var lastFailure: GestureFailure?
+    @exclusivity(unchecked) public internal(set) var lastFailure: GestureFailure?
 
     /// Whether the recognizer has asked to begin or recognize and waits,
     /// still possible, for recognizers it requires to fail. A recognizer's
@@ -243,15 +249,16 @@ open class GestureRecognizer {
     /// has been handed a sub-event of since its last reset. A reset empties it.
     @exclusivity(unchecked) var trackedSources: [InputSource] = []
     /// Recognizers it must wait for, from ``require(toFail:)``.
-    var failureRequirements: [WeakRecognizer] = []
-    var exclusivityExceptions: [WeakRecognizer] = []
+    // Exclusivity: read at every decision, in plain accesses; checks off.
+    @exclusivity(unchecked) var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) var exclusivityExceptions: [WeakRecognizer] = []
     /// The first touch sequence the recognizer may join: one added while a
     /// sequence is under way waits for the next.
-    var firstSequence = 0
+    @exclusivity(unchecked) var firstSequence = 0
     /// Where the touches were, for `location(in:)` once they have gone.
-    private var lastLocation: Point = .zero
+    @exclusivity(unchecked) private var lastLocation: Point = .zero
 
-    private var actions: [Action] = []
+    @exclusivity(unchecked) private var actions: [Action] = []
     private var nextActionID = 0
 
     /// An action as stored: the user's closure, typed for the recognizer's
@@ -393,7 +400,11 @@ open class GestureRecognizer {
     /// How many touches the recognizer is following that are still down.
     public var numberOfTouches: Int {
         var count = 0
-        for touch in trackedTouches where !touch.hasEnded { count += 1 }
+        // Borrowed, not retained per touch: read for every recognizer on
+        // each of its touches' events (callgrind: 16 retains a tap).
+        trackedTouches.forEachBorrowed { touch in
+            if !touch.hasEnded { count += 1 }
+        }
         return count
     }
 
@@ -403,7 +414,8 @@ open class GestureRecognizer {
     public func location(in layer: Layer?) -> Point {
         var sum = Point.zero
         var count = 0.0
-        for touch in trackedTouches where !touch.hasEnded {
+        trackedTouches.forEachBorrowed { touch in
+            guard !touch.hasEnded else { return }
             sum = sum + touch.location
             count += 1
         }
@@ -436,8 +448,7 @@ open class GestureRecognizer {
 
     /// Whether the recognizer follows `touch` in its current attempt.
     func isFollowing(_ touch: Touch) -> Bool {
-        for tracked in trackedTouches where tracked === touch { return true }
-        return false
+        trackedTouches.containsIdentical(touch)
     }
 
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
@@ -445,7 +456,8 @@ open class GestureRecognizer {
     func noteLocation(ending touch: Touch) {
         var sum = Point.zero
         var count = 0.0
-        for other in trackedTouches where !other.hasEnded || other === touch {
+        trackedTouches.forEachBorrowed { other in
+            guard !other.hasEnded || other === touch else { return }
             sum = sum + other.location
             count += 1
         }

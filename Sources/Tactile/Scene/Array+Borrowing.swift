@@ -16,6 +16,16 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// Whether `object` itself is an element (identity, not equality),
+    /// without retaining the elements compared.
+    @inline(__always)
+    func containsIdentical(_ object: Element) -> Bool {
+        for index in indices where Unmanaged.passUnretained(self[index]).toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+            return true
+        }
+        return false
+    }
+
     /// The first non-nil result of `body` over the elements from the last
     /// to the first, each borrowed as in ``forEachBorrowed(_:)``.
     @inline(__always)

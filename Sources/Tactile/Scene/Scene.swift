@@ -67,38 +67,50 @@ public final class Scene: Responder {
     public let root: Layer
     /// The touches of the moment; the same object is handed to every handler.
     public let event: TouchEvent
-    public var tapSettings = TapSettings()
+    @exclusivity(unchecked) public var tapSettings = TapSettings()
     /// The object at the end of the responder chain, after the scene.
-    public var application: Responder?
+    @exclusivity(unchecked) public var application: Responder?
     /// Called for every piece of input the scene drops, with why. By
     /// default diagnostics are written to standard error, as the event
     /// pump's are; set `nil` to turn them off, or a closure of your own to
     /// collect them.
-    public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
-    /// The event sent last, to catch the same event sent twice.
-    private var lastSent: InputEvent?
+    @exclusivity(unchecked) public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
+    /// The event sent last, to catch the same event sent twice: a pointer
+    /// event (most of what a scene gets) as its plain fields, any other
+    /// kind whole (`lastOther` counts only while `lastPointer` is `nil`).
+    /// Keeping every event whole, and
+    /// comparing with it, went through `Optional`'s generic `==` and the
+    /// enum's value witnesses: a quarter of a move's instructions
+    /// (callgrind); copying a `PointerEvent` is copying bytes.
+    @exclusivity(unchecked) private var lastPointer: (timestamp: Double, event: PointerEvent)?
+    @exclusivity(unchecked) private var lastOther: InputEvent?
     /// Control selection approximation: where a contact goes when the layer
     /// it lands on cannot process it (seed 001). With `nil`, the default, it
     /// is off and every contact goes to the layer it hits. Otherwise such a
     /// contact goes, as a virtual contact, to the nearest layer that can
     /// process it, or is ignored when none is near enough. See
     /// ``SelectionApproximation``.
-    public var approximation: SelectionApproximation?
+    @exclusivity(unchecked) public var approximation: SelectionApproximation?
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
     public private(set) var firstResponder: Responder?
 
-    private var ignoringDepth = 0
+    // Exclusivity: this and the fields above and below are read or written
+    // on every event, each access plain and instantaneous (user code, such
+    // as a diagnostics closure, runs only after the value is read), so the
+    // runtime's dynamic exclusivity checks are off for them (callgrind: a
+    // tap made 7 such checks here).
+    @exclusivity(unchecked) private var ignoringDepth = 0
     /// A touch that ended and that nothing else holds, kept for reuse (see `makeTouch`).
-    private var spareTouch: Touch?
+    @exclusivity(unchecked) private var spareTouch: Touch?
     /// Pointers whose touch-down was ignored; the rest of their events are too.
-    private var ignoredPointers: [PointerID] = []
+    @exclusivity(unchecked) private var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
-    private var recentTaps: [RecentTap] = []
+    @exclusivity(unchecked) private var recentTaps: [RecentTap] = []
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
-    private var sequence = 0
+    @exclusivity(unchecked) private var sequence = 0
     /// The referee between gesture recognizers and the gate to the layers;
     /// its documentation is the recognizers' contract.
     public let arena: GestureArena
@@ -222,11 +234,10 @@ public final class Scene: Responder {
     /// It is still handled, as any event is, so that a game that does mean
     /// to repeat one keeps its behaviour.
     public func send(_ input: InputEvent) {
-        if input == lastSent {
+        if isRepeated(input) {
             diagnostics?(Diagnostic(.repeatedEvent, "\(input.kind) at \(input.timestamp) was sent to the scene twice in a row; "
                 + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)"))
         }
-        lastSent = input
         if input.timestamp.isFinite { arena.advance(to: input.timestamp) }
         switch input.kind {
         case .pointer(let pointer):
@@ -256,6 +267,24 @@ public final class Scene: Responder {
             // responder chain: games read them as actions or motion.
             break
         }
+    }
+
+    /// Whether `input` equals the event sent just before it, which it
+    /// then replaces as the last sent.
+    private func isRepeated(_ input: InputEvent) -> Bool {
+        if case .pointer(let pointer) = input.kind {
+            var repeated = false
+            if let last = lastPointer { repeated = last.timestamp == input.timestamp && last.event == pointer }
+            // `lastOther` is left as it is (even reading it copies it through
+            // generic value witnesses): with `lastPointer` set, it is not read.
+            lastPointer = (input.timestamp, pointer)
+            return repeated
+        }
+        var repeated = false
+        if lastPointer == nil, let last = lastOther { repeated = last == input }
+        lastOther = input
+        lastPointer = nil
+        return repeated
     }
 
     /// Hands a sub-event that is not a touch (a motion reading, say) to the
@@ -438,15 +467,17 @@ public final class Scene: Responder {
     }
 
     private func markOthersStationary(except touch: Touch) {
-        for other in event.storedTouches where other !== touch {
-            other.markStationary()
+        event.storedTouches.forEachBorrowed { other in
+            if other !== touch { other.markStationary() }
         }
     }
 
     /// How many touches are down.
     private var activeTouchCount: Int {
         var count = 0
-        for touch in event.storedTouches where !touch.hasEnded { count += 1 }
+        event.storedTouches.forEachBorrowed { touch in
+            if !touch.hasEnded { count += 1 }
+        }
         return count
     }
 
