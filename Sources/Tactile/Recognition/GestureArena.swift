@@ -500,8 +500,21 @@ public final class GestureArena {
     /// and touch it holds. Recognizers hold their arena strongly (see
     /// ``GestureRecognizer/arena``), so what the arena held would otherwise
     /// keep them, and it, alive.
+    ///
+    /// A recognizer in play and the touches it follows hold each other (its
+    /// list of touches, each touch's list of recognizers), and a touch holds
+    /// its layer: with the scene dropped mid-gesture along with its layers,
+    /// they would keep one another alive. So the members let go of their
+    /// touches and sources (their `reset()` is not called: no user code runs
+    /// from a deinit), and the touches of the event let go of their layers
+    /// and recognizers.
     func sceneEnded() {
         scene = nil
+        for member in referee.members {
+            member.recognizer.trackedTouches.removeAll()
+            member.recognizer.trackedSources.removeAll()
+        }
+        for touch in event.storedTouches { touch.retire() }
         referee.removeAll()
         listeners.removeAll()
         clock.removeAll()
