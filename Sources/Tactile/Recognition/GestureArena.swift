@@ -175,7 +175,10 @@ public final class GestureArena {
             case .normal, .skipUnlessHitLayer:
                 break
             }
-            for recognizer in current.gestureRecognizers.reversed() where accepts(recognizer, touch) {
+            // Borrowed, not retained per recognizer (the array read keeps
+            // them alive): callgrind counted four retains a recognizer here.
+            current.gestureRecognizers.forEachBorrowedReversed { recognizer in
+                guard accepts(recognizer, touch) else { return }
                 if recognizer.arena !== self { recognizer.arena = self }
                 recognizer.track(touch)
                 referee.join(recognizer)
@@ -192,7 +195,7 @@ public final class GestureArena {
             // One waiting for requirements has decided on the touches it
             // had; a new touch is not part of that gesture.
             && !referee.isWaiting(recognizer)
-            && recognizer.allowedPointerKinds.contains(touch.kind)
+            && recognizer.allows(touch.kind)
             && recognizer.firstSequence <= touch.sequence
             && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) != false
     }

@@ -16,6 +16,16 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// As ``forEachBorrowed(_:)``, from the last element to the first.
+    @inline(__always)
+    func forEachBorrowedReversed(_ body: (Element) -> Void) {
+        var index = endIndex
+        while index > startIndex {
+            index -= 1
+            Unmanaged.passUnretained(self[index])._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     /// Whether `object` itself is an element (identity, not equality),
     /// without retaining the elements compared.
     @inline(__always)
