@@ -614,8 +614,6 @@ open class GestureRecognizer {
     }
 }
 
-/// A weak reference, so that recognizers that refer to each other do not
-/// keep each other alive.
 extension PointerKind {
     /// The kind's bit in a recognizer's mask of allowed kinds.
     fileprivate var bit: UInt8 {
@@ -629,6 +627,8 @@ extension PointerKind {
     }
 }
 
+/// A weak reference, so that recognizers that refer to each other do not
+/// keep each other alive.
 struct WeakRecognizer {
     weak var recognizer: GestureRecognizer?
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }

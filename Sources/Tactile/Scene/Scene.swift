@@ -78,10 +78,9 @@ public final class Scene: Responder {
     /// The event sent last, to catch the same event sent twice: a pointer
     /// event (most of what a scene gets) as its plain fields, any other
     /// kind whole (`lastOther` counts only while `lastPointer` is `nil`).
-    /// Keeping every event whole, and
-    /// comparing with it, went through `Optional`'s generic `==` and the
-    /// enum's value witnesses: a quarter of a move's instructions
-    /// (callgrind); copying a `PointerEvent` is copying bytes.
+    /// Keeping every event whole, and comparing with it, went through
+    /// `Optional`'s generic `==` and the enum's value witnesses: a quarter
+    /// of a move's instructions (callgrind); a `PointerEvent` copies as bytes.
     @exclusivity(unchecked) private var lastPointer: (timestamp: Double, event: PointerEvent)?
     @exclusivity(unchecked) private var lastOther: InputEvent?
     /// Control selection approximation: where a contact goes when the layer
