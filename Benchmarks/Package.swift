@@ -110,6 +110,13 @@ let package = Package(
             ],
             path: "Evaluation/StrokeEvaluation"
         ),
+        // Not a benchmark: fixed workloads of the scene's hot paths for
+        // callgrind and perf (scripts/profile-path).
+        .executableTarget(
+            name: "PathProfile",
+            dependencies: [.product(name: "Tactile", package: "Tactile")],
+            path: "Evaluation/PathProfile"
+        ),
         // Not a benchmark: the shake detector's accuracy report (scripts/evaluate-shake).
         .executableTarget(
             name: "ShakeEvaluation",

@@ -182,14 +182,16 @@ final class ArenaReferee {
     /// With no, ``requires(_:toFail:)`` is false for every pair it is in.
     private func mayWait(_ recognizer: GestureRecognizer) -> Bool {
         if !recognizer.failureRequirements.isEmpty || recognizer.delegate != nil { return true }
-        for member in members where member.recognizer !== recognizer && member.recognizer.delegate != nil { return true }
+        for index in members.indices where members[index].recognizer !== recognizer && members[index].recognizer.delegate != nil {
+            return true
+        }
         return false
     }
 
     func fail(_ recognizer: GestureRecognizer, _ cause: GestureFailure) {
         guard !recognizer.storedState.isFinished, index(of: recognizer) != nil else { return }
         recognizer.lastFailure = cause
-        arena.record(.failed(recognizer, cause))
+        if arena.isRecording { arena.record(.failed(recognizer, cause)) }
         enter(recognizer, .failed)
     }
 
@@ -225,7 +227,7 @@ final class ArenaReferee {
             members[index].pendingEnd = false
             members[index].waitingFor.removeAll()
         }
-        if next != .failed { arena.record(.entered(recognizer, next, from: previous)) }
+        if next != .failed, arena.isRecording { arena.record(.entered(recognizer, next, from: previous)) }
         let mark = queue.count
         switch next {
         case .began:
@@ -267,15 +269,12 @@ final class ArenaReferee {
             }
         }
         let id = ObjectIdentifier(recognizer)
-        // Over a copy of the members (iterating the array property copies
-        // its buffer reference, not its elements): what this calls may
-        // change them.
-        for member in members where member.recognizer !== recognizer && !member.recognizer.storedState.isFinished {
-            let other = member.recognizer
+        forEachMember { other in
+            guard other !== recognizer, !other.storedState.isFinished else { return true }
             let shares = contend(recognizer, other)
-            guard shares || isWaiting(other) else { continue }
+            guard shares || isWaiting(other) else { return true }
             // An earlier one's consequences may have finished it.
-            guard !other.storedState.isFinished else { continue }
+            guard !other.storedState.isFinished else { return true }
             // A requirement binds only a recognizer still deciding: one
             // waiting for this one fails by the wait it recorded, whatever a
             // delegate answers now; one under way recognized first and goes on.
@@ -286,11 +285,19 @@ final class ArenaReferee {
                 // later one (which it let recognize alongside it).
                 fail(other, .preventedBy(recognizer.displayName))
             }
+            return true
         }
     }
 
     /// Releases the recognizers that waited for `failed` and for nothing else.
     private func releaseWaiters(of failed: GestureRecognizer) {
+        // Nothing waits in the common game: no loop over copies then.
+        var anyWaits = false
+        for index in members.indices where !members[index].waitingFor.isEmpty {
+            anyWaits = true
+            break
+        }
+        guard anyWaits else { return }
         let id = ObjectIdentifier(failed)
         // Over a copy of the members, as in `recognized(_:)`.
         for member in members {
@@ -317,15 +324,33 @@ final class ArenaReferee {
     /// already recognized prevents it, or it requires one that recognized
     /// to fail. First to recognize wins.
     private func reasonToFail(_ recognizer: GestureRecognizer) -> GestureFailure? {
-        for member in members {
-            let other = member.recognizer
+        var reason: GestureFailure?
+        forEachMember { other in
             // Under way, or a discrete gesture that recognized in this
             // sub-event and has not been reset yet.
-            guard other !== recognizer, other.storedState.isActive || other.storedState == .ended else { continue }
-            if requires(recognizer, toFail: other) { return .requirementRecognized(other.displayName) }
-            if contend(other, recognizer) && prevents(other, recognizer) { return .preventedBy(other.displayName) }
+            guard other !== recognizer, other.storedState.isActive || other.storedState == .ended else { return true }
+            if requires(recognizer, toFail: other) {
+                reason = .requirementRecognized(other.displayName)
+            } else if contend(other, recognizer) && prevents(other, recognizer) {
+                reason = .preventedBy(other.displayName)
+            }
+            return reason == nil
         }
-        return nil
+        return reason
+    }
+
+    /// Calls `body` with each member's recognizer in gather order until it
+    /// returns false. Over a copy of the members (what `body` calls may
+    /// change them; copying the array copies its buffer reference, not its
+    /// elements), which keeps every recognizer alive, so each is borrowed
+    /// rather than retained: a `for` loop over the members copied each one
+    /// (a retain of its recognizer and of its list), for every member at
+    /// every decision (callgrind: about a tenth of a tap).
+    private func forEachMember(_ body: (GestureRecognizer) -> Bool) {
+        let members = members
+        for index in members.indices {
+            guard Unmanaged.passUnretained(members[index].recognizer)._withUnsafeGuaranteedRef(body) else { return }
+        }
     }
 
     /// Forgets every member and queued action without a word: the scene
@@ -353,7 +378,7 @@ final class ArenaReferee {
                 guard recognizer.storedState.isFinished else { break }
                 if let index = index(of: recognizer) { members.remove(at: index) }
                 recognizer.resetForNextAttempt()
-                arena.record(.reset(recognizer))
+                if arena.isRecording { arena.record(.reset(recognizer)) }
             }
         }
         guard head > 0, head >= queue.count else { return }
@@ -392,7 +417,9 @@ final class ArenaReferee {
     /// Whether `a` and `b` compete: they follow a common touch, or a common
     /// non-touch source, in their current attempts.
     private func contend(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        for touch in a.trackedTouches where b.isFollowing(touch) { return true }
+        // By index: a `for` loop would retain each touch it looks at.
+        let touches = a.trackedTouches
+        for index in touches.indices where b.isFollowing(touches[index]) { return true }
         for source in a.trackedSources where b.isFollowing(source) { return true }
         return false
     }

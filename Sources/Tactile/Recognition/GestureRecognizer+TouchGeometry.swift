@@ -17,7 +17,9 @@ extension GestureRecognizer {
     public func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
         var sumX = 0.0, sumY = 0.0
         var count = 0
-        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
+        // Borrowed, not retained per touch: read on every move.
+        trackedTouches.forEachBorrowed { touch in
+            guard !touch.hasEnded || touch === lifting else { return }
             sumX += touch.location.x
             sumY += touch.location.y
             count += 1
@@ -36,7 +38,8 @@ extension GestureRecognizer {
     public func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
         var sum = 0.0
         var count = 0
-        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
+        trackedTouches.forEachBorrowed { touch in
+            guard !touch.hasEnded || touch === lifting else { return }
             sum += touch.location.distance(to: center)
             count += 1
         }
@@ -62,7 +65,8 @@ extension GestureRecognizer {
     /// gets a finger's tolerance.
     public func slopDistance(_ slop: GestureSlop) -> Double {
         var distance = 0.0
-        for touch in trackedTouches where !touch.hasEnded {
+        trackedTouches.forEachBorrowed { touch in
+            guard !touch.hasEnded else { return }
             distance = max(distance, slop.distance(for: touch.kind))
         }
         return distance

@@ -17,7 +17,8 @@ extension Scene {
         collectStructure(layers: &snapshot.layers, parents: &snapshot.parents, recognizers: &snapshot.recognizers)
         snapshot.recognizersNotSaved.removeAll(keepingCapacity: true)
 
-        snapshot.lastSent = lastSent
+        snapshot.lastPointer = lastPointer
+        snapshot.lastOther = lastOther
         snapshot.ignoringDepth = ignoringDepth
         snapshot.ignoredPointers.removeAll(keepingCapacity: true)
         snapshot.ignoredPointers.append(contentsOf: ignoredPointers)
@@ -114,7 +115,8 @@ extension Scene {
             throw .recognizersNotSaved(snapshot.recognizersNotSaved.map(\.displayName))
         }
 
-        lastSent = snapshot.lastSent
+        lastPointer = snapshot.lastPointer
+        lastOther = snapshot.lastOther
         ignoringDepth = snapshot.ignoringDepth
         ignoredPointers.removeAll(keepingCapacity: true)
         ignoredPointers.append(contentsOf: snapshot.ignoredPointers)

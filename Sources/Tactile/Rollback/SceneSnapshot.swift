@@ -49,7 +49,8 @@ public struct SceneSnapshot: Equatable {
     public internal(set) var recognizersNotSaved: [GestureRecognizer] = []
 
     // The scene's own bookkeeping.
-    var lastSent: InputEvent?
+    var lastPointer: (timestamp: Double, event: PointerEvent)?
+    var lastOther: InputEvent?
     var ignoringDepth = 0
     var ignoredPointers: [PointerID] = []
     var recentTaps: [Scene.RecentTap] = []
@@ -95,7 +96,9 @@ public struct SceneSnapshot: Equatable {
             && identical(a.layers, b.layers) && a.parents == b.parents
             && identical(a.recognizers, b.recognizers)
             && identical(a.recognizersNotSaved, b.recognizersNotSaved)
-            && a.lastSent == b.lastSent && a.ignoringDepth == b.ignoringDepth
+            && a.lastPointer?.timestamp.bitPattern == b.lastPointer?.timestamp.bitPattern
+            && a.lastPointer?.event == b.lastPointer?.event && a.lastOther == b.lastOther
+            && a.ignoringDepth == b.ignoringDepth
             && a.ignoredPointers == b.ignoredPointers && a.recentTaps == b.recentTaps
             && a.sequence == b.sequence && a.eventTimestamp.bitPattern == b.eventTimestamp.bitPattern
             && a.shakeMotion == b.shakeMotion

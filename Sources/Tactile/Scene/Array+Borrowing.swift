@@ -16,6 +16,26 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// As ``forEachBorrowed(_:)``, from the last element to the first.
+    @inline(__always)
+    func forEachBorrowedReversed(_ body: (Element) -> Void) {
+        var index = endIndex
+        while index > startIndex {
+            index -= 1
+            Unmanaged.passUnretained(self[index])._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// Whether `object` itself is an element (identity, not equality),
+    /// without retaining the elements compared.
+    @inline(__always)
+    func containsIdentical(_ object: Element) -> Bool {
+        for index in indices where Unmanaged.passUnretained(self[index]).toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+            return true
+        }
+        return false
+    }
+
     /// The first non-nil result of `body` over the elements from the last
     /// to the first, each borrowed as in ``forEachBorrowed(_:)``.
     @inline(__always)

@@ -67,41 +67,53 @@ public final class Scene: Responder {
     public let root: Layer
     /// The touches of the moment; the same object is handed to every handler.
     public let event: TouchEvent
-    public var tapSettings = TapSettings()
+    @exclusivity(unchecked) public var tapSettings = TapSettings()
     /// The object at the end of the responder chain, after the scene.
-    public var application: Responder?
+    @exclusivity(unchecked) public var application: Responder?
     /// Called for every piece of input the scene drops, with why. By
     /// default diagnostics are written to standard error, as the event
     /// pump's are; set `nil` to turn them off, or a closure of your own to
     /// collect them.
-    public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
-    /// The event sent last, to catch the same event sent twice.
-    var lastSent: InputEvent?
+    @exclusivity(unchecked) public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
+    /// The event sent last, to catch the same event sent twice: a pointer
+    /// event (most of what a scene gets) as its plain fields, any other
+    /// kind whole (`lastOther` counts only while `lastPointer` is `nil`).
+    /// Keeping every event whole, and comparing with it, went through
+    /// `Optional`'s generic `==` and the enum's value witnesses: a quarter
+    /// of a move's instructions (callgrind); a `PointerEvent` copies as bytes.
+    @exclusivity(unchecked) var lastPointer: (timestamp: Double, event: PointerEvent)?
+    @exclusivity(unchecked) var lastOther: InputEvent?
     /// Control selection approximation: where a contact goes when the layer
     /// it lands on cannot process it (seed 001). With `nil`, the default, it
     /// is off and every contact goes to the layer it hits. Otherwise such a
     /// contact goes, as a virtual contact, to the nearest layer that can
     /// process it, or is ignored when none is near enough. See
     /// ``SelectionApproximation``.
-    public var approximation: SelectionApproximation?
+    @exclusivity(unchecked) public var approximation: SelectionApproximation?
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
     public private(set) var firstResponder: Responder?
 
-    var ignoringDepth = 0
+    // Exclusivity: this and the fields above and below are read or written
+    // on every event, each access plain and instantaneous (user code, such
+    // as a diagnostics closure, runs only after the value is read), so the
+    // runtime's dynamic exclusivity checks are off for them (callgrind: a
+    // tap made 7 such checks here). Internal, not private: a rollback
+    // snapshot (Rollback/Scene+Snapshot.swift) saves and restores them.
+    @exclusivity(unchecked) var ignoringDepth = 0
     /// How deep in sending (an event, a sub-event, time, a cancellation) the
     /// scene is: a snapshot is neither taken nor restored in between.
-    var deliveryDepth = 0
+    @exclusivity(unchecked) var deliveryDepth = 0
     /// A touch that ended and that nothing else holds, kept for reuse (see `makeTouch`).
-    var spareTouch: Touch?
+    @exclusivity(unchecked) var spareTouch: Touch?
     /// Pointers whose touch-down was ignored; the rest of their events are too.
-    var ignoredPointers: [PointerID] = []
+    @exclusivity(unchecked) var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
-    var recentTaps: [RecentTap] = []
+    @exclusivity(unchecked) var recentTaps: [RecentTap] = []
     /// The multitouch sequence under way, or the last one: a new one begins
     /// when a touch goes down while none is down.
-    var sequence = 0
+    @exclusivity(unchecked) var sequence = 0
     /// The referee between gesture recognizers and the gate to the layers;
     /// its documentation is the recognizers' contract.
     public let arena: GestureArena
@@ -242,11 +254,10 @@ public final class Scene: Responder {
     public func send(_ input: InputEvent) {
         deliveryDepth += 1
         defer { deliveryDepth -= 1 }
-        if input == lastSent {
+        if isRepeated(input) {
             diagnostics?(Diagnostic(.repeatedEvent, "\(input.kind) at \(input.timestamp) was sent to the scene twice in a row; "
                 + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)"))
         }
-        lastSent = input
         if input.timestamp.isFinite { arena.advance(to: input.timestamp) }
         switch input.kind {
         case .pointer(let pointer):
@@ -276,6 +287,24 @@ public final class Scene: Responder {
             // responder chain: games read them as actions or motion.
             break
         }
+    }
+
+    /// Whether `input` equals the event sent just before it, which it
+    /// then replaces as the last sent.
+    private func isRepeated(_ input: InputEvent) -> Bool {
+        if case .pointer(let pointer) = input.kind {
+            var repeated = false
+            if let last = lastPointer { repeated = last.timestamp == input.timestamp && last.event == pointer }
+            // `lastOther` is left as it is (even reading it copies it through
+            // generic value witnesses): with `lastPointer` set, it is not read.
+            lastPointer = (input.timestamp, pointer)
+            return repeated
+        }
+        var repeated = false
+        if lastPointer == nil, let last = lastOther { repeated = last == input }
+        lastOther = input
+        lastPointer = nil
+        return repeated
     }
 
     /// Hands a sub-event that is not a touch (a motion reading, say) to the
@@ -465,15 +494,17 @@ public final class Scene: Responder {
     }
 
     private func markOthersStationary(except touch: Touch) {
-        for other in event.storedTouches where other !== touch {
-            other.markStationary()
+        event.storedTouches.forEachBorrowed { other in
+            if other !== touch { other.markStationary() }
         }
     }
 
     /// How many touches are down.
     private var activeTouchCount: Int {
         var count = 0
-        for touch in event.storedTouches where !touch.hasEnded { count += 1 }
+        event.storedTouches.forEachBorrowed { touch in
+            if !touch.hasEnded { count += 1 }
+        }
         return count
     }
 

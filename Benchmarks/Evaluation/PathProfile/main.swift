@@ -1,0 +1,132 @@
+import Tactile
+
+// Not a benchmark: fixed workloads of the scene's hot paths, for profilers.
+// `valgrind --tool=callgrind` counts instructions, which the load of a
+// shared machine does not change, so before/after comparisons of these
+// counts hold where wall-clock medians move by 2-5x between rounds; `perf`
+// names where the time goes. scripts/profile-path builds it and counts
+// instructions per event.
+//
+//   PathProfile <workload> [events]
+//
+// Workloads (each first warms up, so the profile is of the steady state):
+//   move      a finger move through one layer with no recognizer
+//   tap       whole taps (down, up) on a layer with the 7 built-ins, per event
+//   idle200   a move through 200 idle recognizers spread over 5 layers
+//   hittest   hit-tests of a 10,000-layer nested scene
+
+/// A layer that reads every move's location in its own space, as the benchmarks' does.
+@MainActor
+final class Tracker: Layer {
+    private(set) var moves = 0
+    private(set) var lastLocation = Point.zero
+
+    override init(frame: Rect, name: String? = nil) {
+        super.init(frame: frame, name: name)
+        handlesTouches = true
+    }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves += 1
+        lastLocation = touches[0].location(in: self)
+    }
+}
+
+/// A recognizer that follows its touch and does nothing with a move, as
+/// the scaling benchmark's: what remains is the arena's cost per recognizer.
+@MainActor
+final class IdleRecognizer: GestureRecognizer {}
+
+let finger = PointerID(kind: .finger, device: 1, index: 0)
+
+func pointer(_ phase: PointerEvent.Phase, _ time: Double, _ x: Double, _ y: Double) -> InputEvent {
+    InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: finger, location: Point(x: x, y: y))))
+}
+
+@MainActor
+func moves(count: Int) -> Int {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    scene.root.addChild(layer)
+    scene.send(pointer(.down, 0, 200, 200))
+    for step in 0..<count {
+        scene.send(pointer(.move, 1 + Double(step) / 1000, 200 + Double((step + 1) % 2), 200))
+    }
+    return layer.moves
+}
+
+@MainActor
+func taps(count: Int) -> Int {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    scene.root.addChild(layer)
+    let tap = TapGestureRecognizer()
+    let doubleTap = TapGestureRecognizer()
+    doubleTap.numberOfTapsRequired = 2
+    var recognized = 0
+    tap.addAction { _ in recognized += 1 }
+    for recognizer in [tap, doubleTap, LongPressGestureRecognizer(), PanGestureRecognizer(), SwipeGestureRecognizer(),
+                       PinchGestureRecognizer(), RotationGestureRecognizer()] as [GestureRecognizer] {
+        layer.addGestureRecognizer(recognizer)
+    }
+    // A second apart: each is a single tap, and the double tap's window closes between them.
+    for index in 0..<(count / 2 + 20) {
+        scene.send(pointer(.down, Double(index), 200, 200))
+        scene.send(pointer(.up, Double(index) + 0.05, 200, 200))
+    }
+    return recognized
+}
+
+@MainActor
+func idle(recognizers: Int, count: Int) -> Int {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    var parent = scene.root
+    var layers: [Layer] = []
+    for level in 0..<5 {
+        let layer = Tracker(frame: Rect(x: 10, y: 10, width: 700 - Double(level) * 40, height: 500 - Double(level) * 40))
+        parent.addChild(layer)
+        layers.append(layer)
+        parent = layer
+    }
+    for index in 0..<recognizers { layers[4 - index % 5].addGestureRecognizer(IdleRecognizer()) }
+    scene.send(pointer(.down, 0, 200, 200))
+    for step in 0..<count {
+        scene.send(pointer(.move, Double(step) / 1000, 200 + Double(step % 20), 200))
+    }
+    return count
+}
+
+@MainActor
+func hitTests(count: Int) -> Int {
+    // Ten levels, each layer with three children, offsets and some
+    // transforms, as the benchmark's 10,000-layer scene (about 29,000 here).
+    let scene = Scene(size: Size(width: 800, height: 600))
+    var leaves: [Point] = []
+    func build(_ parent: Layer, level: Int, origin: Point) {
+        guard level < 9 else { leaves.append(origin); return }
+        for index in 0..<3 {
+            let child = Layer(frame: Rect(x: Double(index) * 3, y: 2, width: 60, height: 60))
+            if (level + index) % 4 == 0 { child.transform = .rotation(0.1) }
+            parent.addChild(child)
+            build(child, level: level + 1, origin: Point(x: origin.x + Double(index) * 3 + 5, y: origin.y + 7))
+        }
+    }
+    build(scene.root, level: 0, origin: .zero)
+    var hits = 0
+    for index in 0..<count where scene.root.hitTest(leaves[index % leaves.count], with: nil) != nil { hits += 1 }
+    return hits
+}
+
+let arguments = CommandLine.arguments
+let workload = arguments.count > 1 ? arguments[1] : "tap"
+let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+let result = MainActor.assumeIsolated { () -> Int in
+    switch workload {
+    case "move": return moves(count: events)
+    case "tap": return taps(count: events)
+    case "idle200": return idle(recognizers: 200, count: events)
+    case "hittest": return hitTests(count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200 or hittest")
+    }
+}
+print("\(workload): \(events) events, result \(result)")

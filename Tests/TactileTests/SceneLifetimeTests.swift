@@ -1,0 +1,65 @@
+import Testing
+@testable import Tactile
+
+/// A scene dropped with its layers lets go of everything, whatever the
+/// touches and recognizers were doing: a recognizer follows its touches and
+/// a touch lists its recognizers, so a gesture under way is a cycle that the
+/// scene's end has to break.
+@MainActor
+struct SceneLifetimeTests {
+    /// Weak references to what a scene made, to check it all went.
+    final class Watch {
+        weak var scene: Scene?
+        weak var layer: Layer?
+        weak var recognizer: GestureRecognizer?
+        weak var touch: Touch?
+
+        var survivors: [String] {
+            [("scene", scene as AnyObject?), ("layer", layer), ("recognizer", recognizer), ("touch", touch)]
+                .filter { $0.1 != nil }.map(\.0)
+        }
+    }
+
+    /// Builds a scene with one layer carrying the recognizer `make` makes,
+    /// runs `events` on it and drops everything but the weak references.
+    private func watch(_ make: () -> GestureRecognizer, _ events: [InputEvent]) -> Watch {
+        let watch = Watch()
+        do {
+            let recognizer = make()
+            let scene = Scene(size: Size(width: 400, height: 300))
+            scene.diagnostics = nil
+            let layer = Layer(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            layer.handlesTouches = true
+            scene.root.addChild(layer)
+            layer.addGestureRecognizer(recognizer)
+            for event in events { scene.send(event) }
+            watch.scene = scene
+            watch.layer = layer
+            watch.recognizer = recognizer
+            watch.touch = scene.event.allTouches.first ?? recognizer.trackedTouches.first
+            #expect(watch.touch != nil, "the case should leave a touch held")
+        }
+        return watch
+    }
+
+    @Test func aPanUnderWayDoesNotKeepTheSceneAlive() {
+        let watch = watch({ PanGestureRecognizer() }, [finger(1, .down, 100, 100, at: 0), finger(1, .move, 160, 100, at: 0.1), finger(1, .move, 200, 100, at: 0.2)])
+        #expect(watch.survivors == [])
+    }
+
+    @Test func aDoubleTapBetweenItsTapsDoesNotKeepTheSceneAlive() {
+        // Between taps the recognizer still follows the first tap's ended
+        // touch, which the scene's event no longer lists.
+        let watch = watch({
+            let doubleTap = TapGestureRecognizer()
+            doubleTap.numberOfTapsRequired = 2
+            return doubleTap
+        }, [finger(1, .down, 100, 100, at: 0), finger(1, .up, 100, 100, at: 0.05)])
+        #expect(watch.survivors == [])
+    }
+
+    @Test func aTouchDownOnARecognizerStillDecidingDoesNotKeepTheSceneAlive() {
+        let watch = watch({ LongPressGestureRecognizer() }, [finger(1, .down, 100, 100, at: 0)])
+        #expect(watch.survivors == [])
+    }
+}
