@@ -15,8 +15,9 @@ import TactileSDL
 /// paddle and Start pauses. Each peer gets its own player's input at once
 /// and the other's `delay` (+ up to `jitter`) frames late.
 ///
-/// The camera's pinch needs two fingers of one player, which a
-/// ``NetInput`` does not carry: in this mode the camera stays put.
+/// A ``NetInput`` carries one finger per player, so the camera's pinch and
+/// turn take one finger from each half on the background (as the trace's
+/// mirrored Alt+drag puts them); two fingers of one player cannot pinch.
 @MainActor
 final class RollbackDemo: CanvasGame {
     let match: RollbackMatch

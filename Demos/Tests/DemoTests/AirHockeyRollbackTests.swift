@@ -1,6 +1,7 @@
 import Tactile
 import TactileTestSupport
 import Testing
+@testable import TactileSDL
 @testable import AirHockey
 
 /// Air Hockey played by two peers in one process over a simulated network
@@ -92,5 +93,42 @@ import Testing
         let match = try play(delay: 4, jitter: 2, seed: 1, frames: 1200, restoresGame: false)
         let table = reference.peers[0].game.snapshot().table
         #expect(match.peers.contains { $0.game.snapshot().table != table })
+    }
+}
+
+extension SDLIntegration {
+    /// `airhockey --rollback-delay N --rollback-jitter M` headless: the
+    /// shipped trace, split into the two players' inputs by the half of the
+    /// window each finger lands in, played by two peers; after the trace's
+    /// last second of settling both peers show what a run with no delay shows.
+    @Suite @MainActor struct AirHockeyRollbackTrace {
+        func run(delay: Int, jitter: Int) throws -> (SDLApp, RollbackDemo) {
+            var configuration = SDLApp.Configuration(title: "airhockey-rollback-test")
+            configuration.headless = true
+            configuration.replayPath = AirHockeyDemo.trace
+            let app = try SDLApp(configuration)
+            let demo = try RollbackDemo(delay: delay, jitter: jitter)
+            try app.run(demo)
+            return (app, demo)
+        }
+
+        @Test func theTracePlayedByTwoPeersEndsAsWithNoDelay() throws {
+            let (app, reference) = try run(delay: 0, jitter: 0)
+            #expect(app.frameCount == 921)
+            let table = reference.game.snapshot().table
+            #expect(reference.match.peers.allSatisfy { $0.session.rollbacks == 0 })
+            // The same match as the game alone plays from the trace, the
+            // camera turn included (its two fingers are one per half).
+            #expect(table.log == AirHockeyDemo.match, "\(table.log)")
+            for network in [(delay: 4, jitter: 2), (delay: 1, jitter: 5), (delay: 8, jitter: 0)] {
+                let (_, demo) = try run(delay: network.delay, jitter: network.jitter)
+                #expect(demo.peersAgree)
+                #expect(demo.game.log == AirHockeyDemo.match)
+                for (index, peer) in demo.match.peers.enumerated() {
+                    #expect(peer.session.rollbacks > 0)
+                    #expect(peer.game.snapshot().table == table, "\(network), peer \(index): \(peer.game.log) vs \(table.log)")
+                }
+            }
+        }
     }
 }
