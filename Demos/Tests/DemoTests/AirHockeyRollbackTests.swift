@@ -1,3 +1,4 @@
+import ArgumentParser
 import Tactile
 import TactileTestSupport
 import Testing
@@ -83,6 +84,16 @@ import Testing
                 #expect(!peer.game.isPaddleHeld)
                 #expect(peer.game.scene.event.allTouches.allSatisfy { $0.hasEnded })
             }
+        }
+    }
+
+    @Test func theRollbackOptionsAreChecked() throws {
+        let command = try AirHockeyCommand.parse(["--rollback-delay", "4", "--rollback-jitter", "2"])
+        #expect(command.rollbackDelay == 4 && command.rollbackJitter == 2)
+        #expect(try AirHockeyCommand.parse([]).rollbackDelay == nil)
+        for bad in [["--rollback-jitter", "2"], ["--rollback-delay", "-1"], ["--rollback-delay", "31"],
+                    ["--rollback-delay", "2", "--rollback-jitter", "40"], ["--rollback-delay", "two"]] {
+            #expect(throws: (any Error).self, "\(bad)") { try AirHockeyCommand.parse(bad) }
         }
     }
 
