@@ -12,7 +12,8 @@ import TactileSDL
 /// player's, one in the right half the right player's (one finger each; a
 /// second one in a half is ignored, as the game itself does). The first pad
 /// to send anything plays left, the second right: its left stick moves the
-/// paddle and Start pauses. Each peer gets its own player's input at once
+/// paddle and Start pauses. W A S D steer the left paddle and the arrows the
+/// right one, as a stick at full tilt. Each peer gets its own player's input at once
 /// and the other's `delay` (+ up to `jitter`) frames late.
 ///
 /// A ``NetInput`` carries one finger per player, so the camera's pinch and
@@ -24,9 +25,16 @@ final class RollbackDemo: CanvasGame {
     private(set) var wantsToQuit = false
     /// The window's fingers holding each player's input, by player.
     private var fingers: [PointerID?] = [nil, nil]
-    private var inputs = [NetInput(), NetInput()]
+    /// What each player is doing now, sent as their input for the next frame.
+    private(set) var inputs = [NetInput(), NetInput()]
     /// Pads by the player they play for, in the order they were first seen.
     private var pads: [Int32] = []
+    /// Each player's stick from their pad, and the keys held (SDL scancodes).
+    private var padSticks = [Point.zero, Point.zero]
+    private var keysDown: Set<Int32> = []
+    /// Left, right, up, down for each player: W A S D, and the arrows (as the game binds them).
+    static let steeringKeys: [(left: PhysicalKey, right: PhysicalKey, up: PhysicalKey, down: PhysicalKey)] =
+        [(.a, .d, .w, .s), (.left, .right, .up, .down)]
 
     init(delay: Int, jitter: Int) throws {
         match = try RollbackMatch(delay: delay, jitter: jitter)
@@ -58,19 +66,36 @@ final class RollbackDemo: CanvasGame {
             if !pads.contains(id), pads.count < 2 { pads.append(id) }
             guard let player = pads.firstIndex(of: id) else { return }
             switch controller {
-            case .axis(_, .leftX, let value): inputs[player].stick.x = value
-            case .axis(_, .leftY, let value): inputs[player].stick.y = value
+            case .axis(_, .leftX, let value): padSticks[player].x = value
+            case .axis(_, .leftY, let value): padSticks[player].y = value
             case .button(_, .start, let isDown): inputs[player].start = isDown
-            case .removed: inputs[player] = NetInput(finger: inputs[player].finger)
+            case .removed:
+                padSticks[player] = .zero
+                inputs[player].start = false
             default: break
             }
-        case .key(let key) where key.isDown && key.scancode == AirHockeyGame.escapeScancode:
-            wantsToQuit = true
+            steer()
+        case .key(let key) where !key.isRepeat:
+            if key.isDown && key.scancode == AirHockeyGame.escapeScancode { wantsToQuit = true }
+            if key.isDown { keysDown.insert(key.scancode) } else { keysDown.remove(key.scancode) }
+            steer()
         case .interrupted:
             fingers = [nil, nil]
             inputs = [NetInput(), NetInput()]
+            padSticks = [.zero, .zero]
+            keysDown = []
         default:
             break
+        }
+    }
+
+    /// Each player's stick: their keys if any is held, else their pad's.
+    private func steer() {
+        for player in 0..<2 {
+            let keys = Self.steeringKeys[player]
+            func held(_ key: PhysicalKey) -> Double { keysDown.contains(key.scancode) ? 1 : 0 }
+            let fromKeys = Point(x: held(keys.right) - held(keys.left), y: held(keys.down) - held(keys.up))
+            inputs[player].stick = fromKeys == .zero ? padSticks[player] : fromKeys
         }
     }
 

@@ -31,7 +31,8 @@ struct AirHockeyCommand: ParsableCommand {
             With --rollback-delay the match is played by two simulated network peers in
             one process (rollback netcode): a finger in the left half of the window and
             the first pad are the left player's, the right half and the second pad the
-            right player's; the window shows the left player's peer.
+            right player's (W A S D and the arrows steer as before); the window shows
+            the left player's peer.
             """))
 
     @OptionGroup var options: GameOptions

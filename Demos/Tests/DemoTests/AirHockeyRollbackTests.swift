@@ -53,15 +53,16 @@ import Testing
         return inputs
     }
 
-    func play(delay: Int, jitter: Int, seed: UInt64, frames: Int, restoresGame: Bool = true) throws -> RollbackMatch {
+    func play(delay: Int, jitter: Int, seed: UInt64, frames: Int, restoresGame: Bool = true, padless: Bool = false) throws -> RollbackMatch {
         let match = try RollbackMatch(delay: delay, jitter: jitter, seed: seed)
         for peer in match.peers { peer.restoresGame = restoresGame }
         // The same scripts whatever the network: still for long enough at
         // the end that every input has arrived, however late.
         let quiet = 40
         #expect(match.settlingFrames < quiet)
-        let scripts = [Self.script(player: 0, seed: seed, frames: frames, quiet: quiet),
+        var scripts = [Self.script(player: 0, seed: seed, frames: frames, quiet: quiet),
                        Self.script(player: 1, seed: seed, frames: frames, quiet: quiet)]
+        if padless { scripts = scripts.map { $0.map { NetInput(finger: $0.finger) } } }
         for frame in 0..<frames { try match.advance(left: scripts[0][frame], right: scripts[1][frame]) }
         return match
     }
@@ -97,6 +98,31 @@ import Testing
         }
     }
 
+    /// The window's input split into the players': a finger by the half it
+    /// lands in (one each), a pad by the order it was seen, keys by W A S D
+    /// and the arrows, keys over the pad's stick while held.
+    @Test func theWindowsInputIsSplitBetweenThePlayers() throws {
+        let demo = try RollbackDemo(delay: 2, jitter: 0)
+        func send(_ kind: InputEvent.Kind) { demo.handle(InputEvent(timestamp: 0, kind)) }
+        let finger = { (index: Int64) in PointerID(kind: .finger, device: 1, index: index) }
+        send(.pointer(PointerEvent(.down, id: finger(1), location: Point(x: 600, y: 300))))
+        send(.pointer(PointerEvent(.down, id: finger(2), location: Point(x: 650, y: 320))))
+        send(.pointer(PointerEvent(.move, id: finger(2), location: Point(x: 660, y: 320))))
+        #expect(demo.inputs[1].finger == Point(x: 600, y: 300) && demo.inputs[0].finger == nil)
+        send(.controller(.added(controller: 7)))
+        send(.controller(.axis(controller: 7, axis: .leftX, value: 0.5)))
+        send(.controller(.button(controller: 9, button: .start, isDown: true)))
+        #expect(demo.inputs[0].stick == Point(x: 0.5, y: 0) && demo.inputs[1].start)
+        send(.key(KeyEvent(isDown: true, scancode: PhysicalKey.d.scancode, keycode: 0)))
+        send(.key(KeyEvent(isDown: true, scancode: PhysicalKey.up.scancode, keycode: 0)))
+        #expect(demo.inputs[0].stick == Point(x: 1, y: 0) && demo.inputs[1].stick == Point(x: 0, y: -1))
+        send(.key(KeyEvent(isDown: false, scancode: PhysicalKey.d.scancode, keycode: 0)))
+        send(.pointer(PointerEvent(.up, id: finger(1), location: Point(x: 600, y: 300))))
+        #expect(demo.inputs[0].stick == Point(x: 0.5, y: 0) && demo.inputs[1].finger == nil)
+        try demo.match.advance(left: demo.inputs[0], right: demo.inputs[1])
+        #expect(demo.match.frame == 1)
+    }
+
     /// The comparison can fail: a game that rolls back Tactile's state but
     /// not its own (puck, paddles, score) ends elsewhere.
     @Test func withoutTheGamesOwnSnapshotThePeersDisagree() throws {
@@ -104,6 +130,10 @@ import Testing
         let match = try play(delay: 4, jitter: 2, seed: 1, frames: 1200, restoresGame: false)
         let table = reference.peers[0].game.snapshot().table
         #expect(match.peers.contains { $0.game.snapshot().table != table })
+        // And the pads play: the same fingers with no stick and no Start end elsewhere.
+        let padless = try play(delay: 0, jitter: 0, seed: 1, frames: 1200, padless: true)
+        #expect(padless.peers[0].game.snapshot().table != table)
+        #expect(!padless.peers[0].game.log.contains("pause"))
     }
 }
 
