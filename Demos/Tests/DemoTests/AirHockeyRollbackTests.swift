@@ -173,3 +173,31 @@ extension SDLIntegration {
         }
     }
 }
+
+extension SDLIntegration.X11Demos {
+    /// `airhockey --rollback-delay 4 --rollback-jitter 2` in a real window:
+    /// the mouse takes the left paddle up (the left player's own peer shows
+    /// it at once) and the Up arrow drives the right paddle up, an input
+    /// that reaches the left player's peer 4 to 6 frames late.
+    @Test func airHockeyPlaysOverASimulatedNetwork() throws {
+        let run = try XvfbSession.run(demo: "airhockey", title: "Tactile: Air Hockey",
+                                      arguments: ["--rollback-delay", "4", "--rollback-jitter", "2"]) { window in
+            try window.press(x: 200, y: 260)
+            try window.drag(to: 170, 200, from: (200, 260))
+            try window.keyDown("Up")
+            window.hold(0.3)
+            try window.keyUp("Up")
+            window.hold(0.3)
+            try window.key("Escape")
+            try window.release()
+        }
+        #expect(run.output.contains("rollback delay 4 jitter 2"), "\(run.output)")
+        #expect(Self.events(run, .mouse, .move).contains { Self.near($0, Point(x: 170, y: 200)) })
+        let image = run.screenshot
+        let left = image.pixel(x: 170, y: 212)
+        #expect(left.isClose(to: AirHockeyGame.leftColor, tolerance: 4), "left paddle under the pointer at (170, 200): \(left)")
+        #expect(!image.pixel(x: 630, y: 342).isClose(to: AirHockeyGame.rightColor, tolerance: 40), "the right paddle is still home")
+        let column = (Int(Rink.bounds.minY)..<300).map { image.pixel(x: 630, y: $0) }
+        #expect(column.contains { $0.isClose(to: AirHockeyGame.rightColor, tolerance: 4) }, "the right paddle is not above its home")
+    }
+}
