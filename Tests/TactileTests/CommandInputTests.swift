@@ -365,6 +365,12 @@ struct CommandInputTests {
 
     @Test func definitionsThatCannotWorkAreRefusedClearly() {
         #expect(throws: CommandError.noSteps) { try Command("") }
+        for notation in ["236", "6", "[4]6", "360"] {
+            #expect(throws: CommandError.self, "\(notation) with no button could never complete") { try Command(notation) }
+        }
+        #expect(throws: CommandError.badButtons("a motion, a charge or a full circle completes on a button: name one (directions alone make a dash, 66)")) {
+            try Command(.motion([.down, .downRight, .right]), buttons: [])
+        }
         #expect(throws: CommandError.badNotation("x")) { try Command("2x6", .west) }
         #expect(throws: CommandError.badNotation("5")) { try Command("256", .west) }
         #expect(throws: CommandError.badCount(1)) { try Command.mash(.west, count: 1) }

@@ -50,16 +50,22 @@ public struct Command: Hashable, Sendable, CustomStringConvertible {
     /// The windows in seconds, checked when defined.
     let windows: CommandTiming.Resolved
 
+    private static let needsAButton = "a motion, a charge or a full circle completes on a button: name one (directions alone make a dash, 66)"
+
     /// A command of `kind` completed by `buttons`.
     public init(_ kind: Kind, buttons: [ControllerButton], onRelease: Bool = false, timing: CommandTiming = CommandTiming()) throws(CommandError) {
         switch kind {
         case .motion(let directions):
             if directions.isEmpty && buttons.isEmpty { throw .noSteps }
             if directions.contains(.neutral) { throw .badNotation("5") }
+            // Matching completes a motion on its button (or its release):
+            // without one it could never fire, so it is refused here.
+            if buttons.isEmpty { throw .badButtons(Self.needsAButton) }
         case .charge(let from, let to):
             if from == .neutral || to == .neutral { throw .badNotation("5") }
+            if buttons.isEmpty { throw .badButtons(Self.needsAButton) }
         case .fullCircle:
-            break
+            if buttons.isEmpty { throw .badButtons(Self.needsAButton) }
         case .doubleTap(let direction):
             if direction == .neutral { throw .badNotation("55") }
             if !buttons.isEmpty { throw .badButtons("a double tap takes no button") }
