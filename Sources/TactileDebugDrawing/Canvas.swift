@@ -219,8 +219,9 @@ public final class Canvas {
     /// `scale` is the size of one font pixel in points: at the default 2 a
     /// capital letter is 10 by 14 points. Newlines start new lines. Characters
     /// outside printable ASCII draw as a hollow box (see `BitmapFont`).
-    /// Each run of lit font pixels in a row is one rectangle, and the whole
-    /// string is one SDL call.
+    /// Each glyph is a few rectangles (a run of lit font pixels, extended down
+    /// the rows where the same columns are lit), and the whole string is one
+    /// SDL call.
     public func drawText(_ string: String, at origin: Point, scale: Double = 2, color: Color) {
         guard origin.isFinite, scale.isFinite, scale > 0, let size = targetSize() else { return }
         let unit = scale * pixelsPerPoint
@@ -234,24 +235,14 @@ public final class Canvas {
         }
         rects.removeAll(keepingCapacity: true)
         BitmapFont.layOut(string) { glyph, glyphX, glyphY in
-            for row in 0..<BitmapFont.glyphHeight {
-                let bits = BitmapFont.rowBits(glyph: glyph, row: row)
-                var column = 0
-                while column < BitmapFont.glyphWidth {
-                    guard Self.isLit(bits, column: column) else {
-                        column += 1
-                        continue
-                    }
-                    let runStart = column
-                    while column < BitmapFont.glyphWidth, Self.isLit(bits, column: column) {
-                        column += 1
-                    }
-                    let run = PixelBox(
-                        left: edge(left, glyphX + runStart), top: edge(top, glyphY + row),
-                        right: edge(left, glyphX + column), bottom: edge(top, glyphY + row + 1)
-                    )
-                    appendBox(run, within: size)
-                }
+            for box in BitmapFont.boxes(glyph: glyph) {
+                let x = glyphX + Int(box.x)
+                let y = glyphY + Int(box.y)
+                let run = PixelBox(
+                    left: edge(left, x), top: edge(top, y),
+                    right: edge(left, x + Int(box.width)), bottom: edge(top, y + Int(box.height))
+                )
+                appendBox(run, within: size)
             }
         }
         fillRects(color)
@@ -324,10 +315,6 @@ public final class Canvas {
     private static func hole(center: Point, radius: Double, atY y: Double) -> ClosedRange<Double>? {
         guard abs(y - center.y) < radius else { return nil }
         return Scanline.disc(center: center, radius: radius, atY: y)
-    }
-
-    private static func isLit(_ bits: UInt8, column: Int) -> Bool {
-        bits & (0b10000 >> UInt8(column)) != 0
     }
 
     private func pixelPoint(_ point: Point) -> Point {
