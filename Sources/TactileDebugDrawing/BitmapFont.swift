@@ -111,6 +111,27 @@ enum BitmapFont {
     static func layOut(_ string: String, _ body: (_ glyph: Int, _ x: Int, _ y: Int) -> Void) {
         var x = 0
         var y = 0
+        if isASCII(string) {
+            // Byte by byte: the same layout as the Characters below, without
+            // grapheme breaking, which was a good part of drawing a line of
+            // text's cost. "\r\n" is one Character, so one line break.
+            var afterReturn = false
+            for code in string.utf8 {
+                defer { afterReturn = code == 13 }
+                if isNewline(code) {
+                    if !(code == 10 && afterReturn) {
+                        x = 0
+                        y += lineAdvance
+                    }
+                    continue
+                }
+                if code != 32 {
+                    body(glyph(ascii: code), x, y)
+                }
+                x += advance
+            }
+            return
+        }
         for character in string {
             if character.isNewline {
                 x = 0
@@ -133,18 +154,51 @@ enum BitmapFont {
         var lines = 1
         var widestLine = 0
         var currentLine = 0
-        for character in string {
-            if character.isNewline {
-                lines += 1
-                currentLine = 0
-            } else {
-                currentLine += 1
-                widestLine = max(widestLine, currentLine)
+        if isASCII(string) {
+            var afterReturn = false
+            for code in string.utf8 {
+                defer { afterReturn = code == 13 }
+                if isNewline(code) {
+                    if !(code == 10 && afterReturn) {
+                        lines += 1
+                        currentLine = 0
+                    }
+                } else {
+                    currentLine += 1
+                    widestLine = max(widestLine, currentLine)
+                }
+            }
+        } else {
+            for character in string {
+                if character.isNewline {
+                    lines += 1
+                    currentLine = 0
+                } else {
+                    currentLine += 1
+                    widestLine = max(widestLine, currentLine)
+                }
             }
         }
         let width = widestLine == 0 ? 0 : widestLine * advance - (advance - glyphWidth)
         let height = lines * lineAdvance - (lineAdvance - glyphHeight)
         return (width, height)
+    }
+
+    /// Whether every character of `string` is one ASCII byte (or "\r\n"), so
+    /// it can be laid out from its UTF-8 bytes.
+    private static func isASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `code` is an ASCII character `Character.isNewline` calls a line
+    /// break: line feed, vertical tab, form feed, carriage return.
+    private static func isNewline(_ code: UInt8) -> Bool {
+        (10...13).contains(code)
+    }
+
+    /// The glyph index that draws the ASCII character `code`.
+    private static func glyph(ascii code: UInt8) -> Int {
+        code >= firstPrintable && Int(code - firstPrintable) < printableCount ? Int(code - firstPrintable) : unknownGlyph
     }
 
     /// Seven row bytes per glyph, space first and the unknown-character box
