@@ -230,8 +230,12 @@ public final class Canvas {
         // Font pixel edges are rounded to whole device pixels, so letters stay
         // sharp and neighbouring runs neither overlap nor leave hairline gaps
         // when the scale is fractional.
+        // On whole pixels (the usual case) every edge is already whole, and
+        // rounding, a libm call four times a rectangle, is skipped.
+        let onWholePixels = unit.rounded() == unit && left.rounded() == left && top.rounded() == top
         func edge(_ start: Double, _ fontPixels: Int) -> Double {
-            (start + Double(fontPixels) * unit).rounded()
+            let exact = start + Double(fontPixels) * unit
+            return onWholePixels ? exact : exact.rounded()
         }
         rects.removeAll(keepingCapacity: true)
         BitmapFont.layOut(string) { glyph, glyphX, glyphY in
