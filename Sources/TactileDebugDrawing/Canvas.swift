@@ -153,12 +153,13 @@ public final class Canvas {
             // SDL converts line ends to int before clipping them, which for
             // a point far off screen overflows; only the visible part is passed.
             guard let (visibleA, visibleB) = Self.clip(from: a, to: b, within: size) else { return }
-            useColor(color)
-            SDL_RenderDrawLineF(
-                renderer,
-                Float(visibleA.x.rounded(.down)), Float(visibleA.y.rounded(.down)),
-                Float(visibleB.x.rounded(.down)), Float(visibleB.y.rounded(.down))
-            )
+            drawing(in: color) {
+                _ = SDL_RenderDrawLineF(
+                    renderer,
+                    Float(visibleA.x.rounded(.down)), Float(visibleA.y.rounded(.down)),
+                    Float(visibleB.x.rounded(.down)), Float(visibleB.y.rounded(.down))
+                )
+            }
             return
         }
         rects.removeAll(keepingCapacity: true)
@@ -431,16 +432,27 @@ public final class Canvas {
         return (Point(x: a.x + enter * dx, y: a.y + enter * dy), Point(x: a.x + exit * dx, y: a.y + exit * dy))
     }
 
-    private func useColor(_ color: Color) {
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    /// Runs `draw` with `color` as the draw colour, blended.
+    ///
+    /// An opaque colour blended gives the colour itself, so it is drawn
+    /// unblended: the same pixels, and SDL's software renderer then fills
+    /// rows instead of blending pixel by pixel, which it does in BLEND mode
+    /// whatever the alpha (SDL 2.26, SDL_BlendFillRects). Blending is set
+    /// back afterwards, as the canvas has always left it for other drawing.
+    private func drawing(in color: Color, _ draw: () -> Void) {
+        let opaque = color.a == 255
+        SDL_SetRenderDrawBlendMode(renderer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        draw()
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
     }
 
     func fillRects(_ color: Color) {
         guard !rects.isEmpty else { return }
-        useColor(color)
-        rects.withUnsafeBufferPointer { buffer in
-            _ = SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count))
+        drawing(in: color) {
+            rects.withUnsafeBufferPointer { buffer in
+                _ = SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count))
+            }
         }
     }
 }

@@ -328,6 +328,21 @@ extension SDLIntegration {
             }
         }
 
+        @Test func opaqueShapesReplaceThePixelsAndLeaveBlendingOn() throws {
+            try withCanvas(width: 8, height: 8) { canvas in
+                canvas.clear(Color(r: 10, g: 20, b: 30))
+                canvas.fillRect(x: 0, y: 0, width: 4, height: 4, color: Color(r: 200, g: 100, b: 50))
+                canvas.drawLine(from: Point(x: 0, y: 6), to: Point(x: 7, y: 6), color: Color(r: 1, g: 2, b: 3))
+                var mode = SDL_BLENDMODE_NONE
+                SDL_GetRenderDrawBlendMode(canvas.renderer, &mode)
+                #expect(mode == SDL_BLENDMODE_BLEND)
+                let image = try canvas.readPixels()
+                #expect(image.pixel(x: 1, y: 1) == Color(r: 200, g: 100, b: 50))
+                #expect(image.pixel(x: 3, y: 6) == Color(r: 1, g: 2, b: 3))
+                #expect(image.pixel(x: 5, y: 1) == Color(r: 10, g: 20, b: 30))
+            }
+        }
+
         @Test func glyphBoxesLightExactlyTheGlyphsPixelsOnce() {
             for glyph in 0...BitmapFont.unknownGlyph {
                 var lit = [UInt8](repeating: 0, count: BitmapFont.glyphHeight)
