@@ -36,6 +36,65 @@ enum BitmapFont {
         glyphRows[glyph * glyphHeight + row]
     }
 
+    /// A lit rectangle of a glyph, in font pixels from the glyph's top-left corner.
+    struct Box {
+        var x: UInt8
+        var y: UInt8
+        var width: UInt8
+        var height: UInt8
+    }
+
+    /// The rectangles that light exactly glyph `glyph`'s pixels, none overlapping.
+    ///
+    /// Each run of lit pixels in a row is a rectangle, and a run lit in the
+    /// same columns in the rows below extends it downwards: an l's stem is
+    /// one rectangle rather than seven. On SDL's software renderer a glyph's
+    /// cost is mostly per rectangle, so this halves text's cost there (the
+    /// input debugger's overlay, issue 19). They never overlap, so
+    /// translucent text is evenly translucent.
+    static func boxes(glyph: Int) -> ArraySlice<Box> {
+        glyphBoxes[glyphBoxStarts[glyph]..<glyphBoxStarts[glyph + 1]]
+    }
+
+    /// Every glyph's boxes, glyph after glyph; ``glyphBoxStarts`` says where each begins.
+    private static let glyphBoxes: [Box] = glyphBoxTable.boxes
+    /// Where each glyph's boxes begin in ``glyphBoxes``, and one past the last glyph's end.
+    private static let glyphBoxStarts: [Int] = glyphBoxTable.starts
+
+    private static let glyphBoxTable: (boxes: [Box], starts: [Int]) = {
+        var boxes: [Box] = []
+        var starts: [Int] = []
+        for glyph in 0...unknownGlyph {
+            starts.append(boxes.count)
+            let first = boxes.count
+            for row in 0..<glyphHeight {
+                let bits = rowBits(glyph: glyph, row: row)
+                var column = 0
+                while column < glyphWidth {
+                    guard bits & (0b10000 >> UInt8(column)) != 0 else {
+                        column += 1
+                        continue
+                    }
+                    let start = column
+                    while column < glyphWidth, bits & (0b10000 >> UInt8(column)) != 0 {
+                        column += 1
+                    }
+                    let width = UInt8(column - start)
+                    // A box of this glyph that ends on the row above, in the same columns.
+                    if let above = boxes[first...].lastIndex(where: {
+                        Int($0.x) == start && $0.width == width && Int($0.y + $0.height) == row
+                    }) {
+                        boxes[above].height += 1
+                    } else {
+                        boxes.append(Box(x: UInt8(start), y: UInt8(row), width: width, height: 1))
+                    }
+                }
+            }
+        }
+        starts.append(boxes.count)
+        return (boxes, starts)
+    }()
+
     /// The glyph index that draws `character`.
     static func glyph(for character: Character) -> Int {
         guard let code = character.asciiValue,
@@ -52,6 +111,27 @@ enum BitmapFont {
     static func layOut(_ string: String, _ body: (_ glyph: Int, _ x: Int, _ y: Int) -> Void) {
         var x = 0
         var y = 0
+        if isASCII(string) {
+            // Byte by byte: the same layout as the Characters below, without
+            // grapheme breaking, which was a good part of drawing a line of
+            // text's cost. "\r\n" is one Character, so one line break.
+            var afterReturn = false
+            for code in string.utf8 {
+                defer { afterReturn = code == 13 }
+                if isNewline(code) {
+                    if !(code == 10 && afterReturn) {
+                        x = 0
+                        y += lineAdvance
+                    }
+                    continue
+                }
+                if code != 32 {
+                    body(glyph(ascii: code), x, y)
+                }
+                x += advance
+            }
+            return
+        }
         for character in string {
             if character.isNewline {
                 x = 0
@@ -74,18 +154,51 @@ enum BitmapFont {
         var lines = 1
         var widestLine = 0
         var currentLine = 0
-        for character in string {
-            if character.isNewline {
-                lines += 1
-                currentLine = 0
-            } else {
-                currentLine += 1
-                widestLine = max(widestLine, currentLine)
+        if isASCII(string) {
+            var afterReturn = false
+            for code in string.utf8 {
+                defer { afterReturn = code == 13 }
+                if isNewline(code) {
+                    if !(code == 10 && afterReturn) {
+                        lines += 1
+                        currentLine = 0
+                    }
+                } else {
+                    currentLine += 1
+                    widestLine = max(widestLine, currentLine)
+                }
+            }
+        } else {
+            for character in string {
+                if character.isNewline {
+                    lines += 1
+                    currentLine = 0
+                } else {
+                    currentLine += 1
+                    widestLine = max(widestLine, currentLine)
+                }
             }
         }
         let width = widestLine == 0 ? 0 : widestLine * advance - (advance - glyphWidth)
         let height = lines * lineAdvance - (lineAdvance - glyphHeight)
         return (width, height)
+    }
+
+    /// Whether every character of `string` is one ASCII byte (or "\r\n"), so
+    /// it can be laid out from its UTF-8 bytes.
+    private static func isASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `code` is an ASCII character `Character.isNewline` calls a line
+    /// break: line feed, vertical tab, form feed, carriage return.
+    private static func isNewline(_ code: UInt8) -> Bool {
+        (10...13).contains(code)
+    }
+
+    /// The glyph index that draws the ASCII character `code`.
+    private static func glyph(ascii code: UInt8) -> Int {
+        code >= firstPrintable && Int(code - firstPrintable) < printableCount ? Int(code - firstPrintable) : unknownGlyph
     }
 
     /// Seven row bytes per glyph, space first and the unknown-character box

@@ -153,12 +153,13 @@ public final class Canvas {
             // SDL converts line ends to int before clipping them, which for
             // a point far off screen overflows; only the visible part is passed.
             guard let (visibleA, visibleB) = Self.clip(from: a, to: b, within: size) else { return }
-            useColor(color)
-            SDL_RenderDrawLineF(
-                renderer,
-                Float(visibleA.x.rounded(.down)), Float(visibleA.y.rounded(.down)),
-                Float(visibleB.x.rounded(.down)), Float(visibleB.y.rounded(.down))
-            )
+            drawing(in: color) {
+                _ = SDL_RenderDrawLineF(
+                    renderer,
+                    Float(visibleA.x.rounded(.down)), Float(visibleA.y.rounded(.down)),
+                    Float(visibleB.x.rounded(.down)), Float(visibleB.y.rounded(.down))
+                )
+            }
             return
         }
         rects.removeAll(keepingCapacity: true)
@@ -219,8 +220,9 @@ public final class Canvas {
     /// `scale` is the size of one font pixel in points: at the default 2 a
     /// capital letter is 10 by 14 points. Newlines start new lines. Characters
     /// outside printable ASCII draw as a hollow box (see `BitmapFont`).
-    /// Each run of lit font pixels in a row is one rectangle, and the whole
-    /// string is one SDL call.
+    /// Each glyph is a few rectangles (a run of lit font pixels, extended down
+    /// the rows where the same columns are lit), and the whole string is one
+    /// SDL call.
     public func drawText(_ string: String, at origin: Point, scale: Double = 2, color: Color) {
         guard origin.isFinite, scale.isFinite, scale > 0, let size = targetSize() else { return }
         let unit = scale * pixelsPerPoint
@@ -229,29 +231,23 @@ public final class Canvas {
         // Font pixel edges are rounded to whole device pixels, so letters stay
         // sharp and neighbouring runs neither overlap nor leave hairline gaps
         // when the scale is fractional.
+        // On whole pixels (the usual case) every edge is already whole, and
+        // rounding, a libm call four times a rectangle, is skipped.
+        let onWholePixels = unit.rounded() == unit && left.rounded() == left && top.rounded() == top
         func edge(_ start: Double, _ fontPixels: Int) -> Double {
-            (start + Double(fontPixels) * unit).rounded()
+            let exact = start + Double(fontPixels) * unit
+            return onWholePixels ? exact : exact.rounded()
         }
         rects.removeAll(keepingCapacity: true)
         BitmapFont.layOut(string) { glyph, glyphX, glyphY in
-            for row in 0..<BitmapFont.glyphHeight {
-                let bits = BitmapFont.rowBits(glyph: glyph, row: row)
-                var column = 0
-                while column < BitmapFont.glyphWidth {
-                    guard Self.isLit(bits, column: column) else {
-                        column += 1
-                        continue
-                    }
-                    let runStart = column
-                    while column < BitmapFont.glyphWidth, Self.isLit(bits, column: column) {
-                        column += 1
-                    }
-                    let run = PixelBox(
-                        left: edge(left, glyphX + runStart), top: edge(top, glyphY + row),
-                        right: edge(left, glyphX + column), bottom: edge(top, glyphY + row + 1)
-                    )
-                    appendBox(run, within: size)
-                }
+            for box in BitmapFont.boxes(glyph: glyph) {
+                let x = glyphX + Int(box.x)
+                let y = glyphY + Int(box.y)
+                let run = PixelBox(
+                    left: edge(left, x), top: edge(top, y),
+                    right: edge(left, x + Int(box.width)), bottom: edge(top, y + Int(box.height))
+                )
+                appendBox(run, within: size)
             }
         }
         fillRects(color)
@@ -324,10 +320,6 @@ public final class Canvas {
     private static func hole(center: Point, radius: Double, atY y: Double) -> ClosedRange<Double>? {
         guard abs(y - center.y) < radius else { return nil }
         return Scanline.disc(center: center, radius: radius, atY: y)
-    }
-
-    private static func isLit(_ bits: UInt8, column: Int) -> Bool {
-        bits & (0b10000 >> UInt8(column)) != 0
     }
 
     private func pixelPoint(_ point: Point) -> Point {
@@ -440,16 +432,27 @@ public final class Canvas {
         return (Point(x: a.x + enter * dx, y: a.y + enter * dy), Point(x: a.x + exit * dx, y: a.y + exit * dy))
     }
 
-    private func useColor(_ color: Color) {
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    /// Runs `draw` with `color` as the draw colour, blended.
+    ///
+    /// An opaque colour blended gives the colour itself, so it is drawn
+    /// unblended: the same pixels, and SDL's software renderer then fills
+    /// rows instead of blending pixel by pixel, which it does in BLEND mode
+    /// whatever the alpha (SDL 2.26, SDL_BlendFillRects). Blending is set
+    /// back afterwards, as the canvas has always left it for other drawing.
+    private func drawing(in color: Color, _ draw: () -> Void) {
+        let opaque = color.a == 255
+        SDL_SetRenderDrawBlendMode(renderer, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        draw()
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
     }
 
     func fillRects(_ color: Color) {
         guard !rects.isEmpty else { return }
-        useColor(color)
-        rects.withUnsafeBufferPointer { buffer in
-            _ = SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count))
+        drawing(in: color) {
+            rects.withUnsafeBufferPointer { buffer in
+                _ = SDL_RenderFillRectsF(renderer, buffer.baseAddress, Int32(buffer.count))
+            }
         }
     }
 }

@@ -74,6 +74,9 @@ public final class InputDebugOverlay {
     private(set) var lastDrawn = Drawn()
     /// The decisions the last timeline showed.
     private(set) var lastTimeline: [RecordedDecision] = []
+    /// Each recognizer type's name, made once: naming a type allocates, and
+    /// the overlay names one per row every frame.
+    private var kindNames: [ObjectIdentifier: String] = [:]
 
     static let ring = Color(r: 0, g: 255, b: 255)
     static let hitLayer = Color(r: 255, g: 255, b: 0)
@@ -209,8 +212,14 @@ public final class InputDebugOverlay {
     }
 
     private func recognizerSummary(_ recognizer: GestureRecognizer) -> String {
-        let identity = RecognizerIdentity(recognizer)
-        var text = identity.kindName
+        let kind = type(of: recognizer)
+        var text: String
+        if let known = kindNames[ObjectIdentifier(kind)] {
+            text = known
+        } else {
+            text = RecognizerIdentity(recognizer).kindName
+            kindNames[ObjectIdentifier(kind)] = text
+        }
         if let name = recognizer.name { text += " '\(name)'" }
         text += " \(recognizer.state.rawValue)"
         let waits = debugger.waitingFor(recognizer)

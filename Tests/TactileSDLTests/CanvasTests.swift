@@ -328,6 +328,54 @@ extension SDLIntegration {
             }
         }
 
+        @Test func opaqueShapesReplaceThePixelsAndLeaveBlendingOn() throws {
+            try withCanvas(width: 8, height: 8) { canvas in
+                canvas.clear(Color(r: 10, g: 20, b: 30))
+                canvas.fillRect(x: 0, y: 0, width: 4, height: 4, color: Color(r: 200, g: 100, b: 50))
+                canvas.drawLine(from: Point(x: 0, y: 6), to: Point(x: 7, y: 6), color: Color(r: 1, g: 2, b: 3))
+                var mode = SDL_BLENDMODE_NONE
+                SDL_GetRenderDrawBlendMode(canvas.renderer, &mode)
+                #expect(mode == SDL_BLENDMODE_BLEND)
+                let image = try canvas.readPixels()
+                #expect(image.pixel(x: 1, y: 1) == Color(r: 200, g: 100, b: 50))
+                #expect(image.pixel(x: 3, y: 6) == Color(r: 1, g: 2, b: 3))
+                #expect(image.pixel(x: 5, y: 1) == Color(r: 10, g: 20, b: 30))
+            }
+        }
+
+        @Test func glyphBoxesLightExactlyTheGlyphsPixelsOnce() {
+            for glyph in 0...BitmapFont.unknownGlyph {
+                var lit = [UInt8](repeating: 0, count: BitmapFont.glyphHeight)
+                for box in BitmapFont.boxes(glyph: glyph) {
+                    for row in Int(box.y)..<Int(box.y + box.height) {
+                        let bits = UInt8((1 << Int(box.width)) - 1) << (5 - Int(box.x) - Int(box.width))
+                        #expect(lit[row] & bits == 0, "glyph \(glyph): boxes overlap in row \(row)")
+                        lit[row] |= bits
+                    }
+                }
+                #expect(lit == (0..<BitmapFont.glyphHeight).map { BitmapFont.rowBits(glyph: glyph, row: $0) }, "glyph \(glyph)")
+            }
+            // Merging down the rows is what makes them fewer: an I is its top bar, stem and foot.
+            #expect(BitmapFont.boxes(glyph: BitmapFont.glyph(for: "I")).count == 3)
+        }
+
+        @Test func asciiTextLaysOutAsItsCharactersDo() {
+            // The fast path reads bytes; the same text with a non-ASCII last
+            // character goes through Characters, whose "\r\n" is one break.
+            let ascii = "Ab\r\ncd\re\nf\u{0B}g\u{0C}h i\t~\u{7F}\n\r\n\rj"
+            func layout(_ string: String) -> [[Int]] {
+                var placed: [[Int]] = []
+                BitmapFont.layOut(string) { glyph, x, y in placed.append([glyph, x, y]) }
+                return placed
+            }
+            let slow = layout(ascii + "é")
+            #expect(layout(ascii) == Array(slow.dropLast()))
+            #expect(slow.last?[0] == BitmapFont.unknownGlyph)
+            let (width, height) = BitmapFont.size(of: ascii)
+            let (slowWidth, slowHeight) = BitmapFont.size(of: ascii + "\u{2028}")
+            #expect(width == slowWidth && height + BitmapFont.lineAdvance == slowHeight)
+        }
+
         // MARK: Reading pixels
 
         @Test func readPixelsReturnsTheWholeOutput() throws {

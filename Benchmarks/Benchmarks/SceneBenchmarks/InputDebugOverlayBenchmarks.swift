@@ -11,6 +11,7 @@ import TactileSDL
 // | benchmark | measures |
 // |---|---|
 // | Debugger overlay: 10 touches, 50 recognizers | one frame of `InputDebugOverlay.draw(on:)` on SDL's software renderer into an 800×600 surface, cleared first: 10 touches, each on a layer of its own with 5 undecided recognizers (50 rows), each with a trail of 30 frames; the header and status lines; 12 rows of timeline |
+// | Debugger overlay: the clear alone | the same surface cleared and nothing drawn: the game's part of the row above, to subtract from it |
 //
 // Per frame (scaling factor one): the figure to hold against a 16.7 ms
 // frame, and the floor's figure is per event as everywhere else.
@@ -28,6 +29,18 @@ func inputDebugOverlayBenchmarks() {
         }
         benchmark.stopMeasurement()
         if let problem = fixture.problem() { benchmark.error(problem) }
+    } setup: { @MainActor in
+        try OverlayFixture()
+    }
+    Benchmark(
+        "Debugger overlay: the clear alone",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 2_000)
+    ) { @MainActor (benchmark, fixture: OverlayFixture) async in
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            fixture.canvas.clear(.black)
+        }
+        benchmark.stopMeasurement()
     } setup: { @MainActor in
         try OverlayFixture()
     }
