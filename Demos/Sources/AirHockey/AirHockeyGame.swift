@@ -234,6 +234,86 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         table.transform = AffineTransform.scale(x: cameraScale, y: cameraScale).rotated(by: cameraAngle)
     }
 
+    // MARK: Rollback
+
+    /// Everything the game itself holds that a frame can change, taken
+    /// before each frame by a ``RollbackPeer`` and put back when a late input
+    /// turns out other than predicted. Tactile's snapshots (the scene's
+    /// touches and recognizers, the loop's clock) cover the engine; the
+    /// game covers the rest: the puck, the paddles, the score, the camera,
+    /// and its two action maps (the loop feeds them, but they are the
+    /// game's). Layer positions and transforms are settings, not Tactile's
+    /// state, so the paddles' centres are here too.
+    struct Snapshot {
+        /// The plain values: what two peers compare to agree.
+        var table: Table
+        /// Who holds each paddle (left, right): the same touch objects, so
+        /// they compare by identity within one peer only.
+        var holders: [Touch?]
+        var actions: [ActionMapSnapshot]
+    }
+
+    struct Table: Equatable {
+        var phase: Phase
+        var score: [Side: Int]
+        var puckCenter: Point
+        var puckVelocity: Point
+        /// Per side (left, right): centre, target, velocity, grabs.
+        var paddles: [PaddleState]
+        var log: [String]
+        var cameraScale: Double
+        var cameraAngle: Double
+        var scaleAtStart: Double
+        var angleAtStart: Double
+        var pauseFrames: [Side: Int]
+    }
+
+    struct PaddleState: Equatable {
+        var center: Point
+        var target: Point
+        var velocity: Point
+        var grabs: Int
+    }
+
+    func snapshot() -> Snapshot {
+        let paddles = Side.allCases.map { side -> PaddleState in
+            let zone = zones[side]!
+            return PaddleState(center: zone.paddle.center, target: zone.paddle.target, velocity: zone.paddle.velocity, grabs: zone.grabs)
+        }
+        let table = Table(phase: phase, score: score, puckCenter: puck.center, puckVelocity: puck.velocity, paddles: paddles,
+                          log: log, cameraScale: cameraScale, cameraAngle: cameraAngle,
+                          scaleAtStart: scaleAtStart, angleAtStart: angleAtStart, pauseFrames: pauseFrames)
+        return Snapshot(table: table, holders: Side.allCases.map { zones[$0]!.holder },
+                        actions: Side.allCases.map { actions[$0]!.snapshot() })
+    }
+
+    /// Puts the game back as `snapshot` had it, and the layers that show it
+    /// (puck, paddles, camera, button) with it. Sends nothing: no action
+    /// runs, as Tactile's own restore runs none.
+    ///
+    /// - Throws: what ``ActionMap/restore(_:)`` throws when the bindings changed since.
+    func restore(_ snapshot: Snapshot) throws(RollbackError) {
+        for (index, side) in Side.allCases.enumerated() { try actions[side]!.restore(snapshot.actions[index]) }
+        let saved = snapshot.table
+        phase = saved.phase
+        score = saved.score
+        puck = Puck(center: saved.puckCenter, velocity: saved.puckVelocity)
+        puckLayer.position = puck.center
+        for (index, side) in Side.allCases.enumerated() {
+            let zone = zones[side]!, paddle = saved.paddles[index]
+            zone.paddle.restore(center: paddle.center, target: paddle.target, velocity: paddle.velocity)
+            zone.restore(holder: snapshot.holders[index], grabs: paddle.grabs)
+        }
+        log = saved.log
+        cameraScale = saved.cameraScale
+        cameraAngle = saved.cameraAngle
+        scaleAtStart = saved.scaleAtStart
+        angleAtStart = saved.angleAtStart
+        pauseFrames = saved.pauseFrames
+        table.transform = AffineTransform.scale(x: cameraScale, y: cameraScale).rotated(by: cameraAngle)
+        pauseButton.appearance.text = phase == .playing ? "PAUSE" : phase == .paused ? "RESUME" : "RESTART"
+    }
+
     // MARK: Drawing
 
     nonisolated static let outside = Color(r: 8, g: 10, b: 16)

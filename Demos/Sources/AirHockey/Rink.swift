@@ -117,6 +117,13 @@ final class Paddle: Layer {
         velocity = .zero
     }
 
+    /// Puts the paddle back where a rollback snapshot had it (see ``AirHockeyGame/Snapshot``).
+    func restore(center: Point, target: Point, velocity: Point) {
+        self.center = center
+        self.target = target
+        self.velocity = velocity
+    }
+
     static func clamped(_ point: Point, to side: Side) -> Point {
         let zone = Rink.zone(of: side)
         let r = Rink.paddleRadius
@@ -157,6 +164,13 @@ final class PlayerZone: Layer {
     }
 
     var isHeld: Bool { holder != nil }
+
+    /// Puts back who held the paddle at a rollback snapshot: the same touch
+    /// object, which the scene's own restore brings back alive.
+    func restore(holder: Touch?, grabs: Int) {
+        self.holder = holder
+        self.grabs = grabs
+    }
 
     /// The zone follows the last finger the scene gave it, and trusts the
     /// scene to give it one at a time: with `isMultipleTouchEnabled` on, a

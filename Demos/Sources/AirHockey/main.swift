@@ -27,19 +27,47 @@ struct AirHockeyCommand: ParsableCommand {
               keyboard   W A S D left paddle, arrows right paddle, Space pause
               O          show or hide the touch overlay
               Esc or close the window to quit
+
+            With --rollback-delay the match is played by two simulated network peers in
+            one process (rollback netcode): a finger in the left half of the window and
+            the first pad are the left player's, the right half and the second pad the
+            right player's (W A S D and the arrows steer as before); the window shows
+            the left player's peer.
             """))
 
     @OptionGroup var options: GameOptions
+
+    @Option(help: "Play as two networked peers, each getting the other's input this many frames late (rollback).")
+    var rollbackDelay: Int?
+
+    @Option(help: "Up to this many more frames of random delay per input, with --rollback-delay.")
+    var rollbackJitter = 0
+
+    func validate() throws {
+        if let rollbackDelay, !(0...30).contains(rollbackDelay) { throw ValidationError("--rollback-delay must be 0 to 30 frames") }
+        if !(0...30).contains(rollbackJitter) { throw ValidationError("--rollback-jitter must be 0 to 30 frames") }
+        if rollbackJitter > 0 && rollbackDelay == nil { throw ValidationError("--rollback-jitter needs --rollback-delay") }
+    }
 }
 
 // Bad flags: the usage on standard error and exit status 64, from the parser.
-let options = AirHockeyCommand.parseOrExit().options
+let command = AirHockeyCommand.parseOrExit()
+let options = command.options
 
 do {
     let configuration = try options.demoConfiguration(
         title: "Tactile: Air Hockey", name: "airhockey", defaultTrace: "airhockey.trace", showcaseFrame: AirHockeyGame.showcaseFrame)
     try MainActor.assumeIsolated {
         let app = try configuration.makeApp()
+        if let delay = command.rollbackDelay {
+            // The peers have their own loops and scenes; the app's loop only
+            // hands the window's events to the demo, which splits them.
+            let demo = try RollbackDemo(delay: delay, jitter: command.rollbackJitter)
+            try app.run(demo)
+            options.reportTiming(of: app, name: "airhockey")
+            print("airhockey: \(app.frameCount) frames; \(demo.game.log.last ?? "no goals"); \(demo.summary)")
+            return
+        }
         let game = try AirHockeyGame()
         app.loop.scene = game.scene
         app.loop.addInput(game.roster)

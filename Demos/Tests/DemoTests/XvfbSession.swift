@@ -125,9 +125,10 @@ enum XvfbSession {
     /// Starts Xvfb and the demo `demo` (the executable's name, e.g.
     /// "arcade"), waits for the window called `title`, drives it, waits for
     /// the demo to exit and returns its trace and screenshot. `frames` is
-    /// only a backstop in case a drive's quit key is lost.
+    /// only a backstop in case a drive's quit key is lost; `arguments` follow
+    /// the session's own.
     @MainActor
-    static func run(demo: String, title: String, frames: Int = 1200, drive: (Window) throws -> Void) throws -> Run {
+    static func run(demo: String, title: String, frames: Int = 1200, arguments: [String] = [], drive: (Window) throws -> Void) throws -> Run {
         let xvfb = try tool("Xvfb", package: "xvfb")
         let xdotool = try tool("xdotool", package: "xdotool")
         let executable = try demoExecutable(demo)
@@ -145,7 +146,7 @@ enum XvfbSession {
         let outputPath = directory.appendingPathComponent("\(demo).out")
         let app = Process()
         app.executableURL = URL(fileURLWithPath: executable)
-        app.arguments = ["--frames", String(frames), "--screenshot", screenshot, "--record", tracePath]
+        app.arguments = ["--frames", String(frames), "--screenshot", screenshot, "--record", tracePath] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["WAYLAND_DISPLAY"] = nil

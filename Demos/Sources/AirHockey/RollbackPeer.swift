@@ -1,0 +1,45 @@
+import Tactile
+
+/// One peer of a networked match: its own Air Hockey game, scene, loop and
+/// clock, run by a ``RollbackSession`` that saves and restores the game's
+/// own ``AirHockeyGame/Snapshot`` alongside Tactile's snapshots.
+@MainActor
+final class RollbackPeer {
+    let game: AirHockeyGame
+    let baseClock = ManualClock()
+    let loop: GameLoop
+    private(set) var session: RollbackSession<NetInput, AirHockeyGame.Snapshot>!
+    /// A game restore the action maps refused (their bindings changed
+    /// mid-match, which this game never does); the peers may disagree after one.
+    private(set) var restoreError: RollbackError?
+    /// Off, a rollback puts back Tactile's state but not the game's: what a
+    /// game that forgot its own snapshot would do (the tests show it
+    /// diverges).
+    var restoresGame = true
+
+    init(depth: Int) throws {
+        game = try AirHockeyGame()
+        loop = GameLoop(clock: GameClock(base: baseClock))
+        loop.scene = game.scene
+        loop.addInput(game.roster)
+        // The lobby, before the first frame: pad 1 sits left and pad 2
+        // right, on every peer alike.
+        for player in 0..<2 {
+            let pad = NetInput.pad(of: player)
+            game.roster.handle(InputEvent(timestamp: 0, .controller(.added(controller: pad))))
+            game.roster.handle(InputEvent(timestamp: 0, .controller(.button(controller: pad, button: .south, isDown: true))))
+            game.roster.handle(InputEvent(timestamp: 0, .controller(.button(controller: pad, button: .south, isDown: false))))
+        }
+        game.roster.endFrame()
+        let step = loop.step
+        session = RollbackSession(
+            loop: loop, baseClock: baseClock, depth: depth, players: 2, idle: NetInput(),
+            events: { frame, previous, current in NetInput.events(frame: frame, step: step, previous, current) },
+            save: { [unowned self] in game.snapshot() },
+            load: { [unowned self] snapshot in
+                guard restoresGame else { return }
+                do throws(RollbackError) { try game.restore(snapshot) } catch { restoreError = error }
+            },
+            update: { [unowned self] step, now in game.update(step: step, now: now) })
+    }
+}
