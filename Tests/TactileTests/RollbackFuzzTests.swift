@@ -202,10 +202,18 @@ final class RollbackWorld {
         let scribble = ScribbleRecognizer()
         scribble.isExclusive = false
         scribble.delegate = alongside
+        // Draws alongside the swipe and the pan, as the scribble does, so
+        // that a circle drawn on the right can be matched.
+        let stroke = StrokeGestureRecognizer(classifier: Self.strokeClassifier)
+        stroke.isExclusive = false
+        stroke.delegate = alongside
+        // A short pause (six frames), so that a finger landing at random
+        // seldom joins the circle's drawing; long enough to roll back over.
+        stroke.pause = 0.1
         let namedList: [(String, GestureRecognizer, Layer)] = [
             ("pan", pan, board), ("pinch", pinch, board), ("rotation", rotation, board), ("edge", edge, scene.root),
             ("tap", tap, left), ("doubleTap", doubleTap, left), ("twoFingerTap", twoFingerTap, left), ("press", press, corner),
-            ("swipe", swipe, right), ("scribble", scribble, right),
+            ("swipe", swipe, right), ("scribble", scribble, right), ("stroke", stroke, right),
         ]
         for (name, recognizer, layer) in namedList {
             recognizer.name = name
@@ -253,8 +261,11 @@ final class RollbackWorld {
 
     static let recognizerNames: Set<String> = [
         "pan", "pinch", "rotation", "edge", "tap", "doubleTap", "twoFingerTap", "press", "swipe", "scribble",
-        "fireball", "punch", "dragonPunch", "kick", "twist", "flick", "tilt", "knock", "shake",
+        "fireball", "punch", "dragonPunch", "kick", "twist", "flick", "tilt", "knock", "shake", "stroke",
     ]
+
+    /// The built-in templates, prepared once for every world.
+    static let strokeClassifier = StrokeClassifier()
 
     static func values(of recognizer: GestureRecognizer) -> String {
         switch recognizer {
@@ -266,6 +277,8 @@ final class RollbackWorld {
         case let flick as FlickGestureRecognizer: "direction \(flick.direction)"
         case let tilt as TiltGestureRecognizer: "tilt \(tilt.tilt) direction \(tilt.direction)"
         case let knock as KnockGestureRecognizer: "strength \(knock.strength)"
+        case let stroke as StrokeGestureRecognizer:
+            "match \(stroke.match.map { "\($0.name) \($0.score) \($0.centroid) \($0.angle) \($0.scale)" } ?? "-") drawing \(stroke.lastDrawing)"
         default: ""
         }
     }
@@ -354,10 +367,29 @@ final class RollbackWorld {
         // dragon punch on the pad, a finger held still on the corner.
         var macro: [InputEvent.Kind] = []
         var holder: (index: Int64, lift: Int, at: Point)?
+        var circleIsDue = false
         for frame in 0..<frames {
             var events: [InputEvent] = []
             let base = Double(frame) / 60
+            if frame % 90 == 40 { circleIsDue = true }
             if !macro.isEmpty {
+                events.append(InputEvent(timestamp: base + 0.001, macro.removeFirst()))
+            } else if circleIsDue {
+                // Every finger lifts, then a circle is drawn on the right,
+                // one point a frame, for the stroke recognizer.
+                circleIsDue = false
+                func lift(_ index: Int64, _ location: Point) -> InputEvent.Kind {
+                    .pointer(PointerEvent(.up, id: PointerID(kind: .finger, device: 1, index: index), location: location))
+                }
+                macro = down.sorted { $0.key < $1.key }.map { lift($0.key, $0.value) }
+                down.removeAll()
+                if let held = holder { macro.append(lift(held.index, held.at)) }
+                holder = nil
+                func finger(_ phase: PointerEvent.Phase, _ angle: Double) -> InputEvent.Kind {
+                    .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: 2000),
+                                          location: Point(x: 300 + 40 * cos(angle), y: 100 + 40 * sin(angle))))
+                }
+                macro += [finger(.down, 0)] + (1...20).map { finger(.move, Double($0) * .pi / 10) } + [finger(.up, 2 * .pi)]
                 events.append(InputEvent(timestamp: base + 0.001, macro.removeFirst()))
             } else if random.below(12) == 0 {
                 func key(_ code: Int32, _ isDown: Bool) -> InputEvent.Kind { .key(KeyEvent(isDown: isDown, scancode: code, keycode: code)) }
@@ -388,7 +420,10 @@ final class RollbackWorld {
             if let held = holder, frame >= held.lift {
                 events.append(pointer(.up, held.index, held.at, base + 0.002))
                 holder = nil
-            } else if holder == nil, down.isEmpty, random.below(10) == 0 {
+            } else if holder == nil, down.isEmpty, !macro.contains(where: { if case .pointer = $0 { true } else { false } }),
+                      random.below(10) == 0 {
+                // Not while a scripted finger moves: the finger held on the
+                // corner would be a second pointer on the circle's layer.
                 nextIndex += 1
                 holder = (nextIndex, frame + 25 + random.below(20), Point(x: 370, y: 250))
                 events.append(pointer(.down, nextIndex, Point(x: 370, y: 250), base + 0.002))

@@ -240,9 +240,10 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
     /// before each frame by a ``RollbackPeer`` and put back when a late input
     /// turns out other than predicted. Tactile's snapshots (the scene's
     /// touches and recognizers, the loop's clock) cover the engine; the
-    /// game covers the rest: the puck, the paddles, the score, the camera,
-    /// and its two action maps (the loop feeds them, but they are the
-    /// game's). Layer positions and transforms are settings, not Tactile's
+    /// game covers the rest: the puck, the paddles, the score and the
+    /// camera. Its two action maps, fed by the roster that is the loop's
+    /// input, are the session's to save (``FrameInputSnapshot``), as the
+    /// scene is. Layer positions and transforms are settings, not Tactile's
     /// state, so the paddles' centres are here too.
     struct Snapshot {
         /// The plain values: what two peers compare to agree.
@@ -250,7 +251,6 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         /// Who holds each paddle (left, right): the same touch objects, so
         /// they compare by identity within one peer only.
         var holders: [Touch?]
-        var actions: [ActionMapSnapshot]
     }
 
     struct Table: Equatable {
@@ -283,17 +283,13 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         let table = Table(phase: phase, score: score, puckCenter: puck.center, puckVelocity: puck.velocity, paddles: paddles,
                           log: log, cameraScale: cameraScale, cameraAngle: cameraAngle,
                           scaleAtStart: scaleAtStart, angleAtStart: angleAtStart, pauseFrames: pauseFrames)
-        return Snapshot(table: table, holders: Side.allCases.map { zones[$0]!.holder },
-                        actions: Side.allCases.map { actions[$0]!.snapshot() })
+        return Snapshot(table: table, holders: Side.allCases.map { zones[$0]!.holder })
     }
 
     /// Puts the game back as `snapshot` had it, and the layers that show it
     /// (puck, paddles, camera, button) with it. Sends nothing: no action
     /// runs, as Tactile's own restore runs none.
-    ///
-    /// - Throws: what ``ActionMap/restore(_:)`` throws when the bindings changed since.
-    func restore(_ snapshot: Snapshot) throws(RollbackError) {
-        for (index, side) in Side.allCases.enumerated() { try actions[side]!.restore(snapshot.actions[index]) }
+    func restore(_ snapshot: Snapshot) {
         let saved = snapshot.table
         phase = saved.phase
         score = saved.score

@@ -18,8 +18,23 @@ public protocol FrameInput: AnyObject {
     /// The loop's game clock, handed over by ``GameLoop/addInput(_:)``, for
     /// what the input times (an action map's repeats). Ignored by default.
     func useClock(_ clock: GameClock)
+    /// Rollback: writes the input's state into `snapshot`, reusing its
+    /// storage, and returns `true`; or returns `false` when the input keeps
+    /// no state a rollback can put back, the default, which
+    /// ``RollbackSession`` reports in ``RollbackSession/inputsNotSaved``.
+    /// ``ActionMap`` and ``PlayerRoster`` save theirs.
+    func captureState(into snapshot: inout FrameInputSnapshot) -> Bool
+    /// Rollback: puts back what ``captureState(into:)`` wrote, all or
+    /// nothing. Does nothing by default.
+    ///
+    /// - Throws: ``RollbackError/otherActionMap`` for a snapshot of another
+    ///   input, ``RollbackError/bindingsChanged(snapshot:current:)`` when
+    ///   bindings changed since; the input is then unchanged.
+    func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError)
 }
 
 extension FrameInput {
     public func useClock(_ clock: GameClock) {}
+    public func captureState(into snapshot: inout FrameInputSnapshot) -> Bool { false }
+    public func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {}
 }

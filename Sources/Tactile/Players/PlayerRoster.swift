@@ -80,13 +80,13 @@ public final class PlayerRoster<Action: Hashable>: FrameInput {
     public let actions: [ActionMap<Action>]
     public let settings: Settings
     /// Each player's seat, by player number.
-    public private(set) var seats: [PlayerSeat]
+    public internal(set) var seats: [PlayerSeat]
     /// Called for each change of seating, as it happens.
     public var events: ((PlayerEvent) -> Void)?
 
     /// The identities of the pads connected now, from their `added` and
     /// `remapped` events (`nil` for one announced without).
-    private var connected: [Int32: ControllerIdentity?] = [:]
+    var connected: [Int32: ControllerIdentity?] = [:]
 
     /// A roster with a seat for each map in `players`, all open.
     public init(players: [ActionMap<Action>], settings: Settings = Settings()) {

@@ -187,4 +187,25 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         match = nearest
         state = nearest.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) ? .recognized : .failed
     }
+
+    // MARK: Rollback
+
+    /// Saves its own progress in scene snapshots (see ``SceneSnapshot``):
+    /// the ink, the touch drawing, the match and the last drawing. The
+    /// pause's deadline is the arena's, which the scene saves itself.
+    open override var savedStateClass: GestureRecognizer.Type? { StrokeGestureRecognizer.self }
+
+    open override func saveState(to writer: inout RecognizerStateWriter) {
+        ink.save(to: &writer)
+        writer.write(touch: drawingTouch)
+        StrokeMatch.save(match, to: &writer)
+        StrokeInk.save(drawing: lastDrawing, to: &writer)
+    }
+
+    open override func restoreState(from reader: inout RecognizerStateReader) {
+        ink.restore(from: &reader)
+        drawingTouch = reader.readTouch()
+        match = StrokeMatch.restore(from: &reader, classifier: classifier)
+        StrokeInk.restore(drawing: &lastDrawing, from: &reader)
+    }
 }

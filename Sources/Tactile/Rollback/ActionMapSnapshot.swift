@@ -101,9 +101,7 @@ extension ActionMap {
     /// or registered recognizers changed with
     /// ``RollbackError/bindingsChanged(snapshot:current:)``, the map unchanged.
     public func restore(_ snapshot: ActionMapSnapshot) throws(RollbackError) {
-        guard snapshot.map == ObjectIdentifier(self) else { throw .otherActionMap }
-        guard snapshot.version == bindingsVersion, snapshot.levels.count == compiled.count, snapshot.gestures.count == gestures.count
-        else { throw .bindingsChanged(snapshot: snapshot.version, current: bindingsVersion) }
+        if let refusal = refusal(toRestore: snapshot) { throw refusal }
         frameCount = snapshot.frameCount
         for index in compiled.indices {
             let level = snapshot.levels[index]
@@ -132,6 +130,15 @@ extension ActionMap {
             gestures[index].scale = progress.scale
             gestures[index].rotation = progress.rotation
         }
+    }
+
+    /// Why ``restore(_:)`` would refuse `snapshot`, or `nil`: checked
+    /// before anything is written.
+    func refusal(toRestore snapshot: ActionMapSnapshot) -> RollbackError? {
+        guard snapshot.map == ObjectIdentifier(self) else { return .otherActionMap }
+        guard snapshot.version == bindingsVersion, snapshot.levels.count == compiled.count, snapshot.gestures.count == gestures.count
+        else { return .bindingsChanged(snapshot: snapshot.version, current: bindingsVersion) }
+        return nil
     }
 
     /// Copies element by element into `target`'s own buffer, so that the two

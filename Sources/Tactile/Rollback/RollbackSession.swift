@@ -20,8 +20,13 @@
 /// becomes a move and a lifted one an up), sends them through the game
 /// loop (and so its scene and actions) and runs the game's `update` for the
 /// frame. Before each frame it keeps a snapshot of the game (`save`), the
-/// scene (``SceneSnapshot``) and the loop (``GameLoopSnapshot``) in a ring of
-/// ``depth`` frames, allocated once.
+/// scene (``SceneSnapshot``), the loop (``GameLoopSnapshot``) and each of the
+/// loop's inputs (``FrameInputSnapshot``: its action maps, or the
+/// ``PlayerRoster`` that feeds them) in a ring of ``depth`` frames,
+/// allocated once. The game saves only its own state: the action maps'
+/// edges and values go back with the session. An input that cannot be saved
+/// (``FrameInput/captureState(into:)`` returns `false`) is listed in
+/// ``inputsNotSaved``; its state, if it matters, is the game's to save.
 ///
 /// An input is a player's *state* for a frame (a finger down at a point, a
 /// button held), not an edge: repeating it is a prediction that nothing
@@ -43,6 +48,10 @@ public final class RollbackSession<Input: Equatable, GameState> {
     /// simulated again, in all.
     public private(set) var rollbacks = 0
     public private(set) var resimulatedFrames = 0
+    /// The loop's inputs whose state the last frame's snapshot could not
+    /// hold (``FrameInput/captureState(into:)`` returned `false`, as an
+    /// ``InputDebugger`` does): a rollback leaves them as they are.
+    public private(set) var inputsNotSaved: [any FrameInput] = []
 
     public let loop: GameLoop
     private let baseClock: ManualClock
@@ -58,6 +67,8 @@ public final class RollbackSession<Input: Equatable, GameState> {
     private var sceneRing: [SceneSnapshot]
     private var loopRing: [GameLoopSnapshot?]
     private var gameRing: [GameState?]
+    /// Per frame of the ring, one snapshot per input of the loop, in order.
+    private var inputRing: [[FrameInputSnapshot]]
     private var usedInputs: [[Input]]
     /// Inputs known for certain, per player, by frame (only the last `depth`
     /// frames and later are kept).
@@ -87,6 +98,7 @@ public final class RollbackSession<Input: Equatable, GameState> {
         sceneRing = Array(repeating: SceneSnapshot(), count: self.depth)
         loopRing = Array(repeating: nil, count: self.depth)
         gameRing = Array(repeating: nil, count: self.depth)
+        inputRing = Array(repeating: [], count: self.depth)
         usedInputs = Array(repeating: Array(repeating: idle, count: self.players), count: self.depth)
         confirmed = Array(repeating: [:], count: self.players)
     }
@@ -128,8 +140,10 @@ public final class RollbackSession<Input: Equatable, GameState> {
     /// simulates again to the present, then simulates the current frame.
     ///
     /// - Throws: what ``Scene/restore(_:)`` throws (the scene changed
-    ///   behind the session's back, or a recognizer did not opt in);
-    ///   the frame is then not simulated.
+    ///   behind the session's back, or a recognizer did not opt in), or
+    ///   what ``FrameInput/restoreState(from:)`` throws (bindings changed;
+    ///   ``RollbackError/structureChanged(_:)`` when inputs were added to
+    ///   or removed from the loop since); the frame is then not simulated.
     public func advanceFrame() throws(RollbackError) {
         if let target = mispredicted {
             mispredicted = nil
@@ -142,8 +156,15 @@ public final class RollbackSession<Input: Equatable, GameState> {
 
     private func rollBack(to target: Int) throws(RollbackError) {
         let slot = target % depth
+        let inputs = loop.inputs
+        guard inputRing[slot].count == inputs.count else {
+            throw .structureChanged("the loop had \(inputRing[slot].count) inputs, now \(inputs.count)")
+        }
         if let scene = loop.scene { try scene.restore(sceneRing[slot]) }
         if let loopSnapshot = loopRing[slot] { try loop.restore(loopSnapshot) }
+        for (index, input) in inputs.enumerated() where inputRing[slot][index].isCaptured {
+            try input.restoreState(from: inputRing[slot][index])
+        }
         if let game = gameRing[slot] { load(game) }
         rollbacks += 1
         resimulatedFrames += frame - target
@@ -154,6 +175,7 @@ public final class RollbackSession<Input: Equatable, GameState> {
         let slot = simulated % depth
         if let scene = loop.scene { try scene.capture(into: &sceneRing[slot]) }
         loopRing[slot] = loop.snapshot()
+        captureInputs(into: slot)
         gameRing[slot] = save()
         var current = usedInputs[slot]
         let previous = simulated == 0 ? Array(repeating: idle, count: players) : usedInputs[(simulated - 1) % depth]
@@ -162,6 +184,20 @@ public final class RollbackSession<Input: Equatable, GameState> {
         scratch = events(simulated, previous, current)
         baseClock.now = Double(simulated + 1) * loop.step
         loop.frame(events: &scratch, update: update)
+    }
+
+    /// Captures each of the loop's inputs into the ring's `slot`, noting
+    /// those that keep nothing.
+    private func captureInputs(into slot: Int) {
+        let inputs = loop.inputs
+        if inputRing[slot].count != inputs.count {
+            inputRing[slot] = Array(repeating: FrameInputSnapshot(), count: inputs.count)
+        }
+        if !inputsNotSaved.isEmpty { inputsNotSaved.removeAll(keepingCapacity: true) }
+        for (index, input) in inputs.enumerated() where !input.captureState(into: &inputRing[slot][index]) {
+            inputRing[slot][index] = FrameInputSnapshot()
+            inputsNotSaved.append(input)
+        }
     }
 
     /// The confirmed input, or the prediction: the player's last confirmed

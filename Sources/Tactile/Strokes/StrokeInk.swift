@@ -170,3 +170,101 @@ public struct StrokeInk: Sendable {
         stride *= 2
     }
 }
+
+// MARK: Rollback
+
+extension StrokeInk {
+    /// Writes the drawing so far (its points, where its strokes end, and
+    /// how its thinning stands), for a recognizer's
+    /// ``GestureRecognizer/saveState(to:)``; the capacities, which are
+    /// settings, are not written.
+    ///
+    /// - Complexity: O(points held): at most ``capacity`` points, two words
+    ///   each, into the snapshot's reused buffer.
+    public func save(to writer: inout RecognizerStateWriter) {
+        writer.write(isDrawing)
+        writer.write(stride)
+        writer.write(skipped)
+        writer.write(strokeEnds.count)
+        for end in strokeEnds { writer.write(end) }
+        writer.write(points.count)
+        for point in points { writer.write(point) }
+    }
+
+    /// Reads back what ``save(to:)`` wrote, into the buffers this ink
+    /// already holds: no allocation while the drawing fits its capacities,
+    /// which it does when written from an ink of the same capacities.
+    /// Strokes or points beyond them are read and dropped (a defined
+    /// outcome for a mismatched snapshot, never a crash).
+    public mutating func restore(from reader: inout RecognizerStateReader) {
+        isDrawing = reader.readBool()
+        stride = max(1, reader.readInt())
+        skipped = reader.readInt()
+        strokeEnds.removeAll(keepingCapacity: true)
+        let strokeCount = reader.readInt()
+        for _ in 0..<max(0, strokeCount) {
+            let end = reader.readInt()
+            if strokeEnds.count < strokeCapacity { strokeEnds.append(end) }
+        }
+        points.removeAll(keepingCapacity: true)
+        let pointCount = reader.readInt()
+        for _ in 0..<max(0, pointCount) {
+            let point = reader.readPoint()
+            if points.count < capacity { points.append(point) }
+        }
+        // Stroke ends that point past the points kept (only from a
+        // mismatched snapshot) are clamped so that `stroke(_:)` stays in range.
+        var previous = 0
+        for index in strokeEnds.indices {
+            strokeEnds[index] = min(max(strokeEnds[index], previous), points.count)
+            previous = strokeEnds[index]
+        }
+        if strokeEnds.isEmpty { isDrawing = false }
+    }
+
+    /// Writes a finished drawing given as strokes of points (a stroke
+    /// recognizer's ``StrokeGestureRecognizer/lastDrawing``).
+    public static func save(drawing: [[Point]], to writer: inout RecognizerStateWriter) {
+        writer.write(drawing.count)
+        for stroke in drawing {
+            writer.write(stroke.count)
+            for point in stroke { writer.write(point) }
+        }
+    }
+
+    /// Reads back what ``save(drawing:to:)`` wrote into `drawing`, leaving
+    /// it untouched (and allocating nothing) when it already holds those
+    /// points, as it does unless a drawing finished after the snapshot.
+    public static func restore(drawing: inout [[Point]], from reader: inout RecognizerStateReader) {
+        var check = reader
+        if matches(drawing, &check) {
+            reader = check
+            return
+        }
+        let strokeCount = max(0, reader.readInt())
+        var restored: [[Point]] = []
+        restored.reserveCapacity(strokeCount)
+        for _ in 0..<strokeCount {
+            let count = max(0, reader.readInt())
+            var stroke: [Point] = []
+            stroke.reserveCapacity(count)
+            for _ in 0..<count { stroke.append(reader.readPoint()) }
+            restored.append(stroke)
+        }
+        drawing = restored
+    }
+
+    /// Whether the words `reader` is at describe `drawing`, bit for bit;
+    /// reads them.
+    private static func matches(_ drawing: [[Point]], _ reader: inout RecognizerStateReader) -> Bool {
+        guard reader.readInt() == drawing.count else { return false }
+        for stroke in drawing {
+            guard reader.readInt() == stroke.count else { return false }
+            for point in stroke {
+                let read = reader.readPoint()
+                guard read.x.bitPattern == point.x.bitPattern, read.y.bitPattern == point.y.bitPattern else { return false }
+            }
+        }
+        return !reader.isOverrun
+    }
+}

@@ -54,3 +54,61 @@ public struct StrokeMatch: Hashable, Sendable {
         score >= minimumScore && shapeDeviation <= maximumShapeDeviation
     }
 }
+
+// MARK: Rollback
+
+extension StrokeMatch {
+    /// Writes an optional match, for a recognizer's
+    /// ``GestureRecognizer/saveState(to:)``. The name is not written: it is
+    /// the template's, found again by ``templateIndex`` on restore.
+    public static func save(_ match: StrokeMatch?, to writer: inout RecognizerStateWriter) {
+        writer.write(match != nil)
+        guard let match else { return }
+        writer.write(match.templateIndex)
+        writer.write(match.sampleIndex)
+        writer.write(match.score)
+        writer.write(match.distance)
+        writer.write(match.shapeDeviation)
+        let measures = match.shapeMeasures
+        writer.write(measures.ink)
+        writer.write(measures.closure)
+        writer.write(measures.winding)
+        writer.write(measures.radial)
+        writer.write(measures.farthest)
+        writer.write(measures.percentile)
+        writer.write(match.bounds.origin)
+        writer.write(match.bounds.size.width)
+        writer.write(match.bounds.size.height)
+        writer.write(match.centroid)
+        writer.write(match.angle)
+        writer.write(match.scale)
+    }
+
+    /// Reads back a match ``save(_:to:)`` wrote, its name from
+    /// `classifier`'s template; `nil` when none was written, or when the
+    /// template index is not one of `classifier`'s (the classifier was
+    /// replaced since: a setting the game re-applies).
+    public static func restore(from reader: inout RecognizerStateReader, classifier: StrokeClassifier) -> StrokeMatch? {
+        guard reader.readBool() else { return nil }
+        let templateIndex = reader.readInt()
+        let sampleIndex = reader.readInt()
+        let score = reader.readDouble()
+        let distance = reader.readDouble()
+        let shapeDeviation = reader.readDouble()
+        let measures = StrokeShapeMeasures(
+            ink: reader.readDouble(), closure: reader.readDouble(), winding: reader.readDouble(),
+            radial: reader.readDouble(), farthest: reader.readDouble(), percentile: reader.readDouble())
+        let origin = reader.readPoint()
+        let width = reader.readDouble()
+        let height = reader.readDouble()
+        let centroid = reader.readPoint()
+        let angle = reader.readDouble()
+        let scale = reader.readDouble()
+        guard classifier.templates.indices.contains(templateIndex) else { return nil }
+        return StrokeMatch(
+            name: classifier.templates[templateIndex].name, templateIndex: templateIndex, sampleIndex: sampleIndex,
+            score: score, distance: distance, shapeDeviation: shapeDeviation, shapeMeasures: measures,
+            bounds: Rect(origin: origin, size: Size(width: width, height: height)),
+            centroid: centroid, angle: angle, scale: scale)
+    }
+}
