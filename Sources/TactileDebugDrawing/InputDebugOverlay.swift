@@ -250,6 +250,9 @@ public final class InputDebugOverlay {
         }
     }
 
+    /// Band edges fall on multiples of this many pixels (see `band(behind:at:on:)`).
+    static let bandAlignment = 16.0
+
     /// Fills the band behind a line of text of `size` drawn at `origin`.
     ///
     /// The design call for the overlay's cost (issue 19: 10 touches and 50
@@ -259,12 +262,12 @@ public final class InputDebugOverlay {
     /// software renderer blends every one of them (`SDL_BlendFillRects`),
     /// which was about 700 µs of the frame. The bands are now opaque, so
     /// `Canvas` fills them unblended (rows of `SDL_FillRects`), and each is
-    /// only as wide and as tall as its own line, the timeline's included, so
-    /// they cover no pixel that has no text in front of it. The game stays
+    /// only as wide and as tall as its own line (rounded out below), the
+    /// timeline's included, so they cover little beyond their text. The game stays
     /// fully visible everywhere else (between the ragged line ends, around
     /// the timeline's lines, and the rest of the window) instead of dimmed
-    /// under a wide panel; what a band hides is what its text covers
-    /// anyway, where a dimmed game behind small text only made it harder to
+    /// under a wide panel; what a band hides is little more than its text
+    /// covers anyway, where a dimmed game behind small text only made it harder to
     /// read. One band per column instead of per line was not taken: its
     /// rectangle is as wide as the column's longest line, so it would hide
     /// more of the game for a handful fewer fill calls.
@@ -273,13 +276,12 @@ public final class InputDebugOverlay {
     /// `bandAlignment` pixels (so a band is up to 15 pixels wider on each
     /// side than its text). SDL 2.26 fills a 32-bit row with 16-byte
     /// non-temporal stores and writes the unaligned head and tail of the row
-    /// pixel by pixel; mixing the two on the same cache lines made the
-    /// bands' ~147,000 pixels cost about 450 µs a frame (3 ns a pixel, where
+    /// pixel by pixel; mixing the two on the same cache lines is the likely
+    /// reason the bands' ~147,000 pixels cost about 450 µs a frame (3 ns a pixel, where
     /// the whole-surface clear costs 0.2 ns). With rows that start and end
     /// on 64 bytes (on a surface whose rows do, as an 800-pixel-wide one's
     /// 3,200-byte rows do) that fell to within noise: the overlay's row went
     /// from 1,489–1,527 to 1,106–1,143 µs p0, alternated in one session.
-    static let bandAlignment = 16.0
     static func band(behind size: Size, at origin: Point, on canvas: Canvas) {
         let unit = bandAlignment / canvas.pixelsPerPoint
         let left = ((origin.x - 2) / unit).rounded(.down) * unit
