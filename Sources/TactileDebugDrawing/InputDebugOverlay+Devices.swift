@@ -54,7 +54,7 @@ extension InputDebugOverlay {
         "(\(InspectedValue.short(value.x)), \(InspectedValue.short(value.y)), \(InspectedValue.short(value.z)))"
     }
 
-    /// Lines of text down the right edge, right-aligned, over a dark band.
+    /// Lines of text down the right edge, right-aligned, each over its dark band.
     @MainActor
     struct RightColumn {
         let canvas: Canvas
@@ -65,8 +65,9 @@ extension InputDebugOverlay {
         mutating func line(_ text: String, color: Color) {
             let size = canvas.textSize(text, scale: 1)
             let x = max(2, right - size.width)
-            canvas.fillRect(x: x - 2, y: y - 1, width: size.width + 4, height: InputDebugOverlay.lineHeight, color: InputDebugOverlay.panel)
-            canvas.drawText(text, at: Point(x: x, y: y), scale: 1, color: color)
+            let origin = Point(x: x, y: y)
+            InputDebugOverlay.band(behind: size, at: origin, on: canvas)
+            canvas.drawText(text, at: origin, scale: 1, color: color)
             y += InputDebugOverlay.lineHeight
             lines += 1
         }

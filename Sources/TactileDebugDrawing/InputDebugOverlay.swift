@@ -82,7 +82,9 @@ public final class InputDebugOverlay {
     static let hitLayer = Color(r: 255, g: 255, b: 0)
     static let pathLayer = Color(r: 255, g: 165, b: 0, a: 140)
     static let text = Color(r: 255, g: 255, b: 255)
-    static let panel = Color(r: 0, g: 0, b: 0, a: 170)
+    /// The band behind each line of the overlay's text: opaque, one per
+    /// line and only as wide as its text (`band(behind:at:on:)`).
+    static let band = Color(r: 0, g: 0, b: 0)
     static let paused = Color(r: 255, g: 90, b: 90)
     static let device = Color(r: 170, g: 200, b: 255)
     static let activeAction = Color(r: 255, g: 220, b: 120)
@@ -142,7 +144,7 @@ public final class InputDebugOverlay {
             column.line("+\(lastDrawn.omittedRecognizerRows) more recognizers", color: Self.text)
         }
         drawDevicePanels(on: canvas, width: size.width)
-        drawTimeline(on: canvas, height: size.height, width: size.width)
+        drawTimeline(on: canvas, height: size.height)
     }
 
     /// The canvas's size in points, from its renderer's output.
@@ -233,18 +235,58 @@ public final class InputDebugOverlay {
 
     // MARK: Timeline
 
-    private func drawTimeline(on canvas: Canvas, height: Double, width: Double) {
+    private func drawTimeline(on canvas: Canvas, height: Double) {
         let recent = debugger.lastDecisions(filter == .everything ? timelineRows : timelineRows * 20).filter(matches)
         let shown = recent.suffix(timelineRows)
         lastTimeline = Array(shown)
         let top = height - Double(timelineRows) * Self.lineHeight - 8
-        canvas.fillRect(x: 0, y: top, width: width, height: height - top, color: Self.panel)
         var y = top + 4
         for decision in shown {
-            canvas.drawText("f\(decision.frame) \(InspectedValue.short(decision.time)) \(decision)",
-                            at: Point(x: 4, y: y), scale: 1, color: Self.timelineText)
+            let text = "f\(decision.frame) \(InspectedValue.short(decision.time)) \(decision)"
+            let origin = Point(x: 4, y: y)
+            Self.band(behind: canvas.textSize(text, scale: 1), at: origin, on: canvas)
+            canvas.drawText(text, at: origin, scale: 1, color: Self.timelineText)
             y += Self.lineHeight
         }
+    }
+
+    /// Band edges fall on multiples of this many pixels (see `band(behind:at:on:)`).
+    static let bandAlignment = 16.0
+
+    /// Fills the band behind a line of text of `size` drawn at `origin`.
+    ///
+    /// The design call for the overlay's cost (issue 19: 10 touches and 50
+    /// recognizers in at most 1 ms a frame on the software renderer). The
+    /// bands used to be black at alpha 170, one per line and a full-width
+    /// panel under the timeline: about 280,000 pixels a frame, and SDL 2.26's
+    /// software renderer blends every one of them (`SDL_BlendFillRects`),
+    /// which was about 700 µs of the frame. The bands are now opaque, so
+    /// `Canvas` fills them unblended (rows of `SDL_FillRects`), and each is
+    /// only as wide and as tall as its own line (rounded out below), the
+    /// timeline's included, so they cover little beyond their text. The game stays
+    /// fully visible everywhere else (between the ragged line ends, around
+    /// the timeline's lines, and the rest of the window) instead of dimmed
+    /// under a wide panel; what a band hides is little more than its text
+    /// covers anyway, where a dimmed game behind small text only made it harder to
+    /// read. One band per column instead of per line was not taken: its
+    /// rectangle is as wide as the column's longest line, so it would hide
+    /// more of the game for a handful fewer fill calls.
+    ///
+    /// Each band's left and right edges are moved out to a multiple of
+    /// `bandAlignment` pixels (so a band is up to 15 pixels wider on each
+    /// side than its text). SDL 2.26 fills a 32-bit row with 16-byte
+    /// non-temporal stores and writes the unaligned head and tail of the row
+    /// pixel by pixel; mixing the two on the same cache lines is the likely
+    /// reason the bands' ~147,000 pixels cost about 450 µs a frame (3 ns a pixel, where
+    /// the whole-surface clear costs 0.2 ns). With rows that start and end
+    /// on 64 bytes (on a surface whose rows do, as an 800-pixel-wide one's
+    /// 3,200-byte rows do) that fell to within noise: the overlay's row went
+    /// from 1,489–1,527 to 1,106–1,143 µs p0, alternated in one session.
+    static func band(behind size: Size, at origin: Point, on canvas: Canvas) {
+        let unit = bandAlignment / canvas.pixelsPerPoint
+        let left = ((origin.x - 2) / unit).rounded(.down) * unit
+        let right = ((origin.x + size.width + 2) / unit).rounded(.up) * unit
+        canvas.fillRect(x: left, y: origin.y - 1, width: right - left, height: lineHeight, color: band)
     }
 
     private func matches(_ decision: RecordedDecision) -> Bool {
@@ -255,16 +297,16 @@ public final class InputDebugOverlay {
         }
     }
 
-    /// Lines of text down the left edge, over a dark band so they read on any game.
+    /// Lines of text down the left edge, each over its dark band so it reads on any game.
     @MainActor
     private struct Column {
         let canvas: Canvas
         var y: Double
 
         mutating func line(_ text: String, color: Color) {
-            let size = canvas.textSize(text, scale: 1)
-            canvas.fillRect(x: 2, y: y - 1, width: size.width + 4, height: InputDebugOverlay.lineHeight, color: InputDebugOverlay.panel)
-            canvas.drawText(text, at: Point(x: 4, y: y), scale: 1, color: color)
+            let origin = Point(x: 4, y: y)
+            InputDebugOverlay.band(behind: canvas.textSize(text, scale: 1), at: origin, on: canvas)
+            canvas.drawText(text, at: origin, scale: 1, color: color)
             y += InputDebugOverlay.lineHeight
         }
     }
