@@ -94,17 +94,15 @@ struct RollbackSessionActionMapTests {
             try reference.session.advanceFrame()
         }
         let peers = [try Peer(savesMap: savesMap), try Peer(savesMap: savesMap)]
-        var network = SplitMix64(seed: seed ^ 0xbeef)
-        var inFlight: [(arrival: Int, to: Int, player: Int, frame: Int, input: Bool)] = []
+        var network = SimulatedNetwork<Bool>(delay: delay, jitter: jitter, random: SplitMix64(seed: seed ^ 0xbeef))
         for frame in 0..<frames {
             for (local, peer) in peers.enumerated() {
                 try peer.session.setInput(scripts[local][frame], player: local, frame: frame)
-                inFlight.append((frame + delay + network.below(jitter + 1), 1 - local, local, frame, scripts[local][frame]))
+                network.send(scripts[local][frame], from: local, frame: frame)
             }
-            for message in inFlight where message.arrival <= frame {
-                try peers[message.to].session.setInput(message.input, player: message.player, frame: message.frame)
+            try network.deliver(by: frame) { to, player, sent, input in
+                try peers[to].session.setInput(input, player: player, frame: sent)
             }
-            inFlight.removeAll { $0.arrival <= frame }
             for peer in peers { try peer.session.advanceFrame() }
         }
         return (reference.game, peers.map(\.game), peers.map(\.session.rollbacks).reduce(0, +),

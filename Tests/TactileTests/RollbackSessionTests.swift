@@ -139,18 +139,15 @@ struct RollbackSessionTests {
         #expect(reference.session.rollbacks == 0)
 
         let peers = [Peer(depth: depth), Peer(depth: depth)]
-        var network = SplitMix64(seed: seed ^ 0xdead)
-        // In flight: (arrival frame, to peer, player, frame, input).
-        var inFlight: [(arrival: Int, to: Int, player: Int, frame: Int, input: Finger)] = []
+        var network = SimulatedNetwork<Finger>(delay: delay, jitter: jitter, random: SplitMix64(seed: seed ^ 0xdead))
         for frame in 0..<frames {
             for (local, peer) in peers.enumerated() {
                 try peer.session.setInput(scripts[local][frame], player: local, frame: frame)
-                inFlight.append((frame + delay + network.below(jitter + 1), 1 - local, local, frame, scripts[local][frame]))
+                network.send(scripts[local][frame], from: local, frame: frame)
             }
-            for message in inFlight where message.arrival <= frame {
-                try peers[message.to].session.setInput(message.input, player: message.player, frame: message.frame)
+            try network.deliver(by: frame) { to, player, sent, input in
+                try peers[to].session.setInput(input, player: player, frame: sent)
             }
-            inFlight.removeAll { $0.arrival <= frame }
             for peer in peers { try peer.session.advanceFrame() }
         }
         return (reference.game, peers.map(\.game), peers.map(\.session.rollbacks).reduce(0, +))
