@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "ownloop", targets: ["OwnLoop"]),
         // Shapes drawn over enemies: stroke gestures and hit-testing.
         .executable(name: "spells", targets: ["Spells"]),
+        // Two fighters whose specials are command inputs in the arena.
+        .executable(name: "brawler", targets: ["Brawler"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder
@@ -42,10 +44,11 @@ let package = Package(
         .executableTarget(name: "Arcade", dependencies: demo),
         .executableTarget(name: "OwnLoop", dependencies: demo),
         .executableTarget(name: "Spells", dependencies: demo),
+        .executableTarget(name: "Brawler", dependencies: demo),
         // Each demo headless from its recorded trace, and in a real X11
         // window under Xvfb driven by xdotool.
         .testTarget(name: "DemoTests", dependencies: demo + [
-            "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop", "Spells",
+            "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop", "Spells", "Brawler",
             // InputScript, as a game's own tests use it.
             .product(name: "TactileTestSupport", package: "Tactile"),
         ]),
