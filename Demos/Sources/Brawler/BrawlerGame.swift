@@ -383,7 +383,9 @@ final class BrawlerGame: CanvasGame {
                 if case .controller(let id) = pad.source { return "pad \(id)" } else { return "pad" }
             } ?? "keys"
             let label = "P\(player + 1) \(device)  wins \(wins[player])  " + (lastMoves[player]?.rawValue ?? "")
-            canvas.drawText(label, at: Point(x: bar.minX, y: bar.maxY + 8), scale: 2, color: Self.colors[player])
+            // Player 2's under the right end of its bar.
+            let x = player == 0 ? bar.minX : bar.maxX - canvas.textSize(label, scale: 2).width
+            canvas.drawText(label, at: Point(x: x, y: bar.maxY + 8), scale: 2, color: Self.colors[player])
         }
         let seconds = (Self.roundTicks - roundTick + 59) / 60
         canvas.drawText("\(seconds)", at: Point(x: 384, y: 20), scale: 3, color: Self.text)
