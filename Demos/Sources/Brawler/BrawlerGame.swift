@@ -7,13 +7,14 @@ import TactileSDL
 /// A two-player fighting game on one screen, whose specials are command
 /// inputs competing with the normals in the scene's arena: on one press of
 /// punch, a dragon punch (623) wins over a fireball (236) that the same
-/// input completes, and either over the plain punch, on that press.
+/// input completes, and either over the plain punch, on that press; a full
+/// circle (360, the spin) wins over both.
 ///
 /// Each player plays on the keyboard (player 1 W A S D with F punch and G
 /// kick, player 2 the arrows with K and L) or on a pad seated by the
 /// ``roster`` (Start joins: the first pad is player 1; X/Square punches,
 /// A/Cross kicks, d-pad or left stick). Each of a player's devices has a
-/// ``PlayerInput`` and seven ``CommandInputRecognizer``s on the fighter's
+/// ``PlayerInput`` and eight ``CommandInputRecognizer``s on the fighter's
 /// layer, registered in the player's ``ActionMap`` and bound with
 /// `.command(…)`, so the game reads a move as the action that fired this
 /// frame, like any other binding.
@@ -113,6 +114,7 @@ final class BrawlerGame: CanvasGame {
     /// The command of each move, written for a fighter facing right.
     static func command(for move: Move) throws -> Command {
         switch move {
+        case .spin: try Command("360", punchButton)
         case .dragonPunch: try Command("623", punchButton)
         case .fireball: try Command("236", punchButton)
         case .rush: try Command("[4]6", punchButton)
@@ -396,7 +398,7 @@ final class BrawlerGame: CanvasGame {
         }
         canvas.drawText("P1: W A S D, F punch, G kick    P2: arrows, K punch, L kick    pads: Start joins, X punch, A kick",
                         at: Point(x: 12, y: 548), scale: 1, color: Self.text.withAlpha(170))
-        canvas.drawText("236+P fireball   623+P dragon punch   [hold 4] 6+P rush   66 dash   44 backdash   (facing right; mirrored facing left)   Esc quits",
+        canvas.drawText("236+P fireball  623+P dragon punch  [hold 4] 6+P rush  360+P spin (a throw)  66 dash  44 backdash  (facing right)  Esc quits",
                         at: Point(x: 12, y: 566), scale: 1, color: Self.text.withAlpha(170))
     }
 }

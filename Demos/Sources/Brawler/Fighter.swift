@@ -6,6 +6,8 @@ import Tactile
 /// frame's snapshot holds several (two presses in one frame), the first
 /// listed is done, as the arena decides one press.
 enum Move: String, CaseIterable, Hashable, Sendable {
+    /// A throw at close range: a full circle (360) + punch.
+    case spin
     case dragonPunch = "dragon-punch"
     case fireball
     case rush
@@ -19,6 +21,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .punch: 3
         case .kick: 6
+        case .spin: 4
         case .fireball: 10
         case .dragonPunch: 3
         case .rush: 6
@@ -31,6 +34,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .punch: 3
         case .kick: 4
+        case .spin: 2
         case .fireball: 1
         case .dragonPunch: 10
         case .rush: 16
@@ -44,6 +48,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .punch: 8
         case .kick: 12
+        case .spin: 28
         case .fireball: 30
         case .dragonPunch: 24
         case .rush: 14
@@ -58,6 +63,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .punch: 75
         case .kick: 95
+        case .spin: 45
         case .dragonPunch: 70
         case .rush: 70
         case .fireball, .dash, .backdash: 0
@@ -68,6 +74,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .punch: 6
         case .kick: 9
+        case .spin: 20
         case .fireball: 12
         case .dragonPunch: 18
         case .rush: 15
@@ -82,7 +89,7 @@ enum Move: String, CaseIterable, Hashable, Sendable {
         case .rush: 8
         case .dash: 8
         case .backdash: -7
-        case .punch, .kick, .fireball: 0
+        case .punch, .kick, .fireball, .spin: 0
         }
     }
 

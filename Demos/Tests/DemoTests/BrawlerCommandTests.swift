@@ -117,6 +117,26 @@ final class BrawlerDriver {
         #expect(driver.moves == ["\(16 + after) p1 \(move)"])
     }
 
+    /// Walked up to player 2 (bodies push, so they touch), a full circle
+    /// + P: 8 7 4 1 2 3 6 reaches up, left, down and right in turn, and
+    /// also completes 236; the spin (a throw), the more specific, starts and
+    /// lands. One cardinal short (7 4 1 2 3 6), it is the fireball.
+    @Test(arguments: [("8741236", "spin"), ("741236", "fireball")])
+    func aFullCircleWinsOverTheFireballInIt(digits: String, move: String) throws {
+        let driver = try BrawlerDriver()
+        driver.point("6", at: 5)
+        // Let go first: rolling from 6 to 7 on keys passes through 8 (up
+        // and left pressed while right is held cancel left-right), which
+        // would make the shorter input a full circle too.
+        driver.point("5", at: 140)
+        let frames = (0..<digits.count).map { 150 + 2 * $0 }
+        driver.motion(digits, at: frames, punch: frames.last! + 2)
+        driver.run(through: 200)
+        #expect(driver.moves == ["\(frames.last! + 2) p1 \(move)"])
+        let damage = move == "spin" ? Move.spin.damage : Move.fireball.damage
+        #expect(driver.game.fighters[1].health == Fighter.maximumHealth - damage, "\(driver.game.log)")
+    }
+
     /// Back held for the charge time (45 frames), then forward + P: the
     /// rush. Held 44 frames, it is a punch.
     @Test(arguments: [(45, "rush"), (44, "punch")])
