@@ -147,6 +147,30 @@ final class BrawlerDriver {
         #expect(driver.moves == ["\(12 + frames) p1 \(move)"])
     }
 
+    /// Both players on the one keyboard: their recognizers follow the same
+    /// source, so each of player 2's punches, recognized first, fails player
+    /// 1's recognizers on that key. What player 1 has done lives in its
+    /// `PlayerInput`, not in the recognizers' states, so the charge held
+    /// meanwhile still makes the rush. (Punches 2 and 4 fall in the first's
+    /// and third's recovery: recognized, but the fighter is busy.)
+    @Test func theOtherPlayersPressesOnTheSharedKeyboardDoNotBreakACharge() throws {
+        let driver = try BrawlerDriver()
+        let rush = try #require(driver.game.commands[0]["rush-keys"])
+        var rushFailures = 0
+        driver.game.scene.arenaDecisions = { decision in
+            if case .failed(let recognizer, _) = decision, recognizer === rush { rushFailures += 1 }
+        }
+        let punch2: Int32 = 14   // K
+        driver.point("4", at: 10)
+        for frame in [20, 30, 40, 50] { driver.tap(punch2, at: frame) }
+        driver.motion("6", at: [60], punch: 62)
+        driver.run(through: 90)
+        #expect(driver.moves == ["20 p2 punch", "40 p2 punch", "62 p1 rush"])
+        #expect(rushFailures == 4)
+        let punches = try #require(driver.game.commands[1]["punch-keys"])
+        #expect(punches.state == .possible)
+    }
+
     /// 6 5 6 within the double-tap window (12 frames) dashes; a frame later
     /// the fighter only walks. 4 5 4 backdashes.
     @Test func dashesAreDoubleTapsWithinTheirWindow() throws {
