@@ -4,31 +4,42 @@ replays when it runs without a display.
 
 Player 1 plays on a pad (controller 0: d-pad, X = west punches, A = south
 kicks) that joins with Start, seated by the game's PlayerRoster in the first
-seat; player 2 on the keyboard (the arrows, K punch, L kick). Inputs are listed in absolute directions
-(numpad: 6 is right); the game mirrors its commands for a fighter facing left,
-so player 2's dragon punch (623 facing right) is 4 2 1 here.
+seat; player 2 on the keyboard (the arrows, K punch, L kick). Inputs are
+listed in absolute directions (numpad: 6 is right); the game mirrors its
+commands for a fighter facing left, so player 2's dragon punch (623 facing
+right) is 4 2 1 here. The last column is BrawlerGame.log, each line with its
+game tick (an event written at frame f/60, rounded up to the microsecond,
+lands in frame f or f + 1).
 
-  frames    who  input (absolute)                 what it should give (BrawlerGame.log)
-  12        p1   X on pad 0 before it joined      nothing: the pad plays in no seat yet
-  20        p1   Start                            p1 joins pad 0 (Start joins, nothing else)
-  40-48     p1   2 3 6 + F (236+P)                p1 fireball; it flies into p2 (hit)
+  frames    who  input (absolute)              BrawlerGame.log
+  12        p1   X before the pad joined       nothing: the pad plays in no seat yet
+  20        p1   Start                         19 p1 joins pad 0 (the join press does nothing else)
+  40-48     p1   2 3 6 + X (236+P)             48 p1 fireball; 94 p1 fireball hits p2 88
   110-170   both walk in (p1 right, p2 left)
-  190       p1   F                                p1 punch (hits)
-  215       p2   A                                p2 kick (hits)
-  250-259   p2   4 2 1 4 + X                      completes 623 and 236 (mirrored) at once:
-                                                  p2 dragon-punch, not the fireball (hits)
-  320-327   p1   6 5 6                            p1 dash: through p2, the sides switch and
-                                                  both turn round
-  360-368   p1   2 1 4 + F                        p1 fireball (214 is 236 facing left)
-  420-478   p2   hold 4 (back, facing right) then 6 + X
-                                                  p2 rush (charge [4]6+P)
-  560-566   p1   6 5 6                            p1 backdash (44 facing left)
-  600-608   p1   2 3 6 + F                        only p1 punch: 236 is a motion away
-                                                  from p2 now, not a fireball
-  660-      p1   fireballs and kicks until p2 is knocked out
-  after     Space                                 round 2
+  190       p1   X                             191 p1 punch; 194 ... hits p2 82
+  212-242   p2   walks in (4)
+  250       p2   L                             251 p2 kick; 257 ... hits p1 91
+  285-305   p2   walks in (4)
+  310-321   p2   4 2 1 4 + K                   completes 623 and 236 (mirrored) at once:
+                                               322 p2 dragon-punch; 325 ... hits p1 73
+  350-390   p1   walks in (6)
+  400-408   p1   6 5 6                         406 p1 dash: through p2; the sides switch and
+                                               both turn round
+  440-448   p1   2 1 4 + X                     449 p1 fireball (214 is 236 facing left);
+                                               459 ... hits p2 70
+  500-558   p2   1 held (crouched: the charge without walking back), then 6 + K
+                                               558 p2 rush ([4]6+P); 567 ... hits p1 58
+  640-648   p1   6 5 6                         645 p1 backdash (44 facing left)
+  680-688   p1   2 3 6 + X                     689 p1 punch only: 236 is a motion away
+                                               from p2 now, not a fireball
+  700-780   p2   walks up to p1 (6; bodies push)
+  790-804   p2   8 7 4 1 2 3 6 + K (360+P)     804 p2 spin (a throw; the input also holds a
+                                               236, the full circle wins); 808 ... hits p1 38
+  840-1294  p1   2 1 4 + X and A, six times    fireballs and kicks: 1321 p1 fireball hits p2 0,
+                                               1321 KO p1 wins
+  1380      -    Space                         1380 round 2
 
-Frame 262 (BrawlerGame.showcaseFrame) shows p2's dragon punch rising into p1.
+Frame 327 (BrawlerGame.showcaseFrame) shows p2's dragon punch rising into p1.
 
 Run from anywhere: python3 Demos/scripts/make-brawler-trace.py
 """
@@ -118,9 +129,11 @@ motion(2, "6", 556, after=2)             # ...then forward + punch: rush
 tap(1, "right", 640, 3)                  # p1 backdash: 44 facing left
 tap(1, "right", 645, 3)
 motion(1, "236", 680)                    # facing left this is 214 + P: only the punch
+hold(2, "6", 700, 780)                   # p2 walks up to p1 (bodies push)...
+motion(2, "8741236", 790, step=2)        # ...a full circle + K: the spin (a throw), over 236
 
 # The finish: p1 throws fireballs and kicks until p2 falls.
-frame = 740
+frame = 840
 for _ in range(6):
     motion(1, "214", frame)
     frame += 50

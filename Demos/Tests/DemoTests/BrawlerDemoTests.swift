@@ -33,10 +33,11 @@ extension SDLIntegration {
         /// joins on Start (its X before that does nothing), the dragon punch
         /// wins over the fireball its input also makes, the dash switches
         /// sides and 214 + P is then the fireball while 236 + P is a punch,
-        /// the charge is held crouching; then fireballs until the knockout.
+        /// the charge is held crouching, a full circle is the spin; then
+        /// fireballs until the knockout.
         @Test func theTraceFightsAsScripted() throws {
             let (_, game) = try run()
-            #expect(Array(game.log.prefix(16)) == [
+            #expect(Array(game.log.prefix(18)) == [
                 "19 p1 joins pad 0",
                 "48 p1 fireball",
                 "94 p1 fireball hits p2 88",
@@ -53,8 +54,10 @@ extension SDLIntegration {
                 "567 p2 rush hits p1 58",
                 "645 p1 backdash",                    // 6 5 6 facing left
                 "689 p1 punch",                       // 2 3 6 + X facing left: no fireball
+                "804 p2 spin",                        // 8 7 4 1 2 3 6 + K: 360, over 236
+                "808 p2 spin hits p1 38",
             ], "\(game.log)")
-            #expect(Array(game.log.suffix(3)) == ["1228 p1 fireball hits p2 0", "1228 KO p1 wins", "1279 round 2"])
+            #expect(Array(game.log.suffix(3)) == ["1321 p1 fireball hits p2 0", "1321 KO p1 wins", "1380 round 2"])
             #expect(game.wins == [1, 0] && game.round == 2)
             // The moves all came from the players' own inputs: the pad's
             // recognizers played player 1, the arrows' player 2.
