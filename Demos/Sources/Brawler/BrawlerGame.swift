@@ -239,13 +239,13 @@ final class BrawlerGame: CanvasGame {
         }
         separate(sidesBefore: before)
         // Blows land together (a trade hits both), from where both stand now.
-        let landed = (0..<2).filter { player in
+        let landed = (0..<2).compactMap { player -> (Int, Move)? in
             let attacker = fighters[player], target = fighters[1 - player]
-            guard let move = attacker.move, move.reach > 0, attacker.isActive, !attacker.hasHit, target.isHittable else { return false }
-            return target.isReached(by: move, from: attacker.x, forward: attacker.forward)
+            guard let move = attacker.move, move.reach > 0, attacker.isActive, !attacker.hasHit, target.isHittable,
+                  target.isReached(by: move, from: attacker.x, forward: attacker.forward) else { return nil }
+            return (player, move)
         }
-        for player in landed {
-            let move = fighters[player].move!
+        for (player, move) in landed {
             fighters[player].hasHit = true
             fighters[1 - player].take(move.damage)
             log.append("\(tick) p\(player + 1) \(move.rawValue) hits p\(2 - player) \(fighters[1 - player].health)")
