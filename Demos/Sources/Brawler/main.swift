@@ -18,10 +18,10 @@ struct BrawlerCommand: ParsableCommand {
               player 2   arrows move, K punch, L kick
               controller press Start to join (the first pad is player 1): d-pad or left
                          stick, X (Square) punch, A (Cross) kick
-              specials   236+P fireball, 623+P dragon punch (wins over the fireball when one
-                         input makes both), hold 4 then 6+P rush, 360+P spin (a throw,
-                         over both), 66 dash, 44 backdash;
-                         written facing right (6 is forward), mirrored when facing left
+              specials   236+P fireball, 623+P dragon punch (wins when one input makes
+                         both), hold 4 then 6+P rush, 360+P spin (a throw, over both),
+                         66 dash, 44 backdash; written facing right (6 is forward),
+                         mirrored when facing left
               Space, Return or Start: the next round, once one is over
               Esc or close the window to quit
             """))
