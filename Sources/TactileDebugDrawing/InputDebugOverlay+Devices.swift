@@ -12,7 +12,7 @@ extension InputDebugOverlay {
         var text = takeLines()
         defer { putBack(text) }
         for reading in debugger.controllers.prefix(maximumControllers) {
-            let name = reading.identity.map { "'\($0.name)' \($0.type)" } ?? "(connected before the debugger)"
+            let name = reading.identity.map { "'\($0.name)' \($0.type)" } ?? "(identity unknown)"
             column.line("pad \(reading.controller) \(name)", color: Self.device, in: &text)
             let buttons = reading.pressedButtons.map(\.rawValue).joined(separator: " ")
             let axes = ControllerAxis.allCases.map { "\($0.rawValue) \(InspectedValue.short(reading.value(of: $0)))" }
