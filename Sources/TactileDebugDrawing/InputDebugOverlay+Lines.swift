@@ -1,4 +1,5 @@
 import Tactile
+import TactileSDL
 
 // The overlay's lines of text: built as bytes in buffers the overlay keeps,
 // and drawn a block at a time, each block's bands in one SDL call and its
@@ -25,6 +26,8 @@ extension InputDebugOverlay {
     @MainActor
     struct LineBlock {
         struct Line {
+            /// Its place among the frame's lines, which its cache entry has.
+            var slot: Int
             var bytes: Range<Int>
             var origin: Point
             /// The right edge a right-aligned line ends at.
@@ -39,6 +42,34 @@ extension InputDebugOverlay {
         var lineStart = 0
         /// The colours of the block's text, in the order they came.
         var colors: [Color] = []
+        /// The next line's place among the frame's lines (see ``cache``).
+        var nextSlot = 0
+
+        /// A line's glyph rectangles as an earlier frame laid them out, with
+        /// what they depend on: its bytes, where it was drawn, the density
+        /// and the target's size (rectangles are cut to it).
+        struct CachedLine {
+            var bytes: [UInt8] = []
+            var origin = Point.zero
+            var pixelsPerPoint = 0.0
+            var targetWidth: Int32 = 0
+            var targetHeight: Int32 = 0
+            var rects: [SDL_FRect] = []
+        }
+
+        /// The last frame's lines by their place in the frame. A line whose
+        /// bytes, origin, density and target are those of its place's entry
+        /// is not laid out again: its rectangles are copied, so the canvas
+        /// is handed the very rectangles laying it out would give, and the
+        /// pixels are the same (`OverlayBatchingTests` compares them). Most
+        /// of the overlay's lines (its recognizer rows, the controllers'
+        /// names, older timeline rows) are the same from one frame to the next.
+        var cache: [CachedLine] = []
+
+        /// Starts a frame: lines are numbered from 0 again.
+        mutating func startFrame() {
+            nextSlot = 0
+        }
 
         init() {}
 
@@ -74,7 +105,8 @@ extension InputDebugOverlay {
             let width = Double(BitmapFont.size(ascii: bytes[range]).width)
             var origin = origin
             if let right { origin.x = max(2, right - width) }
-            lines.append(Line(bytes: range, origin: origin, right: right, width: width, color: color))
+            lines.append(Line(slot: nextSlot, bytes: range, origin: origin, right: right, width: width, color: color))
+            nextSlot += 1
             lineStart = bytes.count
         }
 
@@ -114,11 +146,17 @@ extension InputDebugOverlay {
             for color in colors {
                 canvas.beginBatch()
                 var offPixels = false
-                bytes.withUnsafeBufferPointer { buffer in
-                    for line in plain where line.color == color {
-                        let text = UnsafeBufferPointer(rebasing: buffer[line.bytes])
-                        if !canvas.appendText(ascii: text, at: line.origin, scale: 1) { offPixels = true }
+                for line in plain where line.color == color {
+                    if appendCached(line, on: canvas) { continue }
+                    let before = canvas.rects.count
+                    let onWholePixels = bytes.withUnsafeBufferPointer { buffer in
+                        canvas.appendText(ascii: UnsafeBufferPointer(rebasing: buffer[line.bytes]), at: line.origin, scale: 1)
                     }
+                    guard onWholePixels else {
+                        offPixels = true
+                        continue
+                    }
+                    store(line, rects: canvas.rects[before...], on: canvas)
                 }
                 canvas.fillBatch(color)
                 // Text off whole pixels (at a fractional density) is drawn
@@ -130,6 +168,32 @@ extension InputDebugOverlay {
                     }
                 }
             }
+        }
+
+        /// Appends the line's rectangles from the cache if its entry is for
+        /// the same bytes, place, density and target; returns whether it did.
+        private func appendCached(_ line: Line, on canvas: Canvas) -> Bool {
+            guard line.slot < cache.count, let target = canvas.targetSize() else { return false }
+            let cached = cache[line.slot]
+            guard cached.origin == line.origin, cached.pixelsPerPoint == canvas.pixelsPerPoint,
+                  cached.targetWidth == target.width, cached.targetHeight == target.height,
+                  cached.bytes.elementsEqual(bytes[line.bytes])
+            else { return false }
+            canvas.rects.append(contentsOf: cached.rects)
+            return true
+        }
+
+        /// Keeps the rectangles just laid out for the line, for the next frame.
+        private mutating func store(_ line: Line, rects: ArraySlice<SDL_FRect>, on canvas: Canvas) {
+            guard let target = canvas.targetSize() else { return }
+            while cache.count <= line.slot { cache.append(CachedLine()) }
+            cache[line.slot].bytes.removeAll(keepingCapacity: true)
+            cache[line.slot].bytes.append(contentsOf: bytes[line.bytes])
+            cache[line.slot].rects.removeAll(keepingCapacity: true)
+            cache[line.slot].rects.append(contentsOf: rects)
+            cache[line.slot].origin = line.origin
+            cache[line.slot].pixelsPerPoint = canvas.pixelsPerPoint
+            (cache[line.slot].targetWidth, cache[line.slot].targetHeight) = target
         }
 
         /// A line as a line on its own was drawn: its band, then its text.

@@ -109,6 +109,7 @@ public final class InputDebugOverlay {
         let touches = scene?.event.allTouches ?? []
         var text = takeLines()
         defer { putBack(text) }
+        text.startFrame()
         var y = 4.0
         /// Where the next line of the left column starts.
         func next() -> Point {

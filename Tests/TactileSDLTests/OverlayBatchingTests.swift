@@ -1,4 +1,5 @@
 import Tactile
+import TactileTestSupport
 import Testing
 @testable import TactileDebugDrawing
 import TactileSDL
@@ -131,5 +132,42 @@ extension SDLIntegration {
                 block.endLine(at: .zero, color: .white)
             }
         }
+    }
+}
+
+extension SDLIntegration.OverlayBatchingTests {
+    /// The overlay keeps each line's rectangles from the last frame and
+    /// copies them when the line is the same: its frames must be those of
+    /// an overlay that lays every line out afresh, however the lines change.
+    @Test func cachedLinesDrawWhatFreshlyLaidOutLinesDo() throws {
+        let rig = SDLIntegration.InputDebugOverlayTests.Rig(recognizers: 3)
+        let kept = InputDebugOverlay(debugger: rig.debugger)
+        func frame(_ overlay: InputDebugOverlay, width: Int32 = 400, height: Int32 = 300, pixelsPerPoint: Double = 1) throws -> Image {
+            var image: Image?
+            try SoftwareCanvas.with(width: width, height: height, pixelsPerPoint: pixelsPerPoint) { canvas in
+                overlay.draw(on: canvas)
+                image = try canvas.readPixels()
+            }
+            return try #require(image)
+        }
+        // The same frame twice (the second all from the cache), then after
+        // the fingers moved and the loop ran (new header, states, values
+        // and timeline rows), then on a smaller target and at 2x.
+        var frames: [(Image, Image)] = []
+        for _ in 0..<2 {
+            frames.append((try frame(kept), try frame(InputDebugOverlay(debugger: rig.debugger))))
+        }
+        var script = InputScript(start: rig.harness.clock.now)
+        script.move(&rig.fingers, to: rig.fingers.map { Point(x: $0.location.x - 30, y: $0.location.y + 10) }, over: 0.2)
+        rig.harness.run(script, settle: 0)
+        frames.append((try frame(kept), try frame(InputDebugOverlay(debugger: rig.debugger))))
+        frames.append((try frame(kept, width: 300, height: 200), try frame(InputDebugOverlay(debugger: rig.debugger), width: 300, height: 200)))
+        frames.append((try frame(kept, width: 800, height: 600, pixelsPerPoint: 2), try frame(InputDebugOverlay(debugger: rig.debugger), width: 800, height: 600, pixelsPerPoint: 2)))
+        for (index, (cached, fresh)) in frames.enumerated() {
+            #expect(cached == fresh, "frame \(index)")
+            #expect(SoftwareCanvas.count(of: InputDebugOverlay.text, in: cached) > 100, "frame \(index)")
+        }
+        // The moved frame differs from the first: the cache was not simply replayed.
+        #expect(frames[2].0 != frames[0].0)
     }
 }
