@@ -117,6 +117,17 @@ let package = Package(
             dependencies: [.product(name: "Tactile", package: "Tactile")],
             path: "Evaluation/PathProfile"
         ),
+        // Not a benchmark: the input debugger's workloads (issue 19) for
+        // callgrind and perf (scripts/profile-debugger).
+        .executableTarget(
+            name: "DebuggerProfile",
+            dependencies: [
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+                .product(name: "TactileDebugDrawing", package: "Tactile"),
+            ],
+            path: "Evaluation/DebuggerProfile"
+        ),
         // Not a benchmark: the shake detector's accuracy report (scripts/evaluate-shake).
         .executableTarget(
             name: "ShakeEvaluation",

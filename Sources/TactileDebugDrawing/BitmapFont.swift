@@ -109,29 +109,14 @@ enum BitmapFont {
     /// Newlines (`\n`, `\r\n` and the other Unicode line breaks) start a new
     /// line and draw nothing; a space advances without drawing anything either.
     static func layOut(_ string: String, _ body: (_ glyph: Int, _ x: Int, _ y: Int) -> Void) {
-        var x = 0
-        var y = 0
         if isASCII(string) {
             // Byte by byte: the same layout as the Characters below, without
             // grapheme breaking, which was a good part of drawing a line of
-            // text's cost. "\r\n" is one Character, so one line break.
-            var afterReturn = false
-            for code in string.utf8 {
-                defer { afterReturn = code == 13 }
-                if isNewline(code) {
-                    if !(code == 10 && afterReturn) {
-                        x = 0
-                        y += lineAdvance
-                    }
-                    continue
-                }
-                if code != 32 {
-                    body(glyph(ascii: code), x, y)
-                }
-                x += advance
-            }
-            return
+            // text's cost.
+            return layOut(ascii: string.utf8, body)
         }
+        var x = 0
+        var y = 0
         for character in string {
             if character.isNewline {
                 x = 0
@@ -140,6 +125,28 @@ enum BitmapFont {
             }
             if character != " " {
                 body(glyph(for: character), x, y)
+            }
+            x += advance
+        }
+    }
+
+    /// ``layOut(_:_:)`` for text that is all ASCII (bytes below 128), from
+    /// its bytes: "\r\n" is one line break, as it is one Character.
+    static func layOut(ascii bytes: some Sequence<UInt8>, _ body: (_ glyph: Int, _ x: Int, _ y: Int) -> Void) {
+        var x = 0
+        var y = 0
+        var afterReturn = false
+        for code in bytes {
+            defer { afterReturn = code == 13 }
+            if isNewline(code) {
+                if !(code == 10 && afterReturn) {
+                    x = 0
+                    y += lineAdvance
+                }
+                continue
+            }
+            if code != 32 {
+                body(glyph(ascii: code), x, y)
             }
             x += advance
         }
@@ -155,19 +162,7 @@ enum BitmapFont {
         var widestLine = 0
         var currentLine = 0
         if isASCII(string) {
-            var afterReturn = false
-            for code in string.utf8 {
-                defer { afterReturn = code == 13 }
-                if isNewline(code) {
-                    if !(code == 10 && afterReturn) {
-                        lines += 1
-                        currentLine = 0
-                    }
-                } else {
-                    currentLine += 1
-                    widestLine = max(widestLine, currentLine)
-                }
-            }
+            return size(ascii: string.utf8)
         } else {
             for character in string {
                 if character.isNewline {
@@ -179,6 +174,32 @@ enum BitmapFont {
                 }
             }
         }
+        return measured(lines: lines, widestLine: widestLine)
+    }
+
+    /// ``size(of:)`` for text that is all ASCII, from its bytes.
+    static func size(ascii bytes: some Sequence<UInt8>) -> (width: Int, height: Int) {
+        var lines = 1
+        var widestLine = 0
+        var currentLine = 0
+        var afterReturn = false
+        for code in bytes {
+            defer { afterReturn = code == 13 }
+            if isNewline(code) {
+                if !(code == 10 && afterReturn) {
+                    lines += 1
+                    currentLine = 0
+                }
+            } else {
+                currentLine += 1
+                widestLine = max(widestLine, currentLine)
+            }
+        }
+        return measured(lines: lines, widestLine: widestLine)
+    }
+
+    /// The size in font pixels of `lines` lines, the widest `widestLine` characters.
+    private static func measured(lines: Int, widestLine: Int) -> (width: Int, height: Int) {
         let width = widestLine == 0 ? 0 : widestLine * advance - (advance - glyphWidth)
         let height = lines * lineAdvance - (lineAdvance - glyphHeight)
         return (width, height)

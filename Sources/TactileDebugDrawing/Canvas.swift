@@ -65,13 +65,20 @@ public final class Canvas {
 
     /// The rectangles of the shape being drawn, in pixels; kept between calls
     /// so that its storage is reused.
-    var rects: [SDL_FRect] = []
+    ///
+    /// These buffers are appended to inside closures (a row at a time, a
+    /// glyph box at a time), where Swift checks exclusive access to a class's
+    /// stored property at run time: about 30 instructions for each append,
+    /// a sixth of the input debugger's overlay (issue 19, callgrind). Only
+    /// the canvas's own drawing methods touch them, never re-entrantly, so
+    /// the check is off.
+    @exclusivity(unchecked) var rects: [SDL_FRect] = []
     /// Where the edges of the polygon being filled cross the current pixel
     /// row, in pixels; kept for reuse like ``rects`` (see `Canvas+Polygon`).
-    var crossings: [Double] = []
+    @exclusivity(unchecked) var crossings: [Double] = []
     /// The inside edge of the polygon outline being drawn, in window points;
     /// kept for reuse like ``rects``.
-    var insetPoints: [Point] = []
+    @exclusivity(unchecked) var insetPoints: [Point] = []
 
     /// A canvas over `renderer`, whose output has `pixelsPerPoint` pixels per window point.
     public init(renderer: OpaquePointer, pixelsPerPoint: Double = 1) {
@@ -163,10 +170,48 @@ public final class Canvas {
             return
         }
         rects.removeAll(keepingCapacity: true)
-        appendRows(from: min(a.y, b.y) - radius, through: max(a.y, b.y) + radius, within: size) { y in
-            Scanline.capsule(from: a, to: b, radius: radius, atY: y)
+        appendLine(from: a, to: b, radius: radius, within: size)
+        fillRects(color)
+    }
+
+    /// Draws lines `thickness` points wide through `points`, one after
+    /// another, in one SDL call: the same pixels as ``drawLine(from:to:color:thickness:)``
+    /// for each pair in turn (translucent joints blend twice, as theirs do),
+    /// for a trail of many short segments at the cost of one.
+    func drawPolyline(_ points: some Collection<Point>, color: Color, thickness: Double) {
+        let radius = max(0, thickness) * pixelsPerPoint / 2
+        guard radius > 0.5, thickness.isFinite else {
+            for (start, end) in zip(points, points.dropFirst()) { drawLine(from: start, to: end, color: color, thickness: thickness) }
+            return
+        }
+        guard let size = targetSize() else { return }
+        rects.removeAll(keepingCapacity: true)
+        for (start, end) in zip(points, points.dropFirst()) where start.isFinite && end.isFinite {
+            appendLine(from: pixelPoint(start), to: pixelPoint(end), radius: radius, within: size)
         }
         fillRects(color)
+    }
+
+    /// Appends the rows of a line from `a` to `b` (in pixels) `radius` pixels
+    /// either side, with round ends.
+    private func appendLine(from a: Point, to b: Point, radius: Double, within size: (width: Int32, height: Int32)) {
+        let top = min(a.y, b.y)
+        let bottom = max(a.y, b.y)
+        // A vertical line's rows farther than `radius` from both ends (so
+        // past either end's disc) are all the same stretch, the band beside
+        // the segment, which does not depend on the row: it is worked out
+        // once. A layer's outline is mostly such rows.
+        let vertical = a.x == b.x
+        var middle: ClosedRange<Double>?
+        // Rows of another line drawn before are not merged with this one's.
+        let first = rects.count
+        appendRows(from: top - radius, through: bottom + radius, within: size, mergingFrom: first) { y in
+            guard vertical, y > top + radius, y < bottom - radius else {
+                return Scanline.capsule(from: a, to: b, radius: radius, atY: y)
+            }
+            if middle == nil { middle = Scanline.capsule(from: a, to: b, radius: radius, atY: y) }
+            return middle
+        }
     }
 
     /// Fills a circle of `radius` points around `center`: the pixels whose
@@ -233,24 +278,92 @@ public final class Canvas {
         // when the scale is fractional.
         // On whole pixels (the usual case) every edge is already whole, and
         // rounding, a libm call four times a rectangle, is skipped.
-        let onWholePixels = unit.rounded() == unit && left.rounded() == left && top.rounded() == top
-        func edge(_ start: Double, _ fontPixels: Int) -> Double {
-            let exact = start + Double(fontPixels) * unit
-            return onWholePixels ? exact : exact.rounded()
-        }
         rects.removeAll(keepingCapacity: true)
-        BitmapFont.layOut(string) { glyph, glyphX, glyphY in
-            for box in BitmapFont.boxes(glyph: glyph) {
-                let x = glyphX + Int(box.x)
-                let y = glyphY + Int(box.y)
-                let run = PixelBox(
-                    left: edge(left, x), top: edge(top, y),
-                    right: edge(left, x + Int(box.width)), bottom: edge(top, y + Int(box.height))
-                )
-                appendBox(run, within: size)
+        if isOnWholePixels(unit: unit, left: left, top: top) {
+            BitmapFont.layOut(string) { glyph, x, y in
+                appendGlyph(glyph, x: x, y: y, unit: unit, left: left, top: top, within: size)
+            }
+        } else {
+            func edge(_ start: Double, _ fontPixels: Int) -> Double {
+                (start + Double(fontPixels) * unit).rounded()
+            }
+            BitmapFont.layOut(string) { glyph, glyphX, glyphY in
+                for box in BitmapFont.boxes(glyph: glyph) {
+                    let x = glyphX + Int(box.x)
+                    let y = glyphY + Int(box.y)
+                    let run = PixelBox(
+                        left: edge(left, x), top: edge(top, y),
+                        right: edge(left, x + Int(box.width)), bottom: edge(top, y + Int(box.height))
+                    )
+                    appendBox(run, within: size)
+                }
             }
         }
         fillRects(color)
+    }
+
+    /// Whether text at this unit and corner has every edge on a whole pixel
+    /// (the usual case), so rounding them, a libm call four times a
+    /// rectangle, can be skipped: the edges are the same either way.
+    private func isOnWholePixels(unit: Double, left: Double, top: Double) -> Bool {
+        unit.rounded() == unit && left.rounded() == left && top.rounded() == top
+    }
+
+    /// Appends glyph `glyph`'s boxes at font pixel (`x`, `y`) of text whose
+    /// corner (`left`, `top`) and `unit` are whole pixels. Kept apart from
+    /// the rounding path: with the rounding only behind a condition, the
+    /// optimiser called `round` for every edge anyway and threw the result
+    /// away (a tenth of the overlay's instructions, callgrind).
+    private func appendGlyph(_ glyph: Int, x: Int, y: Int, unit: Double, left: Double, top: Double, within size: (width: Int32, height: Int32)) {
+        for box in BitmapFont.boxes(glyph: glyph) {
+            let boxLeft = left + Double(x + Int(box.x)) * unit
+            let boxTop = top + Double(y + Int(box.y)) * unit
+            appendBox(
+                PixelBox(left: boxLeft, top: boxTop, right: boxLeft + Double(box.width) * unit, bottom: boxTop + Double(box.height) * unit),
+                within: size)
+        }
+    }
+
+    /// Appends the boxes of ASCII text `bytes` in the built-in font (as
+    /// ``drawText(_:at:scale:color:)`` lays it out) to the rectangles of the
+    /// batch being built, to be filled by ``fillBatch(_:)``. Text on whole
+    /// pixels only; returns `false`, appending nothing, otherwise.
+    func appendText(ascii bytes: UnsafeBufferPointer<UInt8>, at origin: Point, scale: Double) -> Bool {
+        guard origin.isFinite, scale.isFinite, scale > 0, let size = targetSize() else { return true }
+        let unit = scale * pixelsPerPoint
+        let left = origin.x * pixelsPerPoint
+        let top = origin.y * pixelsPerPoint
+        guard isOnWholePixels(unit: unit, left: left, top: top) else { return false }
+        guard !bytes.isEmpty else { return true }
+        BitmapFont.layOut(ascii: bytes) { glyph, x, y in
+            appendGlyph(glyph, x: x, y: y, unit: unit, left: left, top: top, within: size)
+        }
+        return true
+    }
+
+    /// Whether text drawn at `origin` at `scale` has all its edges on whole
+    /// pixels (what ``appendText(ascii:at:scale:)`` draws).
+    func isTextOnWholePixels(at origin: Point, scale: Double) -> Bool {
+        isOnWholePixels(unit: scale * pixelsPerPoint, left: origin.x * pixelsPerPoint, top: origin.y * pixelsPerPoint)
+    }
+
+    /// Appends the rectangle ``fillRect(x:y:width:height:color:)`` would
+    /// fill to the batch being built, to be filled by ``fillBatch(_:)``.
+    func appendRect(x: Double, y: Double, width: Double, height: Double) {
+        guard let size = targetSize(), let box = pixelBox(x: x, y: y, width: width, height: height) else { return }
+        appendBox(box, within: size)
+    }
+
+    /// Starts a batch of rectangles (``appendRect(x:y:width:height:)``,
+    /// ``appendText(ascii:at:scale:)``) that one SDL call fills.
+    func beginBatch() {
+        rects.removeAll(keepingCapacity: true)
+    }
+
+    /// Fills the batch's rectangles in `color`, in the order appended.
+    func fillBatch(_ color: Color) {
+        fillRects(color)
+        rects.removeAll(keepingCapacity: true)
     }
 
     /// The size ``drawText(_:at:scale:color:)`` gives `string`, in points:
@@ -390,6 +503,7 @@ public final class Canvas {
         from top: Double,
         through bottom: Double,
         within size: (width: Int32, height: Int32),
+        mergingFrom first: Int = 0,
         _ stretch: (Double) -> ClosedRange<Double>?
     ) {
         guard let rows = Scanline.rows(from: top, through: bottom, limit: Int(size.height)) else { return }
@@ -399,7 +513,7 @@ public final class Canvas {
             else { continue }
             let x = Float(columns.lowerBound)
             let width = Float(columns.count)
-            if let last = rects.last, last.x == x, last.w == width, last.y + last.h == Float(row) {
+            if rects.count > first, let last = rects.last, last.x == x, last.w == width, last.y + last.h == Float(row) {
                 rects[rects.count - 1].h += 1
             } else {
                 rects.append(SDL_FRect(x: x, y: Float(row), w: width, h: 1))

@@ -25,6 +25,10 @@ extension SDLApp {
     ///     on from the start or change its controls.
     public func runWithInputDebugger(_ game: some CanvasGame, configure: (InputDebugger) -> Void = { _ in }) throws {
         let debugger = InputDebugger(loop: loop)
+        // Pads connected before the debugger comes on show who they are.
+        debugger.connectedControllers = { [pump] in
+            Dictionary(pump.connectedControllers.map { ($0.id, $0.identity) }, uniquingKeysWith: { first, _ in first })
+        }
         configure(debugger)
         try run(game.overlaid(by: InputDebugOverlay(debugger: debugger)))
     }

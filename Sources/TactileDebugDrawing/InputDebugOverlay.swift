@@ -77,6 +77,9 @@ public final class InputDebugOverlay {
     /// Each recognizer type's name, made once: naming a type allocates, and
     /// the overlay names one per row every frame.
     private var kindNames: [ObjectIdentifier: String] = [:]
+    /// The lines of text of a frame are built in this, kept between frames
+    /// (see `LineBlock`).
+    var spareLines = LineBlock(reserving: ())
 
     static let ring = Color(r: 0, g: 255, b: 255)
     static let hitLayer = Color(r: 255, g: 255, b: 0)
@@ -104,47 +107,88 @@ public final class InputDebugOverlay {
         let scene = loop.scene
         let size = scene?.size ?? Self.pointSize(of: canvas)
         let touches = scene?.event.allTouches ?? []
-        var column = Column(canvas: canvas, y: 4)
+        var text = takeLines()
+        defer { putBack(text) }
+        text.startFrame()
+        var y = 4.0
+        /// Where the next line of the left column starts.
+        func next() -> Point {
+            defer { y += Self.lineHeight }
+            return Point(x: 4, y: y)
+        }
         let frame = debugger.latestFrame
         let inPlay = (frame?.recognizers.count ?? 0) + (frame?.omittedRecognizers ?? 0)
-        column.line("input debugger  frame \(loop.frameCount)  t=\(InspectedValue.short(scene?.arena.now ?? loop.clock.now))  "
-            + "decisions \(debugger.decisionCount)  touches \(touches.count)  in play \(inPlay)", color: Self.text)
-        column.line(statusLine(), color: debugger.isPaused ? Self.paused : Self.text)
+        text.append("input debugger  frame ")
+        text.append(loop.frameCount)
+        text.append("  t=")
+        text.append(InspectedValue.short(scene?.arena.now ?? loop.clock.now))
+        text.append("  decisions ")
+        text.append(debugger.decisionCount)
+        text.append("  touches ")
+        text.append(touches.count)
+        text.append("  in play ")
+        text.append(inPlay)
+        text.endLine(at: next(), color: Self.text)
+        text.append(statusLine())
+        text.endLine(at: next(), color: debugger.isPaused ? Self.paused : Self.text)
         if let save = debugger.lastSave {
             switch save {
-            case .success(let path): column.line("capture saved to \(path)", color: Self.text)
-            case .failure(let error): column.line("\(error)", color: Self.paused)
+            case .success(let path):
+                text.append("capture saved to ")
+                text.append(path)
+                text.endLine(at: next(), color: Self.text)
+            case .failure(let error):
+                text.append(String(describing: error))
+                text.endLine(at: next(), color: Self.paused)
             }
         }
+        // Each touch's drawing comes before its lines, which may cover it,
+        // as the next touch's drawing may cover lines before: the lines are
+        // drawn a block at a time in between.
+        text.draw(on: canvas)
 
         var rows = 0
         lastDrawn = Drawn()
         for (index, touch) in touches.enumerated() {
             guard index < maximumTouches else {
                 lastDrawn.omittedTouches = touches.count - maximumTouches
-                column.line("+\(lastDrawn.omittedTouches) more touches", color: Self.ring)
+                text.append("+")
+                text.append(lastDrawn.omittedTouches)
+                text.append(" more touches")
+                text.endLine(at: next(), color: Self.ring)
                 break
             }
             lastDrawn.touches += 1
             drawTouch(touch, on: canvas)
-            column.line(touchSummary(touch, approximation: scene?.approximation), color: Self.ring)
+            text.append(touchSummary(touch, approximation: scene?.approximation))
+            text.endLine(at: next(), color: Self.ring)
             var layer = touch.layer
             while let current = layer {
                 let recognizers = current.gestureRecognizers
                 for recognizer in recognizers.prefix(max(0, maximumRecognizerRows - rows)) {
-                    column.line("  " + recognizerSummary(recognizer), color: Self.text)
+                    text.append("  ")
+                    appendSummary(of: recognizer, to: &text)
+                    text.endLine(at: next(), color: Self.text)
                 }
                 rows += recognizers.count
                 layer = current.parent
             }
+            text.draw(on: canvas)
         }
         lastDrawn.recognizerRows = min(rows, maximumRecognizerRows)
         lastDrawn.omittedRecognizerRows = rows - lastDrawn.recognizerRows
         if lastDrawn.omittedRecognizerRows > 0 {
-            column.line("+\(lastDrawn.omittedRecognizerRows) more recognizers", color: Self.text)
+            text.append("+")
+            text.append(lastDrawn.omittedRecognizerRows)
+            text.append(" more recognizers")
+            text.endLine(at: next(), color: Self.text)
         }
+        text.draw(on: canvas)
+        putBack(text)
+        text = LineBlock()
         drawDevicePanels(on: canvas, width: size.width)
-        drawTimeline(on: canvas, height: size.height)
+        text = takeLines()
+        drawTimeline(on: canvas, height: size.height, text: &text)
     }
 
     /// The canvas's size in points, from its renderer's output.
@@ -169,10 +213,9 @@ public final class InputDebugOverlay {
     // MARK: Touches and layers
 
     private func drawTouch(_ touch: Touch, on canvas: Canvas) {
-        let trail = debugger.trail(of: touch.pointer, frames: trailFrames)
-        for (from, to) in zip(trail, trail.dropFirst()) {
-            canvas.drawLine(from: from, to: to, color: Self.ring.withAlpha(160), thickness: 2)
-        }
+        // One SDL call for the whole trail: the same pixels as a line per
+        // segment (see `Canvas.drawPolyline`).
+        canvas.drawPolyline(debugger.trail(of: touch.pointer, frames: trailFrames), color: Self.ring.withAlpha(160), thickness: 2)
         if let layer = touch.layer {
             outline(layer, color: Self.hitLayer, thickness: 2, on: canvas)
             var above = layer.parent
@@ -195,9 +238,7 @@ public final class InputDebugOverlay {
             Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
             Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY),
         ].map { layer.convert($0, to: nil) }
-        for index in corners.indices {
-            canvas.drawLine(from: corners[index], to: corners[(index + 1) % 4], color: color, thickness: thickness)
-        }
+        canvas.drawPolyline(corners + [corners[0]], color: color, thickness: thickness)
     }
 
     private func touchSummary(_ touch: Touch, approximation: SelectionApproximation?) -> String {
@@ -213,41 +254,61 @@ public final class InputDebugOverlay {
         return text
     }
 
-    private func recognizerSummary(_ recognizer: GestureRecognizer) -> String {
+    /// Appends a recognizer's row: kind, name, state, whom it waits for,
+    /// why it last failed and its values.
+    private func appendSummary(of recognizer: GestureRecognizer, to text: inout LineBlock) {
         let kind = type(of: recognizer)
-        var text: String
         if let known = kindNames[ObjectIdentifier(kind)] {
-            text = known
+            text.append(known)
         } else {
-            text = RecognizerIdentity(recognizer).kindName
-            kindNames[ObjectIdentifier(kind)] = text
+            let name = RecognizerIdentity(recognizer).kindName
+            kindNames[ObjectIdentifier(kind)] = name
+            text.append(name)
         }
-        if let name = recognizer.name { text += " '\(name)'" }
-        text += " \(recognizer.state.rawValue)"
+        if let name = recognizer.name {
+            text.append(" '")
+            text.append(name)
+            text.append("'")
+        }
+        text.append(" ")
+        text.append(recognizer.state.rawValue)
         let waits = debugger.waitingFor(recognizer)
-        if !waits.isEmpty { text += " waits for " + waits.map(\.displayName).joined(separator: ", ") }
-        if let failure = recognizer.lastFailure { text += " (last failed: \(failure))" }
-        if let inspectable = recognizer as? any InspectableRecognizer {
-            for value in inspectable.inspectedValues { text += " \(value)" }
+        for (index, wait) in waits.enumerated() {
+            text.append(index == 0 ? " waits for " : ", ")
+            text.append(wait.displayName)
         }
-        return text
+        if let failure = recognizer.lastFailure {
+            text.append(" (last failed: ")
+            text.append(String(describing: failure))
+            text.append(")")
+        }
+        if let inspectable = recognizer as? any InspectableRecognizer {
+            for value in inspectable.inspectedValues {
+                text.append(" ")
+                text.append(String(describing: value))
+            }
+        }
     }
 
     // MARK: Timeline
 
-    private func drawTimeline(on canvas: Canvas, height: Double) {
+    private func drawTimeline(on canvas: Canvas, height: Double, text: inout LineBlock) {
         let recent = debugger.lastDecisions(filter == .everything ? timelineRows : timelineRows * 20).filter(matches)
         let shown = recent.suffix(timelineRows)
         lastTimeline = Array(shown)
         let top = height - Double(timelineRows) * Self.lineHeight - 8
         var y = top + 4
         for decision in shown {
-            let text = "f\(decision.frame) \(InspectedValue.short(decision.time)) \(decision)"
-            let origin = Point(x: 4, y: y)
-            Self.band(behind: canvas.textSize(text, scale: 1), at: origin, on: canvas)
-            canvas.drawText(text, at: origin, scale: 1, color: Self.timelineText)
+            text.append("f")
+            text.append(decision.frame)
+            text.append(" ")
+            text.append(InspectedValue.short(decision.time))
+            text.append(" ")
+            text.append(String(describing: decision))
+            text.endLine(at: Point(x: 4, y: y), color: Self.timelineText)
             y += Self.lineHeight
         }
+        text.draw(on: canvas)
     }
 
     /// Band edges fall on multiples of this many pixels (see `band(behind:at:on:)`).
@@ -283,10 +344,16 @@ public final class InputDebugOverlay {
     /// 3,200-byte rows do) that fell to within noise: the overlay's row went
     /// from 1,489–1,527 to 1,106–1,143 µs p0, alternated in one session.
     static func band(behind size: Size, at origin: Point, on canvas: Canvas) {
-        let unit = bandAlignment / canvas.pixelsPerPoint
+        let area = bandRect(behind: size, at: origin, pixelsPerPoint: canvas.pixelsPerPoint)
+        canvas.fillRect(x: area.minX, y: area.minY, width: area.width, height: area.height, color: band)
+    }
+
+    /// The band `band(behind:at:on:)` fills, in points.
+    static func bandRect(behind size: Size, at origin: Point, pixelsPerPoint: Double) -> Rect {
+        let unit = bandAlignment / pixelsPerPoint
         let left = ((origin.x - 2) / unit).rounded(.down) * unit
         let right = ((origin.x + size.width + 2) / unit).rounded(.up) * unit
-        canvas.fillRect(x: left, y: origin.y - 1, width: right - left, height: lineHeight, color: band)
+        return Rect(x: left, y: origin.y - 1, width: right - left, height: lineHeight)
     }
 
     private func matches(_ decision: RecordedDecision) -> Bool {
@@ -297,17 +364,4 @@ public final class InputDebugOverlay {
         }
     }
 
-    /// Lines of text down the left edge, each over its dark band so it reads on any game.
-    @MainActor
-    private struct Column {
-        let canvas: Canvas
-        var y: Double
-
-        mutating func line(_ text: String, color: Color) {
-            let origin = Point(x: 4, y: y)
-            InputDebugOverlay.band(behind: canvas.textSize(text, scale: 1), at: origin, on: canvas)
-            canvas.drawText(text, at: origin, scale: 1, color: color)
-            y += InputDebugOverlay.lineHeight
-        }
-    }
 }

@@ -11,6 +11,7 @@ import TactileSDL
 // | benchmark | measures |
 // |---|---|
 // | Debugger overlay: 10 touches, 50 recognizers | one frame of `InputDebugOverlay.draw(on:)` on SDL's software renderer into an 800×600 surface, cleared first: 10 touches, each on a layer of its own with 5 undecided recognizers (50 rows), each with a trail of 30 frames; the header and status lines; 12 rows of timeline |
+// | Debugger overlay: 10 touches, 50 recognizers, nothing cached | the same, drawn alternately on that surface and one a pixel taller, so that no line's rectangles from the frame before can be used (they are kept for a target of one size): every line laid out afresh, the worst case |
 // | Debugger overlay: the clear alone | the same surface cleared and nothing drawn: the game's part of the row above, to subtract from it |
 //
 // Per frame (scaling factor one): the figure to hold against a 16.7 ms
@@ -26,6 +27,23 @@ func inputDebugOverlayBenchmarks() {
         for _ in benchmark.scaledIterations {
             fixture.canvas.clear(.black)
             fixture.overlay.draw(on: fixture.canvas)
+        }
+        benchmark.stopMeasurement()
+        if let problem = fixture.problem() { benchmark.error(problem) }
+    } setup: { @MainActor in
+        try OverlayFixture()
+    }
+    Benchmark(
+        "Debugger overlay: 10 touches, 50 recognizers, nothing cached",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 2_000)
+    ) { @MainActor (benchmark, fixture: OverlayFixture) async in
+        var taller = false
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            let canvas = taller ? fixture.tallerCanvas : fixture.canvas
+            canvas.clear(.black)
+            fixture.overlay.draw(on: canvas)
+            taller.toggle()
         }
         benchmark.stopMeasurement()
         if let problem = fixture.problem() { benchmark.error(problem) }
@@ -59,6 +77,10 @@ final class OverlayFixture {
     let surface: UnsafeMutablePointer<SDL_Surface>
     let renderer: OpaquePointer
     let canvas: Canvas
+    /// A canvas over a surface one pixel taller, for the row with nothing cached.
+    let tallerSurface: UnsafeMutablePointer<SDL_Surface>
+    let tallerRenderer: OpaquePointer
+    let tallerCanvas: Canvas
 
     init() throws {
         try SDLSetup.start(videoDriver: .dummy)
@@ -69,6 +91,13 @@ final class OverlayFixture {
         self.surface = surface
         self.renderer = renderer
         canvas = Canvas(renderer: renderer)
+        guard let tallerSurface = SDL_CreateRGBSurfaceWithFormat(0, 800, 601, 32, tactile_pixelformat_argb8888()) else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat")
+        }
+        guard let tallerRenderer = SDL_CreateSoftwareRenderer(tallerSurface) else { throw SDLError("SDL_CreateSoftwareRenderer") }
+        self.tallerSurface = tallerSurface
+        self.tallerRenderer = tallerRenderer
+        tallerCanvas = Canvas(renderer: tallerRenderer)
         scene.diagnostics = nil
         loop = GameLoop(clock: GameClock(base: clock))
         loop.scene = scene
@@ -96,6 +125,8 @@ final class OverlayFixture {
     isolated deinit {
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(surface)
+        SDL_DestroyRenderer(tallerRenderer)
+        SDL_FreeSurface(tallerSurface)
     }
 
     /// What is wrong with the frame drawn, if anything: ten touches down,

@@ -40,7 +40,8 @@ extension GameOptions {
         \(controls)
           debugger   Ctrl+Shift+D or both stick clicks on a controller show the input debugger;
                      while it shows, Ctrl+Shift+P pauses, N steps a frame, E a sub-event,
-                     S saves the last 30 s of input as a trace
+                     S saves the last 30 s of input as a trace; on a controller, Back with
+                     Start pauses, with the right shoulder steps a frame, the left a sub-event
         """
     }
 }

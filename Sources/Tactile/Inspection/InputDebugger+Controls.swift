@@ -6,12 +6,14 @@ extension InputDebugger {
     /// game: **Ctrl+Shift+D** or **both stick clicks** on any controller
     /// switch it on and off (``InputDebugger/isRecording``); while it is on,
     /// Ctrl+Shift+P pauses and resumes, Ctrl+Shift+N steps a frame,
-    /// Ctrl+Shift+E steps a sub-event and Ctrl+Shift+S saves the capture.
+    /// Ctrl+Shift+E steps a sub-event and Ctrl+Shift+S saves the capture; on
+    /// a controller, Back held with Start pauses and resumes, with the right
+    /// shoulder steps a frame and with the left shoulder a sub-event.
     ///
     /// The debugger takes these presses out of the frame before the game
     /// sees them, and their releases with them (and their key repeats),
-    /// so the game never gets half a press. The modifiers and the first
-    /// stick click do reach the game: they are only half a chord. While
+    /// so the game never gets half a press. The modifiers, Back and the
+    /// first stick click do reach the game: they are only half a chord. While
     /// the debugger is off only the switch is taken. Either side's Ctrl or
     /// Shift will do. Set ``InputDebugger/controls`` to `nil` for a game
     /// that offers its own way to call ``InputDebugger/isRecording``.
@@ -32,8 +34,20 @@ extension InputDebugger {
         /// Held together on one controller, they switch the debugger: both
         /// stick clicks, which no game asks for at once.
         public var toggleButtons: Set<ControllerButton> = [.leftStick, .rightStick]
+        /// Held on a controller while the debugger is on, it makes the
+        /// buttons below its pause and steps, as Ctrl+Shift does the keys:
+        /// Back (Select, View, Share, Minus), which few games use in play.
+        /// `nil` for no pad pause and steps.
+        public var padModifier: ControllerButton? = .back
+        /// With ``padModifier`` held: pause or resume.
+        public var padPause = ControllerButton.start
+        /// With ``padModifier`` held: step one frame.
+        public var padStepFrame = ControllerButton.rightShoulder
+        /// With ``padModifier`` held: step one sub-event.
+        public var padStepEvent = ControllerButton.leftShoulder
 
-        /// The controls above: Ctrl+Shift+D, P, N, E, S, and both stick clicks.
+        /// The controls above: Ctrl+Shift+D, P, N, E, S, both stick clicks,
+        /// and Back with Start, the right or the left shoulder.
         public init() {}
 
         enum Command {
@@ -95,16 +109,33 @@ extension InputDebugger {
             takenKeys.insert(scancode)
             return command
         case .controller(.button(let controller, let button, let isDown)):
-            guard controls.toggleButtons.contains(button) else { return nil }
             let taken = TakenButton(controller: controller, button: button)
             if !isDown {
                 heldButtons[controller]?.remove(button)
                 return takenButtons.remove(taken) != nil ? .swallow : nil
             }
-            heldButtons[controller, default: []].insert(button)
-            guard heldButtons[controller, default: []].isSuperset(of: controls.toggleButtons) else { return nil }
+            if controls.toggleButtons.contains(button) {
+                heldButtons[controller, default: []].insert(button)
+                guard heldButtons[controller, default: []].isSuperset(of: controls.toggleButtons) else { return nil }
+                takenButtons.insert(taken)
+                return .toggle
+            }
+            guard let modifier = controls.padModifier else { return nil }
+            if button == modifier {
+                heldButtons[controller, default: []].insert(button)
+                return nil
+            }
+            // The pad's pause and steps: the modifier held on the same pad.
+            guard isRecording, heldButtons[controller]?.contains(modifier) == true else { return nil }
+            let command: Controls.Command
+            switch button {
+            case controls.padPause: command = .pause
+            case controls.padStepFrame: command = .stepFrame
+            case controls.padStepEvent: command = .stepEvent
+            default: return nil
+            }
             takenButtons.insert(taken)
-            return .toggle
+            return command
         case .controller(.removed(let controller)):
             heldButtons[controller] = nil
             takenButtons = takenButtons.filter { $0.controller != controller }

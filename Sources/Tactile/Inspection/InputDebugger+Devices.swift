@@ -8,8 +8,8 @@ public struct ControllerReading: Hashable, Sendable {
     /// SDL's instance id, as in ``ControllerEvent``.
     public var controller: Int32
     /// Who it is; `nil` for a pad that was connected before the debugger
-    /// came on and has not been remapped since (SDL names a pad once, when
-    /// it connects).
+    /// came on, when nothing told it who that pad is
+    /// (``InputDebugger/connectedControllers``, which `SDLApp` sets).
     public var identity: ControllerIdentity?
     /// Down or not, in `ControllerButton.allCases` order.
     var buttonsDown = Array(repeating: false, count: ControllerButton.allCases.count)
@@ -87,6 +87,25 @@ extension InputDebugger {
         return readings
     }
 
+    /// A reading of a controller first met by one of its buttons or axes,
+    /// with who it is if ``connectedControllers`` knows.
+    private func firstReading(of id: Int32) -> ControllerReading {
+        ControllerReading(controller: id, identity: connectedControllers?()[id])
+    }
+
+    /// Adds the controllers connected now (``connectedControllers``) that
+    /// the debugger has no reading of, and names those it has without a name.
+    func noteConnectedControllers() {
+        guard let connected = connectedControllers?() else { return }
+        for (id, identity) in connected {
+            if controllerReadings[id] == nil {
+                controllerReadings[id] = ControllerReading(controller: id, identity: identity)
+            } else if controllerReadings[id]?.identity == nil {
+                controllerReadings[id]?.identity = identity
+            }
+        }
+    }
+
     /// Follows a controller's identity, buttons and axes (while recording;
     /// allocates only when a controller is first seen).
     func note(_ event: ControllerEvent) {
@@ -99,11 +118,11 @@ extension InputDebugger {
             controllerReadings[id] = nil
         case .button(let id, let button, let isDown):
             guard let index = ControllerButton.allCases.firstIndex(of: button) else { return }
-            if controllerReadings[id] == nil { controllerReadings[id] = ControllerReading(controller: id) }
+            if controllerReadings[id] == nil { controllerReadings[id] = firstReading(of: id) }
             controllerReadings[id]?.buttonsDown[index] = isDown
         case .axis(let id, let axis, let value):
             guard let index = ControllerAxis.allCases.firstIndex(of: axis) else { return }
-            if controllerReadings[id] == nil { controllerReadings[id] = ControllerReading(controller: id) }
+            if controllerReadings[id] == nil { controllerReadings[id] = firstReading(of: id) }
             controllerReadings[id]?.axisValues[index] = value
         case .touchpad:
             break

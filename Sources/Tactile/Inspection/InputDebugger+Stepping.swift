@@ -9,6 +9,31 @@ extension InputDebugger {
         var frame: Int
     }
 
+    /// Which frames the loop hands the debugger (``screen(_:)``), so that a
+    /// debugger that is off costs a frame of moves what it costs a loop
+    /// without one, but for one look at each event's kind (issue 19: "off,
+    /// nothing on the per-event path beyond one branch"). Before, the loop
+    /// called the debugger every frame, which then checked its state and
+    /// copied its controls out (a retain and release of their set): about
+    /// 115 instructions a frame more than no debugger (callgrind,
+    /// `scripts/profile-debugger off-cost`).
+    enum LoopNeeds: UInt8 {
+        /// No controls and nothing held: no frame.
+        case nothing
+        /// Frames with an event that could be one of the controls.
+        case controls
+        /// Every frame: the debugger holds events back or has steps to run.
+        case everyFrame
+    }
+
+    /// Tells the loop which frames the debugger needs now; called wherever
+    /// the pause, the held events or the controls change.
+    func updateLoopNeeds() {
+        guard let loop, loop.inputDebugger === self else { return }
+        loop.debuggerNeeds = gamePausedBefore != nil || heldStart < held.count ? .everyFrame
+            : controls != nil ? .controls : .nothing
+    }
+
     /// Whether the debugger holds the game paused.
     public var isPaused: Bool { gamePausedBefore != nil }
 
@@ -29,6 +54,7 @@ extension InputDebugger {
         guard gamePausedBefore == nil, let clock = loop?.clock else { return }
         gamePausedBefore = clock.isPaused
         clock.isPaused = true
+        updateLoopNeeds()
     }
 
     /// Lets the game go on: its clock runs again (unless the game had
@@ -41,6 +67,7 @@ extension InputDebugger {
         frameStepsAsked = 0
         eventStepsAsked = 0
         loop?.clock.isPaused = before
+        updateLoopNeeds()
     }
 
     /// Runs one frame of the paused game in the loop's next frame: game
@@ -115,6 +142,7 @@ extension InputDebugger {
         }
         swap(&events, &output)
         spareEvents = output
+        updateLoopNeeds()
         return stepped
     }
 

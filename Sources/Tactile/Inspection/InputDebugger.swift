@@ -131,7 +131,9 @@ public final class InputDebugger: FrameInput {
     // Controls (InputDebugger+Controls.swift).
     /// The keys and buttons that switch, pause, step and save; `nil` for
     /// none (the game calls the debugger itself).
-    @exclusivity(unchecked) public var controls: Controls? = Controls()
+    @exclusivity(unchecked) public var controls: Controls? = Controls() {
+        didSet { updateLoopNeeds() }
+    }
     /// Keys whose press the debugger took, by scancode: it takes their
     /// release too.
     var takenKeys: Set<Int32> = []
@@ -141,6 +143,14 @@ public final class InputDebugger: FrameInput {
     // Devices (InputDebugger+Devices.swift).
     /// The controllers seen while recording, by id.
     var controllerReadings: [Int32: ControllerReading] = [:]
+    /// The controllers connected now, by id, with who they are: asked when
+    /// the debugger comes on and when it meets a controller it did not see
+    /// connect, so that a pad connected before it came on (whose
+    /// `ControllerEvent.added` it did not hear: SDL names a pad once, when
+    /// it connects) shows who it is at once. `SDLApp.runWithInputDebugger`
+    /// sets it from the app's pump; a game on its own loop sets it as
+    /// `{ Dictionary(uniqueKeysWithValues: pump.connectedControllers.map { ($0.id, $0.identity) }) }`.
+    public var connectedControllers: (@MainActor () -> [Int32: ControllerIdentity])?
 
     /// Where the save key writes its captures: the current folder by default.
     public var captureFolder = "."
@@ -166,6 +176,7 @@ public final class InputDebugger: FrameInput {
         recognizerSamples = Ring(capacity: limits.frames * max(1, limits.recognizersPerFrame), filler: FrameState.RecognizerSample(recognizer: nobody, state: .possible, isWaiting: false))
         spareEvents.reserveCapacity(256)
         loop.inputDebugger = self
+        updateLoopNeeds()
     }
 
     /// Whether the debugger records. Setting it joins or leaves the loop's
@@ -176,6 +187,7 @@ public final class InputDebugger: FrameInput {
             if isRecording {
                 loop.addInput(self)
                 observe(loop.scene)
+                noteConnectedControllers()
             } else {
                 loop.removeInput(self)
                 observe(nil)

@@ -71,6 +71,9 @@ public final class GameLoop {
     /// loop weakly): a strong load is the cheaper one per frame. Unchecked:
     /// set only as a debugger is made, never during a frame.
     @exclusivity(unchecked) var inputDebugger: InputDebugger?
+    /// Which frames the input debugger must look at, kept up to date by it
+    /// (see `InputDebugger.LoopNeeds`); read before the debugger is touched.
+    @exclusivity(unchecked) var debuggerNeeds = InputDebugger.LoopNeeds.nothing
 
     /// The updates per second a loop runs by default: 60, the refresh rate
     /// of most displays, so that one update falls in each frame.
@@ -117,8 +120,12 @@ public final class GameLoop {
         handle: (InputEvent) -> Void = { _ in },
         update: (_ step: Double, _ now: Double) -> Void = { _, _ in }
     ) -> Int {
-        // A frame step of the paused debugger moves time like a running frame.
-        let stepped = inputDebugger?.screen(&events) ?? false
+        // The input debugger looks first, at frames that need it. A frame
+        // step of the paused debugger moves time like a running frame.
+        var stepped = false
+        if debuggerNeeds != .nothing, debuggerNeeds == .everyFrame || events.contains(where: InputDebugger.Controls.mightMatch) {
+            stepped = inputDebugger?.screen(&events) ?? false
+        }
         let timeMoves = isTimeMoving || stepped
         for index in events.indices {
             events[index].timestamp = clock.gameTime(atBaseTime: events[index].timestamp)

@@ -1,0 +1,123 @@
+import Tactile
+import TactileDebugDrawing
+import TactileSDL
+
+// Not a benchmark: the input debugger's workloads (issue 19) for profilers,
+// as PathProfile's are for the scene. callgrind's instruction counts do not
+// move with the load of a shared machine; scripts/profile-debugger builds
+// this and counts instructions per frame.
+//
+//   DebuggerProfile <workload> [frames]
+//
+// Workloads (the fixtures of the benchmark rows of the same names in
+// Benchmarks/SceneBenchmarks, warmed up first):
+//   overlay     one frame of the overlay: 10 touches, 50 recognizers, SDL's
+//               software renderer into an 800x600 surface, cleared first
+//   clear       the same surface cleared, nothing drawn
+//   loop-none   a GameLoop frame with one move through 20 recognizers
+//   loop-off    the same, with an InputDebugger made for the loop and off
+
+/// A recognizer still deciding, as the benchmarks' `UndecidedRecognizer`.
+@MainActor
+final class Undecided: GestureRecognizer {
+    var moves = 0
+    var travelled = 0.0
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves += 1
+        travelled += touches[0].location.distance(to: touches[0].previousLocation)
+        if travelled > .greatestFiniteMagnitude { state = .began }
+    }
+}
+
+/// The overlay benchmark's fixture: ten fingers, each on a layer with five
+/// undecided recognizers, moved for half a second with the debugger on.
+@MainActor
+func overlay(frames: Int, clearOnly: Bool) throws -> Int {
+    try SDLSetup.start(videoDriver: .dummy)
+    guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 800, 600, 32, tactile_pixelformat_argb8888()),
+          let renderer = SDL_CreateSoftwareRenderer(surface)
+    else { throw SDLError("SDL_CreateSoftwareRenderer") }
+    let canvas = Canvas(renderer: renderer)
+    let scene = Scene(size: Size(width: 800, height: 600))
+    scene.diagnostics = nil
+    let clock = ManualClock()
+    let loop = GameLoop(clock: GameClock(base: clock))
+    loop.scene = scene
+    let debugger = InputDebugger(loop: loop)
+    debugger.isRecording = true
+    let overlay = InputDebugOverlay(debugger: debugger)
+    for index in 0..<10 {
+        let layer = Layer(frame: Rect(x: 40 + Double(index % 5) * 150, y: 80 + Double(index / 5) * 220, width: 120, height: 180), name: "pad \(index)")
+        for _ in 0..<5 { layer.addGestureRecognizer(Undecided()) }
+        scene.root.addChild(layer)
+    }
+    var events: [InputEvent] = []
+    for frame in 0..<30 {
+        events.removeAll(keepingCapacity: true)
+        for index in 0..<10 {
+            let id = PointerID(kind: .finger, device: 1, index: Int64(index))
+            let location = Point(x: 100 + Double(index % 5) * 150 + Double(frame), y: 170 + Double(index / 5) * 220)
+            events.append(InputEvent(timestamp: clock.now, .pointer(PointerEvent(frame == 0 ? .down : .move, id: id, location: location))))
+        }
+        loop.frame(events: &events)
+        clock.advance(by: loop.step)
+    }
+    for _ in 0..<(frames + 10) {
+        canvas.clear(.black)
+        if !clearOnly { overlay.draw(on: canvas) }
+    }
+    SDL_DestroyRenderer(renderer)
+    SDL_FreeSurface(surface)
+    return scene.event.allTouches.count
+}
+
+/// The debugger benchmark's fixture: a GameLoop frame of one move through
+/// 20 undecided recognizers on 5 nested layers, with or without a debugger.
+@MainActor
+func loopMoves(frames: Int, debugger makesDebugger: Bool) -> Int {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    var parent = scene.root
+    var layers: [Layer] = []
+    for level in 0..<5 {
+        let layer = Layer(frame: Rect(x: 10, y: 10, width: 700 - Double(level) * 40, height: 500 - Double(level) * 40))
+        layer.handlesTouches = true
+        parent.addChild(layer)
+        layers.append(layer)
+        parent = layer
+    }
+    var recognizers: [Undecided] = []
+    for index in 0..<20 {
+        let recognizer = Undecided()
+        layers[4 - index % 5].addGestureRecognizer(recognizer)
+        recognizers.append(recognizer)
+    }
+    let clock = ManualClock()
+    let loop = GameLoop(clock: GameClock(base: clock))
+    loop.scene = scene
+    let debugger = makesDebugger ? InputDebugger(loop: loop) : nil
+    let id = PointerID(kind: .finger, device: 1, index: 0)
+    var events = [InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: id, location: Point(x: 200, y: 200))))]
+    loop.frame(events: &events)
+    for step in 0..<(frames + 100) {
+        clock.advance(by: 0.001)
+        events.removeAll(keepingCapacity: true)
+        events.append(InputEvent(timestamp: clock.now, .pointer(PointerEvent(.move, id: id, location: Point(x: 200 + Double(step % 20), y: 200)))))
+        loop.frame(events: &events)
+    }
+    withExtendedLifetime(debugger) {}
+    return recognizers[0].moves
+}
+
+let arguments = CommandLine.arguments
+let workload = arguments.count > 1 ? arguments[1] : "overlay"
+let frames = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+let result = try MainActor.assumeIsolated { () throws -> Int in
+    switch workload {
+    case "overlay": return try overlay(frames: frames, clearOnly: false)
+    case "clear": return try overlay(frames: frames, clearOnly: true)
+    case "loop-none": return loopMoves(frames: frames, debugger: false)
+    case "loop-off": return loopMoves(frames: frames, debugger: true)
+    default: fatalError("unknown workload \(workload): overlay, clear, loop-none or loop-off")
+    }
+}
+print("\(workload): \(frames) frames, result \(result)")
