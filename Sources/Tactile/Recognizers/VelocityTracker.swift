@@ -166,6 +166,10 @@ public struct VelocityTracker: Sendable {
     /// ``GestureRecognizer/saveState(to:)``; the settings are not written.
     public func save(to writer: inout RecognizerStateWriter) {
         writer.write(count)
+        // Read through spans: subscripting the inline arrays here copied
+        // each whole (memcpy) on every read, 40 % of a scene's capture.
+        let times = self.times.span
+        let values = self.values.span
         for step in 0..<count {
             let index = (newest - (count - 1 - step) + Self.capacity) % Self.capacity
             writer.write(times[index])

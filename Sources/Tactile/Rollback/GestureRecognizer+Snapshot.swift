@@ -21,20 +21,19 @@ extension GestureRecognizer {
         return ObjectIdentifier(saved) == ObjectIdentifier(type(of: self))
     }
 
-    /// Saves the base class's state and the subclass's words into `snapshot`.
-    func save(into snapshot: inout SceneSnapshot, arena: GestureArena) {
+    /// Saves the base class's state into `snapshot`, and the subclass's
+    /// words through `writer`, which holds the snapshot's word buffer for
+    /// the whole capture.
+    func save(into snapshot: inout SceneSnapshot, writer: inout RecognizerStateWriter, arena: GestureArena) {
         let touchStart = snapshot.trackedTouches.count
-        snapshot.trackedTouches.append(contentsOf: trackedTouches)
+        for touch in trackedTouches { snapshot.trackedTouches.append(Int32(touch.rosterIndex)) }
         let sourceStart = snapshot.trackedSources.count
-        snapshot.trackedSources.append(contentsOf: trackedSources)
-        let wordStart = snapshot.words.count
+        // Appending an empty array still goes through the buffer's growth
+        // path, a fifth of the capture's time when every recognizer did it.
+        if !trackedSources.isEmpty { snapshot.trackedSources.append(contentsOf: trackedSources) }
+        let wordStart = writer.words.count
         if savesItsState {
-            // The buffer is lent to the writer and taken back, so that it
-            // stays uniquely referenced and grows in place.
-            var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
-            snapshot.words = []
             saveState(to: &writer)
-            snapshot.words = writer.words
         } else {
             snapshot.recognizersNotSaved.append(self)
         }
@@ -42,28 +41,42 @@ extension GestureRecognizer {
             state: storedState, isEnabled: storedIsEnabled, isInArena: self.arena === arena,
             lastRefusedTransition: lastRefusedTransition, lastFailure: lastFailure, firstSequence: firstSequence,
             lastLocation: lastLocation, trackedTouches: touchStart..<snapshot.trackedTouches.count,
-            trackedSources: sourceStart..<snapshot.trackedSources.count, words: wordStart..<snapshot.words.count))
+            trackedSources: sourceStart..<snapshot.trackedSources.count, words: wordStart..<writer.words.count))
     }
 
-    /// Puts the base class's state back.
+    /// Puts the base class's state back; references already right are
+    /// left as they are.
     func restoreBase(_ values: SavedValues, from snapshot: SceneSnapshot, arena: GestureArena) {
         storedState = values.state
         storedIsEnabled = values.isEnabled
-        if values.isInArena { self.arena = arena }
-        lastRefusedTransition = values.lastRefusedTransition
-        lastFailure = values.lastFailure
+        if values.isInArena, self.arena !== arena { self.arena = arena }
+        if lastRefusedTransition != values.lastRefusedTransition { lastRefusedTransition = values.lastRefusedTransition }
+        if lastFailure != values.lastFailure { lastFailure = values.lastFailure }
         firstSequence = values.firstSequence
         lastLocation = values.lastLocation
-        trackedTouches.removeAll(keepingCapacity: true)
-        trackedTouches.append(contentsOf: snapshot.trackedTouches[values.trackedTouches])
-        trackedSources.removeAll(keepingCapacity: true)
-        trackedSources.append(contentsOf: snapshot.trackedSources[values.trackedSources])
+        let range = values.trackedTouches
+        var same = trackedTouches.count == range.count
+        if same {
+            for offset in 0..<range.count where trackedTouches[offset] !== snapshot.touches[Int(snapshot.trackedTouches[range.lowerBound + offset])] {
+                same = false
+                break
+            }
+        }
+        if !same {
+            trackedTouches.removeAll(keepingCapacity: true)
+            for index in range { trackedTouches.append(snapshot.touches[Int(snapshot.trackedTouches[index])]) }
+        }
+        if !trackedSources.elementsEqual(snapshot.trackedSources[values.trackedSources]) {
+            trackedSources.removeAll(keepingCapacity: true)
+            trackedSources.append(contentsOf: snapshot.trackedSources[values.trackedSources])
+        }
     }
 
-    /// Hands the subclass its words back; reports a reader that read
-    /// more or fewer than were written.
-    func restoreOwn(_ values: SavedValues, from snapshot: SceneSnapshot, arena: GestureArena) {
-        var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: values.words)
+    /// Hands the subclass its words back through `reader` (the snapshot's,
+    /// for the whole restore); reports a reader that read more or fewer
+    /// than were written.
+    func restoreOwn(_ values: SavedValues, reader: inout RecognizerStateReader, arena: GestureArena) {
+        reader.start(values.words)
         restoreState(from: &reader)
         if reader.isOverrun || reader.position != reader.end {
             arena.report(Diagnostic(.snapshotMismatch, "\(displayName): restoreState(from:) read \(reader.isOverrun ? "more" : "fewer") "

@@ -13,7 +13,7 @@ public struct RecognizerStateReader {
     /// The next word to read.
     var position: Int
     /// Where this recognizer's words end.
-    let end: Int
+    var end: Int
 
     /// Whether a read went past the recognizer's words.
     public private(set) var isOverrun = false
@@ -23,6 +23,13 @@ public struct RecognizerStateReader {
         self.touches = touches
         self.position = range.lowerBound
         self.end = range.upperBound
+    }
+
+    /// Readies the reader for the next recognizer's words.
+    mutating func start(_ range: Range<Int>) {
+        position = range.lowerBound
+        end = range.upperBound
+        isOverrun = false
     }
 
     private mutating func next() -> UInt64 {

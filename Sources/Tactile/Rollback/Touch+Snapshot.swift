@@ -27,19 +27,21 @@ extension Touch {
         }
     }
 
-    /// The touch's fields, its recognizers appended to `recognizers`.
-    func save(into recognizers: inout [GestureRecognizer]) -> SavedValues {
-        let start = recognizers.count
-        recognizers.append(contentsOf: self.recognizers)
+    /// The touch's fields, its recognizers appended to `snapshot`'s
+    /// `touchRecognizers` as indices.
+    func save(into snapshot: inout SceneSnapshot) -> SavedValues {
+        let start = snapshot.touchRecognizers.count
+        for recognizer in recognizers { snapshot.touchRecognizers.append(snapshot.index(of: recognizer)) }
         return SavedValues(
             pointer: storedPointer, phase: storedPhase, location: storedLocation, previousLocation: storedPreviousLocation,
             actualLocation: storedActualLocation, timestamp: storedTimestamp, pressure: storedPressure, tapCount: storedTapCount,
             isApproximated: storedIsApproximated, layer: retainedLayer, approximationOffset: approximationOffset,
-            tapOrigin: tapOrigin, sequence: sequence, recognizers: start..<recognizers.count)
+            tapOrigin: tapOrigin, sequence: sequence, recognizers: start..<snapshot.touchRecognizers.count)
     }
 
-    /// Puts the fields back; `recognizers` is the flattened list `values` indexes.
-    func restore(_ values: SavedValues, recognizers: [GestureRecognizer]) {
+    /// Puts the fields back, `snapshot` giving the recognizers `values`
+    /// indexes; references already right are left as they are.
+    func restore(_ values: SavedValues, from snapshot: SceneSnapshot) {
         storedPointer = values.pointer
         storedPhase = values.phase
         storedLocation = values.location
@@ -49,12 +51,24 @@ extension Touch {
         storedPressure = values.pressure
         storedTapCount = values.tapCount
         storedIsApproximated = values.isApproximated
-        storedLayer = values.layer
-        retainedLayer = values.layer
+        if retainedLayer !== values.layer {
+            storedLayer = values.layer
+            retainedLayer = values.layer
+        }
         approximationOffset = values.approximationOffset
         tapOrigin = values.tapOrigin
         sequence = values.sequence
-        self.recognizers.removeAll(keepingCapacity: true)
-        self.recognizers.append(contentsOf: recognizers[values.recognizers])
+        let range = values.recognizers
+        var same = recognizers.count == range.count
+        if same {
+            for offset in 0..<range.count where recognizers[offset] !== snapshot.recognizer(at: snapshot.touchRecognizers[range.lowerBound + offset]) {
+                same = false
+                break
+            }
+        }
+        if !same {
+            recognizers.removeAll(keepingCapacity: true)
+            for index in range { recognizers.append(snapshot.recognizer(at: snapshot.touchRecognizers[index])) }
+        }
     }
 }
