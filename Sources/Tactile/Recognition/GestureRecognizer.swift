@@ -267,7 +267,7 @@ open class GestureRecognizer {
     /// Where the recognizer is in its scene's structure as a rollback
     /// snapshot last listed it (checked by identity before use): lets a
     /// capture refer to it by index rather than by a retained reference.
-    var rosterIndex = -1
+    @exclusivity(unchecked) var rosterIndex = -1
 
     @exclusivity(unchecked) private var actions: [Action] = []
     private var nextActionID = 0

@@ -35,49 +35,54 @@ extension Scene {
         // recognizer follows or the gate keeps a record of. Each touch
         // notes its place, which the arena's references are written as.
         var count = 0
-        for touch in event.storedTouches { Self.enter(touch, into: &snapshot.touches, count: &count) }
+        for index in event.storedTouches.indices { Self.enter(event.storedTouches[index], into: &snapshot.touches, count: &count) }
         snapshot.eventTouchCount = count
-        for recognizer in snapshot.recognizers {
-            for touch in recognizer.trackedTouches { Self.enter(touch, into: &snapshot.touches, count: &count) }
+        for recognizer in snapshot.recognizers.indices {
+            for index in snapshot.recognizers[recognizer].trackedTouches.indices {
+                Self.enter(snapshot.recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
+            }
         }
-        for entry in arena.gate.entries { Self.enter(entry.touch, into: &snapshot.touches, count: &count) }
+        for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
         truncate(&snapshot.touches, to: count)
-        snapshot.touchValues.removeAll(keepingCapacity: true)
+        truncate(&snapshot.touchValues, to: count)
         snapshot.touchRecognizers.removeAll(keepingCapacity: true)
         for index in 0..<count {
-            snapshot.touchValues.append(snapshot.touches[index].save(into: &snapshot))
+            // Unretained: the table, which holds it, is not changed while it saves.
+            let touch = Unmanaged.passUnretained(snapshot.touches[index])
+            touch._withUnsafeGuaranteedRef { $0.save(into: &snapshot, at: index) }
         }
 
         snapshot.now = arena.clock.now
         snapshot.deadlines.removeAll(keepingCapacity: true)
-        for deadline in arena.clock.deadlines {
-            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: deadline.recognizer), time: deadline.time))
+        for index in arena.clock.deadlines.indices {
+            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: arena.clock.deadlines[index].recognizer), time: arena.clock.deadlines[index].time))
         }
         snapshot.earliestDeadline = arena.clock.earliest
         snapshot.gateEntries.removeAll(keepingCapacity: true)
         snapshot.heldPhases.removeAll(keepingCapacity: true)
-        for entry in arena.gate.entries {
+        for index in arena.gate.entries.indices {
             let heldStart = snapshot.heldPhases.count
-            if !entry.held.isEmpty { snapshot.heldPhases.append(contentsOf: entry.held) }
+            if !arena.gate.entries[index].held.isEmpty { snapshot.heldPhases.append(contentsOf: arena.gate.entries[index].held) }
             snapshot.gateEntries.append(.init(
-                touch: Int32(entry.touch.rosterIndex), sent: entry.sent, held: heldStart..<snapshot.heldPhases.count,
-                isTaken: entry.isTaken, endsAsCancelled: entry.endsAsCancelled, isClosed: entry.isClosed,
-                isCancelledFromOutside: entry.isCancelledFromOutside))
+                touch: Int32(arena.gate.entries[index].touch.rosterIndex), sent: arena.gate.entries[index].sent,
+                held: heldStart..<snapshot.heldPhases.count, isTaken: arena.gate.entries[index].isTaken,
+                endsAsCancelled: arena.gate.entries[index].endsAsCancelled, isClosed: arena.gate.entries[index].isClosed,
+                isCancelledFromOutside: arena.gate.entries[index].isCancelledFromOutside))
         }
         snapshot.gateIsHolding = arena.gate.isHolding
         snapshot.gateHasClosed = arena.gate.hasClosed
         snapshot.members.removeAll(keepingCapacity: true)
         snapshot.waitingFor.removeAll(keepingCapacity: true)
-        for member in arena.referee.members {
+        for index in arena.referee.members.indices {
             let waitingStart = snapshot.waitingFor.count
-            if !member.waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: member.waitingFor) }
+            if !arena.referee.members[index].waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: arena.referee.members[index].waitingFor) }
             snapshot.members.append(.init(
-                recognizer: snapshot.index(of: member.recognizer), pending: member.pending, pendingEnd: member.pendingEnd,
-                waitingFor: waitingStart..<snapshot.waitingFor.count))
+                recognizer: snapshot.index(of: arena.referee.members[index].recognizer), pending: arena.referee.members[index].pending,
+                pendingEnd: arena.referee.members[index].pendingEnd, waitingFor: waitingStart..<snapshot.waitingFor.count))
         }
         snapshot.subEventSerial = arena.subEventSerial
 
-        snapshot.recognizerValues.removeAll(keepingCapacity: true)
+        truncate(&snapshot.recognizerValues, to: snapshot.recognizers.count)
         snapshot.trackedTouches.removeAll(keepingCapacity: true)
         snapshot.trackedSources.removeAll(keepingCapacity: true)
         // One writer for the capture, lent the word buffer and handing it
@@ -85,8 +90,11 @@ extension Scene {
         var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
         snapshot.words = []
         writer.words.removeAll(keepingCapacity: true)
-        for recognizer in snapshot.recognizers {
-            recognizer.save(into: &snapshot, writer: &writer, arena: arena)
+        for index in snapshot.recognizers.indices {
+            // Unretained: `snapshot.recognizers`, which holds it, is not
+            // changed while it saves (only the value and word buffers are).
+            let recognizer = Unmanaged.passUnretained(snapshot.recognizers[index])
+            recognizer._withUnsafeGuaranteedRef { $0.save(into: &snapshot, at: index, writer: &writer, arena: arena) }
         }
         snapshot.words = writer.words
         return snapshot.recognizersNotSaved
@@ -175,7 +183,7 @@ extension Scene {
         shakeMotion = snapshot.shakeMotion
 
         for index in snapshot.touches.indices {
-            snapshot.touches[index].restore(snapshot.touchValues[index], from: snapshot)
+            snapshot.touches[index].restore(index, from: snapshot)
         }
         for index in 0..<snapshot.eventTouchCount { setIdentical(&event.storedTouches, index, snapshot.touches[index]) }
         truncate(&event.storedTouches, to: snapshot.eventTouchCount)
@@ -241,11 +249,11 @@ extension Scene {
         // Every base first, so that a subclass reading its touches or state
         // while it restores its own fields finds them as they were.
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreBase(snapshot.recognizerValues[index], from: snapshot, arena: arena)
+            snapshot.recognizers[index].restoreBase(index, from: snapshot, arena: arena)
         }
         var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: 0..<0)
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index], reader: &reader, arena: arena)
+            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index].words, reader: &reader, arena: arena)
         }
         // Who listens to which source is left as it is: it follows from the
         // structure, checked above to be the snapshot's, and from settings

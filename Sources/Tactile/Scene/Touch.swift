@@ -105,7 +105,7 @@ public final class Touch {
     var sequence = 0
     /// Where the touch was put in the last rollback snapshot's touch table
     /// (checked by identity before use): lets a capture refer to it by index.
-    var rosterIndex = -1
+    @exclusivity(unchecked) var rosterIndex = -1
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
         begin(pointer: pointer, location: location, actualLocation: actualLocation, pressure: pressure,
