@@ -184,14 +184,11 @@ public struct VelocityTracker: Sendable {
         let newestWritten = reader.readInt()
         let valid = (0...Self.capacity).contains(written) && (0..<Self.capacity).contains(newestWritten)
         let samples = valid ? written : 0
-        for index in 0..<samples {
-            let time = reader.readDouble()
-            if valid { times[index] = time }
-        }
-        for index in 0..<samples {
-            let value = reader.readDouble()
-            if valid { values[index] = value }
-        }
+        // In bulk, through spans, as they were written.
+        var times = self.times.mutableSpan
+        reader.read(into: &times, count: samples)
+        var values = self.values.mutableSpan
+        reader.read(into: &values, count: samples)
         count = valid ? written : 0
         newest = valid ? newestWritten : 0
     }

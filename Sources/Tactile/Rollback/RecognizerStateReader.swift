@@ -46,6 +46,17 @@ public struct RecognizerStateReader {
         Double(bitPattern: next())
     }
 
+    /// Reads `count` numbers written with `write(bitsOf:count:)` (or one by
+    /// one with `write(_: Double)`) into the first places of `numbers`, in
+    /// one go; numbers beyond its count are read and dropped.
+    public mutating func read(into numbers: inout MutableSpan<Double>, count: Int) {
+        let count = max(0, count)
+        let available = min(count, end - position)
+        if available < count { isOverrun = true }
+        for index in 0..<min(available, numbers.count) { numbers[index] = Double(bitPattern: words[position + index]) }
+        position += available
+    }
+
     /// Reads an integer written with `write(_: Int)`.
     public mutating func readInt() -> Int {
         Int(Int64(bitPattern: next()))
