@@ -5,7 +5,9 @@ extension Scene {
     /// buffers (see ``SceneSnapshot``), and returns the recognizers whose
     /// own state could not be saved because they have not opted in
     /// (``GestureRecognizer/savedStateClass``); empty when the snapshot is
-    /// complete. Linear in the touches, recognizers and layers.
+    /// complete. Linear in the touches and recognizers; the layer tree is
+    /// walked only when a layer or recognizer was added, removed or moved
+    /// (anywhere) since `snapshot` was last captured into.
     ///
     /// - Throws: ``RollbackError/duringDelivery`` from inside an action, a
     ///   layer's handler or a delegate: the scene is half way through a
