@@ -33,8 +33,8 @@ extension Touch {
     func save(into snapshot: inout SceneSnapshot, at index: Int) {
         let start = snapshot.touchRecognizers.count
         for position in recognizers.indices {
-            // The recognizer's noted place, checked by identity: no
-            // reference is copied, so nothing is retained.
+            // The recognizer's noted place, checked by identity: an index
+            // is written, not a reference, and no list is searched.
             let place = recognizers[position].rosterIndex
             if place >= 0, place < snapshot.recognizers.count, snapshot.recognizers[place] === recognizers[position] {
                 snapshot.touchRecognizers.append(Int32(place))
