@@ -67,6 +67,19 @@ struct RollbackFuzzTests {
         #expect(firstDifference(straight.log, rolled.log) != nil)
     }
 
+    /// The motion manager's part can fail too: the same rollbacks with the
+    /// manager left as it was give another log.
+    @Test func aRollbackThatLeavesTheMotionManagerAsItIsIsCaught() throws {
+        let frames = 240
+        let input = RollbackWorld.input(seed: 5, frames: frames)
+        let straight = RollbackWorld(seed: 5)
+        for frame in 0..<frames { straight.run(input[frame], frame: frame) }
+        let rolled = RollbackWorld(seed: 5)
+        _ = try rolled.runRollingBack(input, seed: 5, restoresMotion: false)
+        #expect(firstDifference(straight.log, rolled.log) != nil)
+        #expect(straight.log.contains { $0.contains("motion attitude") } && straight.log.contains { $0.contains("motion pushed gyro") })
+    }
+
     private func firstDifference(_ a: [String], _ b: [String]) -> String? {
         for index in 0..<max(a.count, b.count) {
             let left = index < a.count ? a[index] : "(end)"
@@ -165,9 +178,20 @@ final class RollbackWorld {
     var frame = 0
     /// Picks each stretch of motion readings.
     let seed: UInt64
+    /// A motion manager fed the same readings as sensor events: its fusion,
+    /// orientation detector, push histories and time lines roll back with
+    /// the scene (``MotionSnapshot``), and what it reads is logged.
+    let motionClock = FrameClock()
+    let motion: MotionManager
+
+    /// The game's frame time, which a rollback sets back.
+    final class FrameClock: Clock {
+        var now = 0.0
+    }
 
     init(seed: UInt64 = 0) {
         self.seed = seed
+        motion = MotionManager(clock: motionClock)
         scene.diagnostics = nil
         let board = LoggingLayer(frame: Rect(x: 0, y: 0, width: 400, height: 300), name: "board")
         let left = LoggingLayer(frame: Rect(x: 0, y: 0, width: 200, height: 300), name: "left")
@@ -257,6 +281,13 @@ final class RollbackWorld {
             }
         }
         scene.arenaDecisions = { [unowned self] decision in log.append("f\(frame) \(decision)") }
+
+        self.motion.diagnostics = nil
+        self.motion.startDeviceMotionUpdates()
+        self.motion.gyroUpdateInterval = 1.0 / 30
+        self.motion.startGyroUpdates { [unowned self] (data: GyroData) in log.append("f\(frame) motion pushed gyro \(data.rotationRate) at \(data.timestamp)") }
+        self.motion.beginGeneratingOrientationNotifications()
+        self.motion.onOrientationChange = { [unowned self] orientation, time in log.append("f\(frame) motion orientation \(orientation) at \(time)") }
     }
 
     static let recognizerNames: Set<String> = [
@@ -292,6 +323,21 @@ final class RollbackWorld {
         scene.send(.accelerometer(AccelerometerData(acceleration: acceleration, timestamp: time)), timestamp: time)
         scene.send(.gyro(GyroData(rotationRate: rotationRate, timestamp: time)), timestamp: time)
         scene.advanceTime(to: Double(frame + 1) / 60)
+
+        // The manager: the same readings as the pump would hand it (SDL's
+        // m/s², gravity up), with a sensor time a little before arrival.
+        motionClock.now = time
+        let sample = { (kind: SensorKind, value: Vector3) in
+            InputEvent(timestamp: time, .sensor(SensorSample(kind: kind, source: .device(1), value: value, sensorTime: time - 0.003)))
+        }
+        motion.handle(sample(.accelerometer, acceleration * -SensorSample.standardGravity))
+        motion.handle(sample(.gyroscope, rotationRate))
+        motionClock.now = Double(frame + 1) / 60
+        motion.update()
+        if let reading = motion.deviceMotion {
+            log.append("f\(frame) motion attitude \(reading.attitude) gravity \(reading.gravity) user \(reading.userAcceleration) rate \(reading.rotationRate)")
+        }
+        log.append("f\(frame) motion orientation \(motion.orientation)")
     }
 
     /// The device's readings in `frame`: stretches of 30 frames, each at
@@ -317,11 +363,12 @@ final class RollbackWorld {
     /// Runs `input` keeping a ring of eight snapshots; at random frames goes
     /// back one to seven frames, restores, truncates the log (the game's
     /// own state) to that frame, and re-simulates to where it was.
-    func runRollingBack(_ input: [[InputEvent]], seed: UInt64, dropOneEventOnResimulation: Bool = false)
+    func runRollingBack(_ input: [[InputEvent]], seed: UInt64, dropOneEventOnResimulation: Bool = false, restoresMotion: Bool = true)
         throws -> (rollbacks: Int, resimulated: Int) {
         var random = SplitMix64(seed: seed ^ 0x5eed)
         let depth = 8
         var ring = [SceneSnapshot](repeating: SceneSnapshot(), count: depth)
+        var motionRing = [MotionSnapshot](repeating: MotionSnapshot(), count: depth)
         var logLength = [Int](repeating: 0, count: depth)
         var rollbacks = 0
         var resimulated = 0
@@ -330,6 +377,7 @@ final class RollbackWorld {
         while frame < input.count {
             let notSaved = try scene.capture(into: &ring[frame % depth])
             if !notSaved.isEmpty { Issue.record("not saved: \(notSaved.map { $0.name ?? "?" })") }
+            motion.capture(into: &motionRing[frame % depth])
             logLength[frame % depth] = log.count
             let isResimulating = frame < furthest
             var dropped: Int?
@@ -342,6 +390,7 @@ final class RollbackWorld {
                     let back = 1 + random.below(depth - 1)
                     let target = frame - back
                     try scene.restore(ring[target % depth])
+                    if restoresMotion { try motion.restore(motionRing[target % depth]) }
                     log.removeSubrange(logLength[target % depth]...)
                     rollbacks += 1
                     resimulated += back

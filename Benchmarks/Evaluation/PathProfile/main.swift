@@ -14,6 +14,10 @@ import Tactile
 //   tap       whole taps (down, up) on a layer with the 7 built-ins, per event
 //   idle200   a move through 200 idle recognizers spread over 5 layers
 //   hittest   hit-tests of a 10,000-layer nested scene
+//   capture   Scene.capture(into:) of RollbackBenchmarks' scene (10 touches,
+//             20 recognizers, 5 layers) into a ring of 8, per capture
+//   restore   Scene.restore(_:) of that scene, round a ring of 8 captured at
+//             8 different frames, per restore
 
 /// A layer that reads every move's location in its own space, as the benchmarks' does.
 @MainActor
@@ -117,6 +121,57 @@ func hitTests(count: Int) -> Int {
     return hits
 }
 
+/// RollbackBenchmarks' scene: 5 layers with 4 recognizers each, 10
+/// fingers down and moving. For `restore`, the ring holds 8 different
+/// frames (the fingers move between captures), so each restore changes
+/// the touches' fields, as a real rollback does.
+@MainActor
+func rollback(restoring: Bool, count: Int) -> Int {
+    let scene = Scene(size: Size(width: 1000, height: 200))
+    scene.diagnostics = nil
+    for column in 0..<5 {
+        let layer = Layer(frame: Rect(x: Double(column) * 200, y: 0, width: 200, height: 200), name: "column\(column)")
+        layer.isMultipleTouchEnabled = true
+        scene.root.addChild(layer)
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        let recognizers: [GestureRecognizer] = [
+            TapGestureRecognizer(), doubleTap, PanGestureRecognizer(),
+            column.isMultiple(of: 2) ? PinchGestureRecognizer() : RotationGestureRecognizer(),
+        ]
+        for recognizer in recognizers { layer.addGestureRecognizer(recognizer) }
+    }
+    func fingerEvent(_ phase: PointerEvent.Phase, _ finger: Int, _ time: Double, _ step: Int) -> InputEvent {
+        let x = Double(finger / 2) * 200 + 60 + Double(finger % 2) * 80 + Double(step) * 3
+        let y = 100 + Double(step) * (finger.isMultiple(of: 2) ? 2 : -2)
+        return InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: Int64(finger)),
+                                                                 location: Point(x: x, y: y))))
+    }
+    var time = 0.01
+    for finger in 0..<10 {
+        scene.send(fingerEvent(.down, finger, time, 0))
+        time += 0.001
+    }
+    var ring = [SceneSnapshot](repeating: SceneSnapshot(), count: 8)
+    for step in 1...11 {
+        for finger in 0..<10 {
+            scene.send(fingerEvent(.move, finger, time, step))
+            time += 0.001
+        }
+        scene.advanceTime(to: time)
+        if step > 3 { _ = try? scene.capture(into: &ring[step - 4]) }
+    }
+    var done = 0
+    for index in 0..<count {
+        if restoring {
+            if (try? scene.restore(ring[index & 7])) != nil { done += 1 }
+        } else {
+            if (try? scene.capture(into: &ring[index & 7])) != nil { done += 1 }
+        }
+    }
+    return done
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -126,7 +181,9 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "tap": return taps(count: events)
     case "idle200": return idle(recognizers: 200, count: events)
     case "hittest": return hitTests(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200 or hittest")
+    case "capture": return rollback(restoring: false, count: events)
+    case "restore": return rollback(restoring: true, count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture or restore")
     }
 }
 print("\(workload): \(events) events, result \(result)")

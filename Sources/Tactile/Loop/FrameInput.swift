@@ -31,10 +31,18 @@ public protocol FrameInput: AnyObject {
     ///   input, ``RollbackError/bindingsChanged(snapshot:current:)`` when
     ///   bindings changed since; the input is then unchanged.
     func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError)
+    /// Rollback: makes every check ``restoreState(from:)`` would make, and
+    /// changes nothing, so that a restore of several parts (the scene, the
+    /// loop, every input) can be refused before any part is written.
+    /// Accepts everything by default, like the default restore.
+    ///
+    /// - Throws: what ``restoreState(from:)`` would throw.
+    func checkRestoreState(from snapshot: FrameInputSnapshot) throws(RollbackError)
 }
 
 extension FrameInput {
     public func useClock(_ clock: GameClock) {}
     public func captureState(into snapshot: inout FrameInputSnapshot) -> Bool { false }
     public func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {}
+    public func checkRestoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {}
 }

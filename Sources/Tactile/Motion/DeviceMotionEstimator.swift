@@ -14,7 +14,7 @@
 /// not turn, so whatever the integration turned it by was bias. Without that,
 /// the first half second after start-up would leave a yaw error of the bias
 /// times the rest duration.
-struct DeviceMotionEstimator {
+struct DeviceMotionEstimator: Equatable {
     /// Gravity's low-pass time constant without a gyroscope, in seconds: the
     /// guide's filtering factor 0.1 at the 50 Hz of its listing 4-3
     /// (0.02 s × 0.9 / 0.1), as a time so that it behaves the same at any rate.

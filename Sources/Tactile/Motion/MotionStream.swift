@@ -121,3 +121,32 @@ struct MotionStream<Value: TimestampedMotion> {
         return nil
     }
 }
+
+// MARK: Rollback
+
+extension MotionStream {
+    /// Copies the readings' state into `other` (see ``MotionSnapshot``):
+    /// the latest value, the history and the push ticks; not the interval
+    /// or whether updates are on, which are the game's settings. The
+    /// history is copied element by element into `other`'s own buffer, so
+    /// that the two never share one (a shared buffer would be copied,
+    /// allocating, on the next reading).
+    func copyReadings(into other: inout MotionStream) {
+        other.latest = latest
+        if other.history.count != history.count { other.history = Array(repeating: nil, count: history.count) }
+        for index in history.indices { other.history[index] = history[index] }
+        other.newestIndex = newestIndex
+        other.sequence = sequence
+        other.tickOrigin = tickOrigin
+        other.ticksPassed = ticksPassed
+        other.lastDelivered = lastDelivered
+    }
+
+    /// Whether `other`'s readings' state is this one's.
+    func hasSameReadings(as other: MotionStream) -> Bool where Value: Equatable {
+        latest == other.latest && newestIndex == other.newestIndex && sequence == other.sequence
+            && tickOrigin.bitPattern == other.tickOrigin.bitPattern && ticksPassed == other.ticksPassed
+            && lastDelivered == other.lastDelivered && history.count == other.history.count
+            && zip(history, other.history).allSatisfy { $0?.sequence == $1?.sequence && $0?.value == $1?.value }
+    }
+}

@@ -73,3 +73,13 @@ struct SampleTimeline {
         farBehindRun = nil
     }
 }
+
+// MARK: Rollback
+
+extension SampleTimeline: Equatable {
+    static func == (a: Self, b: Self) -> Bool {
+        a.last?.bitPattern == b.last?.bitPattern && a.usesSensorTime == b.usesSensorTime
+            && a.farBehindRun?.first.bitPattern == b.farBehindRun?.first.bitPattern
+            && a.farBehindRun?.latest.bitPattern == b.farBehindRun?.latest.bitPattern
+    }
+}

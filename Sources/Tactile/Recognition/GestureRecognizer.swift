@@ -264,6 +264,10 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var firstSequence = 0
     /// Where the touches were, for `location(in:)` once they have gone.
     @exclusivity(unchecked) var lastLocation: Point = .zero
+    /// Where the recognizer is in its scene's structure as a rollback
+    /// snapshot last listed it (checked by identity before use): lets a
+    /// capture refer to it by index rather than by a retained reference.
+    @exclusivity(unchecked) var rosterIndex = -1
 
     @exclusivity(unchecked) private var actions: [Action] = []
     private var nextActionID = 0

@@ -47,8 +47,14 @@ extension ActionMap {
 
     /// Puts the map's state back (see ``restore(_:)``).
     public func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {
-        guard snapshot.input == ObjectIdentifier(self), snapshot.maps.count == 1 else { throw .otherActionMap }
+        try checkRestoreState(from: snapshot)
         try restore(snapshot.maps[0])
+    }
+
+    /// The checks of ``restoreState(from:)``, changing nothing.
+    public func checkRestoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {
+        guard snapshot.input == ObjectIdentifier(self), snapshot.maps.count == 1 else { throw .otherActionMap }
+        if let refusal = refusal(toRestore: snapshot.maps[0]) { throw refusal }
     }
 }
 
@@ -69,13 +75,19 @@ extension PlayerRoster {
     /// Puts back the seats, the pads seen and each player's action map;
     /// every map is checked before any is written.
     public func restoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {
+        try checkRestoreState(from: snapshot)
+        for index in actions.indices { try actions[index].restore(snapshot.maps[index]) }
+        for index in seats.indices where seats[index] != snapshot.seats[index] { seats[index] = snapshot.seats[index] }
+        if connected != snapshot.connected { connected = snapshot.connected }
+    }
+
+    /// The checks of ``restoreState(from:)``, changing nothing: every map
+    /// is checked.
+    public func checkRestoreState(from snapshot: FrameInputSnapshot) throws(RollbackError) {
         guard snapshot.input == ObjectIdentifier(self), snapshot.maps.count == actions.count,
               snapshot.seats.count == seats.count else { throw .otherActionMap }
         for index in actions.indices {
             if let refusal = actions[index].refusal(toRestore: snapshot.maps[index]) { throw refusal }
         }
-        for index in actions.indices { try actions[index].restore(snapshot.maps[index]) }
-        for index in seats.indices where seats[index] != snapshot.seats[index] { seats[index] = snapshot.seats[index] }
-        if connected != snapshot.connected { connected = snapshot.connected }
     }
 }

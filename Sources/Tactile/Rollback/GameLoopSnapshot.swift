@@ -34,7 +34,7 @@ extension GameLoop {
     /// - Throws: ``RollbackError/otherLoop`` for a snapshot of another loop;
     ///   the loop is then unchanged.
     public func restore(_ snapshot: GameLoopSnapshot) throws(RollbackError) {
-        guard snapshot.loop == ObjectIdentifier(self) else { throw .otherLoop }
+        try checkRestore(snapshot)
         updatedTime = snapshot.updatedTime
         frameCount = snapshot.frameCount
         clock.paused = snapshot.isPaused
@@ -43,5 +43,12 @@ extension GameLoop {
         clock.anchorGame = snapshot.anchorGame
         clock.latest = snapshot.latest
         if let baseNow = snapshot.baseNow, let manual = clock.base as? ManualClock { manual.now = baseNow }
+    }
+
+    /// The check of ``restore(_:)``, changing nothing.
+    ///
+    /// - Throws: ``RollbackError/otherLoop`` for a snapshot of another loop.
+    public func checkRestore(_ snapshot: GameLoopSnapshot) throws(RollbackError) {
+        guard snapshot.loop == ObjectIdentifier(self) else { throw .otherLoop }
     }
 }

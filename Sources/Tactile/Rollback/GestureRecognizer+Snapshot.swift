@@ -21,53 +21,90 @@ extension GestureRecognizer {
         return ObjectIdentifier(saved) == ObjectIdentifier(type(of: self))
     }
 
-    /// Saves the base class's state and the subclass's words into `snapshot`.
-    func save(into snapshot: inout SceneSnapshot, arena: GestureArena) {
+    /// Saves the base class's state into `snapshot` as its `index`th
+    /// recognizer (the values before it are this capture's), and the subclass's
+    /// words through `writer`, which holds the snapshot's word buffer for
+    /// the whole capture.
+    func save(into snapshot: inout SceneSnapshot, at index: Int, writer: inout RecognizerStateWriter, arena: GestureArena) {
         let touchStart = snapshot.trackedTouches.count
-        snapshot.trackedTouches.append(contentsOf: trackedTouches)
+        for position in trackedTouches.indices { snapshot.trackedTouches.append(Int32(trackedTouches[position].rosterIndex)) }
         let sourceStart = snapshot.trackedSources.count
-        snapshot.trackedSources.append(contentsOf: trackedSources)
-        let wordStart = snapshot.words.count
+        // Appending an empty array still goes through the buffer's growth
+        // path, a fifth of the capture's time when every recognizer did it.
+        if !trackedSources.isEmpty { snapshot.trackedSources.append(contentsOf: trackedSources) }
+        let wordStart = writer.words.count
         if savesItsState {
-            // The buffer is lent to the writer and taken back, so that it
-            // stays uniquely referenced and grows in place.
-            var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
-            snapshot.words = []
             saveState(to: &writer)
-            snapshot.words = writer.words
         } else {
             snapshot.recognizersNotSaved.append(self)
         }
-        snapshot.recognizerValues.append(SavedValues(
-            state: storedState, isEnabled: storedIsEnabled, isInArena: self.arena === arena,
-            lastRefusedTransition: lastRefusedTransition, lastFailure: lastFailure, firstSequence: firstSequence,
-            lastLocation: lastLocation, trackedTouches: touchStart..<snapshot.trackedTouches.count,
-            trackedSources: sourceStart..<snapshot.trackedSources.count, words: wordStart..<snapshot.words.count))
+        let touches = touchStart..<snapshot.trackedTouches.count
+        let sources = sourceStart..<snapshot.trackedSources.count
+        let words = wordStart..<writer.words.count
+        guard index < snapshot.recognizerValues.count else {
+            snapshot.recognizerValues.append(SavedValues(
+                state: storedState, isEnabled: storedIsEnabled, isInArena: self.arena === arena,
+                lastRefusedTransition: lastRefusedTransition, lastFailure: lastFailure, firstSequence: firstSequence,
+                lastLocation: lastLocation, trackedTouches: touches, trackedSources: sources, words: words))
+            return
+        }
+        // In place, field by field, the strings only when they differ: a
+        // whole new value would release the old strings and retain the new.
+        snapshot.recognizerValues[index].state = storedState
+        snapshot.recognizerValues[index].isEnabled = storedIsEnabled
+        snapshot.recognizerValues[index].isInArena = self.arena === arena
+        if snapshot.recognizerValues[index].lastRefusedTransition != lastRefusedTransition {
+            snapshot.recognizerValues[index].lastRefusedTransition = lastRefusedTransition
+        }
+        if snapshot.recognizerValues[index].lastFailure != lastFailure { snapshot.recognizerValues[index].lastFailure = lastFailure }
+        snapshot.recognizerValues[index].firstSequence = firstSequence
+        snapshot.recognizerValues[index].lastLocation = lastLocation
+        snapshot.recognizerValues[index].trackedTouches = touches
+        snapshot.recognizerValues[index].trackedSources = sources
+        snapshot.recognizerValues[index].words = words
     }
 
-    /// Puts the base class's state back.
-    func restoreBase(_ values: SavedValues, from snapshot: SceneSnapshot, arena: GestureArena) {
-        storedState = values.state
-        storedIsEnabled = values.isEnabled
-        if values.isInArena { self.arena = arena }
-        lastRefusedTransition = values.lastRefusedTransition
-        lastFailure = values.lastFailure
-        firstSequence = values.firstSequence
-        lastLocation = values.lastLocation
-        trackedTouches.removeAll(keepingCapacity: true)
-        trackedTouches.append(contentsOf: snapshot.trackedTouches[values.trackedTouches])
-        trackedSources.removeAll(keepingCapacity: true)
-        trackedSources.append(contentsOf: snapshot.trackedSources[values.trackedSources])
+    /// Puts the base class's state back from `snapshot`'s `index`th
+    /// values, read in place (a copy of the value would retain its
+    /// strings); references already right are left as they are.
+    func restoreBase(_ index: Int, from snapshot: SceneSnapshot, arena: GestureArena) {
+        storedState = snapshot.recognizerValues[index].state
+        storedIsEnabled = snapshot.recognizerValues[index].isEnabled
+        if snapshot.recognizerValues[index].isInArena, self.arena !== arena { self.arena = arena }
+        if lastRefusedTransition != snapshot.recognizerValues[index].lastRefusedTransition {
+            lastRefusedTransition = snapshot.recognizerValues[index].lastRefusedTransition
+        }
+        if lastFailure != snapshot.recognizerValues[index].lastFailure { lastFailure = snapshot.recognizerValues[index].lastFailure }
+        firstSequence = snapshot.recognizerValues[index].firstSequence
+        lastLocation = snapshot.recognizerValues[index].lastLocation
+        let range = snapshot.recognizerValues[index].trackedTouches
+        var same = trackedTouches.count == range.count
+        if same {
+            for offset in 0..<range.count where trackedTouches[offset] !== snapshot.touches[Int(snapshot.trackedTouches[range.lowerBound + offset])] {
+                same = false
+                break
+            }
+        }
+        if !same {
+            trackedTouches.removeAll(keepingCapacity: true)
+            for position in range { trackedTouches.append(snapshot.touches[Int(snapshot.trackedTouches[position])]) }
+        }
+        let sources = snapshot.recognizerValues[index].trackedSources
+        if trackedSources.count != sources.count || (!sources.isEmpty && !trackedSources.elementsEqual(snapshot.trackedSources[sources])) {
+            trackedSources.removeAll(keepingCapacity: true)
+            trackedSources.append(contentsOf: snapshot.trackedSources[sources])
+        }
     }
 
-    /// Hands the subclass its words back; reports a reader that read
-    /// more or fewer than were written.
-    func restoreOwn(_ values: SavedValues, from snapshot: SceneSnapshot, arena: GestureArena) {
-        var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: values.words)
+    /// Hands the subclass its words back through `reader` (the snapshot's,
+    /// for the whole restore); reports a reader that read more or fewer
+    /// than were written.
+    func restoreOwn(_ words: Range<Int>, reader: inout RecognizerStateReader, arena: GestureArena) {
+        reader.start(words)
         restoreState(from: &reader)
         if reader.isOverrun || reader.position != reader.end {
             arena.report(Diagnostic(.snapshotMismatch, "\(displayName): restoreState(from:) read \(reader.isOverrun ? "more" : "fewer") "
-                + "than the \(values.words.count) words saveState(to:) wrote"))
+                + "than the \(words.count) words saveState(to:) wrote"))
         }
     }
 }

@@ -13,7 +13,7 @@ public struct RecognizerStateReader {
     /// The next word to read.
     var position: Int
     /// Where this recognizer's words end.
-    let end: Int
+    var end: Int
 
     /// Whether a read went past the recognizer's words.
     public private(set) var isOverrun = false
@@ -23,6 +23,13 @@ public struct RecognizerStateReader {
         self.touches = touches
         self.position = range.lowerBound
         self.end = range.upperBound
+    }
+
+    /// Readies the reader for the next recognizer's words.
+    mutating func start(_ range: Range<Int>) {
+        position = range.lowerBound
+        end = range.upperBound
+        isOverrun = false
     }
 
     private mutating func next() -> UInt64 {
@@ -37,6 +44,17 @@ public struct RecognizerStateReader {
     /// Reads a number written with `write(_: Double)`.
     public mutating func readDouble() -> Double {
         Double(bitPattern: next())
+    }
+
+    /// Reads `count` numbers written with `write(bitsOf:count:)` (or one by
+    /// one with `write(_: Double)`) into the first places of `numbers`, in
+    /// one go; numbers beyond its count are read and dropped.
+    public mutating func read(into numbers: inout MutableSpan<Double>, count: Int) {
+        let count = max(0, count)
+        let available = min(count, end - position)
+        if available < count { isOverrun = true }
+        for index in 0..<min(available, numbers.count) { numbers[index] = Double(bitPattern: words[position + index]) }
+        position += available
     }
 
     /// Reads an integer written with `write(_: Int)`.

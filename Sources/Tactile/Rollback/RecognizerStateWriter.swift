@@ -83,6 +83,19 @@ public struct RecognizerStateWriter {
         write(value ?? 0)
     }
 
+    /// Writes the bits of the first `count` numbers of `numbers` (clamped
+    /// to its count), in one go: how a ring of samples is saved cheaply
+    /// (``VelocityTracker/save(to:)`` writes its two this way). Read them
+    /// back with `readDouble()`, one at a time.
+    public mutating func write(bitsOf numbers: Span<Double>, count: Int) {
+        let count = min(max(count, 0), numbers.count)
+        numbers.withUnsafeBufferPointer { doubles in
+            doubles.withMemoryRebound(to: UInt64.self) { bits in
+                words.append(contentsOf: UnsafeBufferPointer(rebasing: bits[..<count]))
+            }
+        }
+    }
+
     /// Writes the identity of a touch the scene knows (one that is down, or
     /// that a recognizer still follows); `nil`, or a touch the scene has
     /// let go of, reads back as `nil`.

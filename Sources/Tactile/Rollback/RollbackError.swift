@@ -24,6 +24,8 @@ public enum RollbackError: Error, Hashable, Sendable, CustomStringConvertible {
     case otherLoop
     /// An ``ActionMapSnapshot`` of another map.
     case otherActionMap
+    /// A ``MotionSnapshot`` of another motion manager, or an empty one.
+    case otherMotionManager
     /// An ``ActionMapSnapshot`` from before the map's bindings or registered
     /// recognizers changed (its ``ActionMap/bindingsVersion`` then and now).
     case bindingsChanged(snapshot: Int, current: Int)
@@ -36,6 +38,7 @@ public enum RollbackError: Error, Hashable, Sendable, CustomStringConvertible {
         case .recognizersNotSaved(let names): "recognizers that do not save their state: \(names.joined(separator: ", "))"
         case .otherLoop: "the snapshot is of another game loop"
         case .otherActionMap: "the snapshot is of another action map"
+        case .otherMotionManager: "the snapshot is of another motion manager"
         case .bindingsChanged(let snapshot, let current): "the bindings changed since the snapshot (version \(snapshot), now \(current))"
         }
     }

@@ -20,7 +20,8 @@
 /// becomes a move and a lifted one an up), sends them through the game
 /// loop (and so its scene and actions) and runs the game's `update` for the
 /// frame. Before each frame it keeps a snapshot of the game (`save`), the
-/// scene (``SceneSnapshot``), the loop (``GameLoopSnapshot``) and each of the
+/// scene (``SceneSnapshot``), the loop (``GameLoopSnapshot``), the loop's
+/// motion manager (``MotionSnapshot``) and each of the
 /// loop's inputs (``FrameInputSnapshot``: its action maps, or the
 /// ``PlayerRoster`` that feeds them) in a ring of ``depth`` frames,
 /// allocated once. The game saves only its own state: the action maps'
@@ -69,6 +70,8 @@ public final class RollbackSession<Input: Equatable, GameState> {
     private var gameRing: [GameState?]
     /// Per frame of the ring, one snapshot per input of the loop, in order.
     private var inputRing: [[FrameInputSnapshot]]
+    /// Per frame of the ring, the loop's motion manager's readings.
+    private var motionRing: [MotionSnapshot]
     private var usedInputs: [[Input]]
     /// Inputs known for certain, per player, by frame (only the last `depth`
     /// frames and later are kept).
@@ -99,6 +102,7 @@ public final class RollbackSession<Input: Equatable, GameState> {
         loopRing = Array(repeating: nil, count: self.depth)
         gameRing = Array(repeating: nil, count: self.depth)
         inputRing = Array(repeating: [], count: self.depth)
+        motionRing = Array(repeating: MotionSnapshot(), count: self.depth)
         usedInputs = Array(repeating: Array(repeating: idle, count: self.players), count: self.depth)
         confirmed = Array(repeating: [:], count: self.players)
     }
@@ -144,6 +148,9 @@ public final class RollbackSession<Input: Equatable, GameState> {
     ///   what ``FrameInput/restoreState(from:)`` throws (bindings changed;
     ///   ``RollbackError/structureChanged(_:)`` when inputs were added to
     ///   or removed from the loop since); the frame is then not simulated.
+    ///   A refused rollback is all or nothing: every part (scene, loop,
+    ///   each input, see ``FrameInput/checkRestoreState(from:)``) is
+    ///   checked before any is written, so none of them has changed.
     public func advanceFrame() throws(RollbackError) {
         if let target = mispredicted {
             mispredicted = nil
@@ -160,7 +167,17 @@ public final class RollbackSession<Input: Equatable, GameState> {
         guard inputRing[slot].count == inputs.count else {
             throw .structureChanged("the loop had \(inputRing[slot].count) inputs, now \(inputs.count)")
         }
-        if let scene = loop.scene { try scene.restore(sceneRing[slot]) }
+        // All or nothing across the parts: every part is checked before any
+        // is written, so a refused rollback (an input's bindings changed
+        // mid-session) leaves scene, loop and inputs all as they were.
+        if let scene = loop.scene { try scene.checkRestore(sceneRing[slot]) }
+        if let loopSnapshot = loopRing[slot] { try loop.checkRestore(loopSnapshot) }
+        for (index, input) in inputs.enumerated() where inputRing[slot][index].isCaptured {
+            try input.checkRestoreState(from: inputRing[slot][index])
+        }
+        if let motion = loop.motion { try motion.checkRestore(motionRing[slot]) }
+        if let scene = loop.scene { scene.applyRestore(sceneRing[slot]) }
+        if let motion = loop.motion { try motion.restore(motionRing[slot]) }
         if let loopSnapshot = loopRing[slot] { try loop.restore(loopSnapshot) }
         for (index, input) in inputs.enumerated() where inputRing[slot][index].isCaptured {
             try input.restoreState(from: inputRing[slot][index])
@@ -175,6 +192,7 @@ public final class RollbackSession<Input: Equatable, GameState> {
         let slot = simulated % depth
         if let scene = loop.scene { try scene.capture(into: &sceneRing[slot]) }
         loopRing[slot] = loop.snapshot()
+        if let motion = loop.motion { motion.capture(into: &motionRing[slot]) }
         captureInputs(into: slot)
         gameRing[slot] = save()
         var current = usedInputs[slot]

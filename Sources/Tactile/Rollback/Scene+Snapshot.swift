@@ -5,7 +5,9 @@ extension Scene {
     /// buffers (see ``SceneSnapshot``), and returns the recognizers whose
     /// own state could not be saved because they have not opted in
     /// (``GestureRecognizer/savedStateClass``); empty when the snapshot is
-    /// complete. Linear in the touches, recognizers and layers.
+    /// complete. Linear in the touches and recognizers; the layer tree is
+    /// walked only when a layer or recognizer was added, removed or moved
+    /// (anywhere) since `snapshot` was last captured into.
     ///
     /// - Throws: ``RollbackError/duringDelivery`` from inside an action, a
     ///   layer's handler or a delegate: the scene is half way through a
@@ -13,55 +15,87 @@ extension Scene {
     @discardableResult
     public func capture(into snapshot: inout SceneSnapshot) throws(RollbackError) -> [GestureRecognizer] {
         guard !isDelivering else { throw .duringDelivery }
-        snapshot.root = root
-        collectStructure(layers: &snapshot.layers, parents: &snapshot.parents, recognizers: &snapshot.recognizers)
-        snapshot.recognizersNotSaved.removeAll(keepingCapacity: true)
+        if snapshot.root !== root || snapshot.structureGeneration != Layer.structureGeneration {
+            snapshot.root = root
+            collectStructure(into: &snapshot)
+        }
+        if !snapshot.recognizersNotSaved.isEmpty { snapshot.recognizersNotSaved.removeAll(keepingCapacity: true) }
+        if !snapshot.extraRecognizers.isEmpty { snapshot.extraRecognizers.removeAll(keepingCapacity: true) }
 
         snapshot.lastPointer = lastPointer
         snapshot.lastOther = lastOther
         snapshot.ignoringDepth = ignoringDepth
         snapshot.ignoredPointers.removeAll(keepingCapacity: true)
-        snapshot.ignoredPointers.append(contentsOf: ignoredPointers)
+        if !ignoredPointers.isEmpty { snapshot.ignoredPointers.append(contentsOf: ignoredPointers) }
         snapshot.recentTaps.removeAll(keepingCapacity: true)
-        snapshot.recentTaps.append(contentsOf: recentTaps)
+        if !recentTaps.isEmpty { snapshot.recentTaps.append(contentsOf: recentTaps) }
         snapshot.sequence = sequence
         snapshot.eventTimestamp = event.storedTimestamp
         snapshot.shakeMotion = shakeMotion
 
         // The touch table: the event's touches, then any other touch a
-        // recognizer follows or the gate keeps a record of.
-        snapshot.touches.removeAll(keepingCapacity: true)
-        snapshot.touches.append(contentsOf: event.storedTouches)
-        snapshot.eventTouchCount = snapshot.touches.count
-        for recognizer in snapshot.recognizers {
-            for touch in recognizer.trackedTouches { Self.addOnce(touch, to: &snapshot.touches) }
+        // recognizer follows or the gate keeps a record of. Each touch
+        // notes its place, which the arena's references are written as.
+        var count = 0
+        for index in event.storedTouches.indices { Self.enter(event.storedTouches[index], into: &snapshot.touches, count: &count) }
+        snapshot.eventTouchCount = count
+        for recognizer in snapshot.recognizers.indices {
+            for index in snapshot.recognizers[recognizer].trackedTouches.indices {
+                Self.enter(snapshot.recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
+            }
         }
-        for entry in arena.gate.entries { Self.addOnce(entry.touch, to: &snapshot.touches) }
-        snapshot.touchValues.removeAll(keepingCapacity: true)
+        for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
+        truncate(&snapshot.touches, to: count)
+        truncate(&snapshot.touchValues, to: count)
         snapshot.touchRecognizers.removeAll(keepingCapacity: true)
-        for touch in snapshot.touches {
-            snapshot.touchValues.append(touch.save(into: &snapshot.touchRecognizers))
+        for index in 0..<count {
+            snapshot.touches[index].save(into: &snapshot, at: index)
         }
 
         snapshot.now = arena.clock.now
         snapshot.deadlines.removeAll(keepingCapacity: true)
-        snapshot.deadlines.append(contentsOf: arena.clock.deadlines)
+        for index in arena.clock.deadlines.indices {
+            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: arena.clock.deadlines[index].recognizer), time: arena.clock.deadlines[index].time))
+        }
         snapshot.earliestDeadline = arena.clock.earliest
         snapshot.gateEntries.removeAll(keepingCapacity: true)
-        snapshot.gateEntries.append(contentsOf: arena.gate.entries)
+        snapshot.heldPhases.removeAll(keepingCapacity: true)
+        for index in arena.gate.entries.indices {
+            let heldStart = snapshot.heldPhases.count
+            if !arena.gate.entries[index].held.isEmpty { snapshot.heldPhases.append(contentsOf: arena.gate.entries[index].held) }
+            snapshot.gateEntries.append(.init(
+                touch: Int32(arena.gate.entries[index].touch.rosterIndex), sent: arena.gate.entries[index].sent,
+                held: heldStart..<snapshot.heldPhases.count, isTaken: arena.gate.entries[index].isTaken,
+                endsAsCancelled: arena.gate.entries[index].endsAsCancelled, isClosed: arena.gate.entries[index].isClosed,
+                isCancelledFromOutside: arena.gate.entries[index].isCancelledFromOutside))
+        }
         snapshot.gateIsHolding = arena.gate.isHolding
         snapshot.gateHasClosed = arena.gate.hasClosed
         snapshot.members.removeAll(keepingCapacity: true)
-        snapshot.members.append(contentsOf: arena.referee.members)
+        snapshot.waitingFor.removeAll(keepingCapacity: true)
+        for index in arena.referee.members.indices {
+            let waitingStart = snapshot.waitingFor.count
+            if !arena.referee.members[index].waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: arena.referee.members[index].waitingFor) }
+            snapshot.members.append(.init(
+                recognizer: snapshot.index(of: arena.referee.members[index].recognizer), pending: arena.referee.members[index].pending,
+                pendingEnd: arena.referee.members[index].pendingEnd, waitingFor: waitingStart..<snapshot.waitingFor.count))
+        }
         snapshot.subEventSerial = arena.subEventSerial
 
-        snapshot.recognizerValues.removeAll(keepingCapacity: true)
+        truncate(&snapshot.recognizerValues, to: snapshot.recognizers.count)
         snapshot.trackedTouches.removeAll(keepingCapacity: true)
         snapshot.trackedSources.removeAll(keepingCapacity: true)
-        snapshot.words.removeAll(keepingCapacity: true)
-        for recognizer in snapshot.recognizers {
-            recognizer.save(into: &snapshot, arena: arena)
+        // One writer for the capture, lent the word buffer and handing it
+        // back, so that it stays uniquely referenced and grows in place.
+        var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
+        snapshot.words = []
+        writer.words.removeAll(keepingCapacity: true)
+        for index in snapshot.recognizers.indices {
+            // A plain call: saving through an unretained reference's closure
+            // cost more (an executor check per call) than the retain it saved.
+            snapshot.recognizers[index].save(into: &snapshot, at: index, writer: &writer, arena: arena)
         }
+        snapshot.words = writer.words
         return snapshot.recognizersNotSaved
     }
 
@@ -108,53 +142,117 @@ extension Scene {
     /// diagnostic: a programming error in that recognizer, which the scene
     /// cannot check before it runs.
     public func restore(_ snapshot: SceneSnapshot) throws(RollbackError) {
+        try checkRestore(snapshot)
+        applyRestore(snapshot)
+    }
+
+    /// Makes every check ``restore(_:)`` makes, and changes nothing: for a
+    /// game that restores several parts (the scene, its loop, its inputs)
+    /// and must know that all will succeed before it writes any.
+    ///
+    /// - Throws: what ``restore(_:)`` would throw.
+    public func checkRestore(_ snapshot: SceneSnapshot) throws(RollbackError) {
         guard snapshot.root === root else { throw .otherScene }
         guard !isDelivering else { throw .duringDelivery }
-        if let difference = structureDifference(from: snapshot) { throw .structureChanged(difference) }
+        // The same generation means that nothing was added, removed or
+        // moved since the snapshot listed the structure: no walk needed.
+        if snapshot.structureGeneration != Layer.structureGeneration, let difference = structureDifference(from: snapshot) {
+            throw .structureChanged(difference)
+        }
         guard snapshot.recognizersNotSaved.isEmpty else {
             throw .recognizersNotSaved(snapshot.recognizersNotSaved.map(\.displayName))
         }
+    }
 
+    /// The writes of ``restore(_:)``, once ``checkRestore(_:)`` has passed.
+    func applyRestore(_ snapshot: SceneSnapshot) {
         lastPointer = snapshot.lastPointer
         lastOther = snapshot.lastOther
         ignoringDepth = snapshot.ignoringDepth
-        ignoredPointers.removeAll(keepingCapacity: true)
-        ignoredPointers.append(contentsOf: snapshot.ignoredPointers)
-        recentTaps.removeAll(keepingCapacity: true)
-        recentTaps.append(contentsOf: snapshot.recentTaps)
+        if ignoredPointers != snapshot.ignoredPointers {
+            ignoredPointers.removeAll(keepingCapacity: true)
+            ignoredPointers.append(contentsOf: snapshot.ignoredPointers)
+        }
+        if recentTaps != snapshot.recentTaps {
+            recentTaps.removeAll(keepingCapacity: true)
+            recentTaps.append(contentsOf: snapshot.recentTaps)
+        }
         sequence = snapshot.sequence
         event.storedTimestamp = snapshot.eventTimestamp
         shakeMotion = snapshot.shakeMotion
 
         for index in snapshot.touches.indices {
-            snapshot.touches[index].restore(snapshot.touchValues[index], recognizers: snapshot.touchRecognizers)
+            snapshot.touches[index].restore(index, from: snapshot)
         }
-        event.storedTouches.removeAll(keepingCapacity: true)
-        event.storedTouches.append(contentsOf: snapshot.touches[..<snapshot.eventTouchCount])
+        for index in 0..<snapshot.eventTouchCount { setIdentical(&event.storedTouches, index, snapshot.touches[index]) }
+        truncate(&event.storedTouches, to: snapshot.eventTouchCount)
         // A spare is held by nothing, so it is in no snapshot; checked all
         // the same, since reusing a touch the scene just put back would
         // make one object two contacts.
         if let spare = spareTouch, snapshot.touches.contains(where: { $0 === spare }) { spareTouch = nil }
 
         arena.clock.now = snapshot.now
-        arena.clock.deadlines.removeAll(keepingCapacity: true)
-        arena.clock.deadlines.append(contentsOf: snapshot.deadlines)
+        for (index, deadline) in snapshot.deadlines.enumerated() {
+            let recognizer = snapshot.recognizer(at: deadline.recognizer)
+            if index < arena.clock.deadlines.count {
+                if arena.clock.deadlines[index].recognizer !== recognizer { arena.clock.deadlines[index].recognizer = recognizer }
+                arena.clock.deadlines[index].time = deadline.time
+            } else {
+                arena.clock.deadlines.append((recognizer, deadline.time))
+            }
+        }
+        truncate(&arena.clock.deadlines, to: snapshot.deadlines.count)
         arena.clock.earliest = snapshot.earliestDeadline
-        arena.gate.entries.removeAll(keepingCapacity: true)
-        arena.gate.entries.append(contentsOf: snapshot.gateEntries)
+        for (index, saved) in snapshot.gateEntries.enumerated() {
+            let touch = snapshot.touches[Int(saved.touch)]
+            let held = snapshot.heldPhases[saved.held]
+            if index < arena.gate.entries.count, arena.gate.entries[index].touch === touch {
+                arena.gate.entries[index].sent = saved.sent
+                if !arena.gate.entries[index].held.elementsEqual(held) {
+                    arena.gate.entries[index].held.removeAll(keepingCapacity: true)
+                    arena.gate.entries[index].held.append(contentsOf: held)
+                }
+                arena.gate.entries[index].isTaken = saved.isTaken
+                arena.gate.entries[index].endsAsCancelled = saved.endsAsCancelled
+                arena.gate.entries[index].isClosed = saved.isClosed
+                arena.gate.entries[index].isCancelledFromOutside = saved.isCancelledFromOutside
+            } else {
+                let entry = LayerGate.Entry(
+                    touch: touch, sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
+                    isClosed: saved.isClosed, isCancelledFromOutside: saved.isCancelledFromOutside)
+                if index < arena.gate.entries.count { arena.gate.entries[index] = entry } else { arena.gate.entries.append(entry) }
+            }
+        }
+        truncate(&arena.gate.entries, to: snapshot.gateEntries.count)
         arena.gate.isHolding = snapshot.gateIsHolding
         arena.gate.hasClosed = snapshot.gateHasClosed
-        arena.referee.members.removeAll(keepingCapacity: true)
-        arena.referee.members.append(contentsOf: snapshot.members)
+        for (index, saved) in snapshot.members.enumerated() {
+            let recognizer = snapshot.recognizer(at: saved.recognizer)
+            let waitingFor = snapshot.waitingFor[saved.waitingFor]
+            if index < arena.referee.members.count, arena.referee.members[index].recognizer === recognizer {
+                arena.referee.members[index].pending = saved.pending
+                arena.referee.members[index].pendingEnd = saved.pendingEnd
+                if !arena.referee.members[index].waitingFor.elementsEqual(waitingFor) {
+                    arena.referee.members[index].waitingFor.removeAll(keepingCapacity: true)
+                    arena.referee.members[index].waitingFor.append(contentsOf: waitingFor)
+                }
+            } else {
+                let member = ArenaReferee.Member(
+                    recognizer: recognizer, pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
+                if index < arena.referee.members.count { arena.referee.members[index] = member } else { arena.referee.members.append(member) }
+            }
+        }
+        truncate(&arena.referee.members, to: snapshot.members.count)
         arena.subEventSerial = snapshot.subEventSerial
 
         // Every base first, so that a subclass reading its touches or state
         // while it restores its own fields finds them as they were.
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreBase(snapshot.recognizerValues[index], from: snapshot, arena: arena)
+            snapshot.recognizers[index].restoreBase(index, from: snapshot, arena: arena)
         }
+        var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: 0..<0)
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index], from: snapshot, arena: arena)
+            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index].words, reader: &reader, arena: arena)
         }
         // Who listens to which source is left as it is: it follows from the
         // structure, checked above to be the snapshot's, and from settings
@@ -174,21 +272,26 @@ extension Scene {
         return false
     }
 
-    /// The layer tree in depth-first order with each layer's parent's index,
-    /// and the recognizers of each layer in that order.
-    private func collectStructure(layers: inout [Layer], parents: inout [Int], recognizers: inout [GestureRecognizer]) {
-        layers.removeAll(keepingCapacity: true)
-        parents.removeAll(keepingCapacity: true)
-        recognizers.removeAll(keepingCapacity: true)
-        layers.append(root)
-        parents.append(-1)
+    /// Lists the layer tree breadth-first with each layer's parent's
+    /// index, and the recognizers of each layer in that order, each
+    /// recognizer noting its place; notes the generation listed.
+    private func collectStructure(into snapshot: inout SceneSnapshot) {
+        snapshot.structureGeneration = Layer.structureGeneration
+        snapshot.layers.removeAll(keepingCapacity: true)
+        snapshot.parents.removeAll(keepingCapacity: true)
+        snapshot.recognizers.removeAll(keepingCapacity: true)
+        snapshot.layers.append(root)
+        snapshot.parents.append(-1)
         var index = 0
-        while index < layers.count {
-            let layer = layers[index]
-            recognizers.append(contentsOf: layer.gestureRecognizers)
+        while index < snapshot.layers.count {
+            let layer = snapshot.layers[index]
+            for recognizer in layer.gestureRecognizers {
+                recognizer.rosterIndex = snapshot.recognizers.count
+                snapshot.recognizers.append(recognizer)
+            }
             for child in layer.children {
-                layers.append(child)
-                parents.append(index)
+                snapshot.layers.append(child)
+                snapshot.parents.append(index)
             }
             index += 1
         }
@@ -229,8 +332,13 @@ extension Scene {
         return nil
     }
 
-    private static func addOnce(_ touch: Touch, to touches: inout [Touch]) {
-        for known in touches where known === touch { return }
-        touches.append(touch)
+    /// Puts `touch` in the table's first `count` places unless it is
+    /// there already (its noted place says so), and notes its place.
+    private static func enter(_ touch: Touch, into touches: inout [Touch], count: inout Int) {
+        let place = touch.rosterIndex
+        if place >= 0, place < count, touches[place] === touch { return }
+        setIdentical(&touches, count, touch)
+        touch.rosterIndex = count
+        count += 1
     }
 }

@@ -33,14 +33,26 @@
 ///
 /// Capturing into a snapshot that has been used before reuses its buffers:
 /// with a preallocated ring, capture and restore allocate nothing once the
-/// ring has gone round once. Both are linear in the touches, recognizers
-/// and layers of the scene.
+/// ring has gone round once. Inside, the arena's references to touches and
+/// recognizers are kept as indices into the snapshot's touch table and the
+/// scene's list of recognizers, not as retained references, and the
+/// structure is checked in constant time while no layer or recognizer has
+/// been added, removed or moved anywhere since the snapshot; otherwise it
+/// is walked and compared. Both are linear in the touches and recognizers
+/// of the scene, and write each only where it differs.
 public struct SceneSnapshot: Equatable {
     // Identity and structure, checked on restore.
     var root: Layer?
+    /// ``Layer/structureGeneration`` when `layers` and `recognizers` were
+    /// listed: while it is the same, the structure is.
+    var structureGeneration = -1
     var layers: [Layer] = []
     var parents: [Int] = []
     var recognizers: [GestureRecognizer] = []
+    /// Recognizers the arena or a touch refers to that are not in the
+    /// structure (one taken off its layer while it followed a touch):
+    /// index `recognizers.count + i` refers to `extraRecognizers[i]`.
+    var extraRecognizers: [GestureRecognizer] = []
 
     /// The recognizers whose state this snapshot could not save, because
     /// they have not opted in (see ``GestureRecognizer/savedStateClass``);
@@ -63,27 +75,56 @@ public struct SceneSnapshot: Equatable {
     /// or the gate still refers to.
     var eventTouchCount = 0
 
-    // Touches, by identity, and their fields.
+    // Touches, by identity (the table), and their fields.
     var touches: [Touch] = []
     var touchValues: [Touch.SavedValues] = []
-    /// Each touch's recognizers, flattened; `touchValues[i].recognizers` is its range.
-    var touchRecognizers: [GestureRecognizer] = []
+    /// Each touch's recognizers, as recognizer indices, flattened;
+    /// `touchValues[i].recognizers` is its range.
+    var touchRecognizers: [Int32] = []
 
-    // The arena.
+    // The arena, its references as indices.
     var now = 0.0
-    var deadlines: [(recognizer: GestureRecognizer, time: Double)] = []
+    var deadlines: [SavedDeadline] = []
     var earliestDeadline = Double.infinity
-    var gateEntries: [LayerGate.Entry] = []
+    var gateEntries: [SavedGateEntry] = []
+    /// The gate entries' held phases, flattened.
+    var heldPhases: [Touch.Phase] = []
     var gateIsHolding = false
     var gateHasClosed = false
-    var members: [ArenaReferee.Member] = []
+    var members: [SavedMember] = []
+    /// The members' `waitingFor`, flattened.
+    var waitingFor: [ObjectIdentifier] = []
     var subEventSerial = 0
 
     // Recognizers: the base class's state, then each one's own words.
     var recognizerValues: [GestureRecognizer.SavedValues] = []
-    var trackedTouches: [Touch] = []
+    /// The touches each recognizer follows, as touch-table indices, flattened.
+    var trackedTouches: [Int32] = []
     var trackedSources: [InputSource] = []
     var words: [UInt64] = []
+
+    struct SavedDeadline: Equatable {
+        var recognizer: Int32
+        var time: Double
+        static func == (a: Self, b: Self) -> Bool { a.recognizer == b.recognizer && a.time.bitPattern == b.time.bitPattern }
+    }
+
+    struct SavedGateEntry: Equatable {
+        var touch: Int32
+        var sent: LayerGate.Sent
+        var held: Range<Int>
+        var isTaken: Bool
+        var endsAsCancelled: Bool
+        var isClosed: Bool
+        var isCancelledFromOutside: Bool
+    }
+
+    struct SavedMember: Equatable {
+        var recognizer: Int32
+        var pending: GestureRecognizer.State?
+        var pendingEnd: Bool
+        var waitingFor: Range<Int>
+    }
 
     /// An empty snapshot, to capture into (a ring is made of these).
     public init() {}
@@ -91,10 +132,29 @@ public struct SceneSnapshot: Equatable {
     /// Whether every recognizer's state was saved.
     public var isComplete: Bool { recognizersNotSaved.isEmpty }
 
+    /// The recognizer an index of this snapshot stands for.
+    func recognizer(at index: Int32) -> GestureRecognizer {
+        let index = Int(index)
+        return index < recognizers.count ? recognizers[index] : extraRecognizers[index - recognizers.count]
+    }
+
+    /// The index this snapshot gives `recognizer`: its place in the
+    /// structure, or in the extras (added there when it is not yet).
+    @MainActor mutating func index(of recognizer: GestureRecognizer) -> Int32 {
+        let place = recognizer.rosterIndex
+        if place >= 0, place < recognizers.count, recognizers[place] === recognizer { return Int32(place) }
+        for extra in extraRecognizers.indices where extraRecognizers[extra] === recognizer {
+            return Int32(recognizers.count + extra)
+        }
+        extraRecognizers.append(recognizer)
+        return Int32(recognizers.count + extraRecognizers.count - 1)
+    }
+
     public static func == (a: SceneSnapshot, b: SceneSnapshot) -> Bool {
         a.root === b.root
             && identical(a.layers, b.layers) && a.parents == b.parents
             && identical(a.recognizers, b.recognizers)
+            && identical(a.extraRecognizers, b.extraRecognizers)
             && identical(a.recognizersNotSaved, b.recognizersNotSaved)
             && a.lastPointer?.timestamp.bitPattern == b.lastPointer?.timestamp.bitPattern
             && a.lastPointer?.event == b.lastPointer?.event && a.lastOther == b.lastOther
@@ -104,19 +164,16 @@ public struct SceneSnapshot: Equatable {
             && a.shakeMotion == b.shakeMotion
             && a.eventTouchCount == b.eventTouchCount
             && identical(a.touches, b.touches) && a.touchValues == b.touchValues
-            && identical(a.touchRecognizers, b.touchRecognizers)
+            && a.touchRecognizers == b.touchRecognizers
             && a.now.bitPattern == b.now.bitPattern
-            && a.deadlines.count == b.deadlines.count
-            && zip(a.deadlines, b.deadlines).allSatisfy { $0.recognizer === $1.recognizer && $0.time.bitPattern == $1.time.bitPattern }
+            && a.deadlines == b.deadlines
             && a.earliestDeadline.bitPattern == b.earliestDeadline.bitPattern
-            && a.gateEntries.count == b.gateEntries.count
-            && zip(a.gateEntries, b.gateEntries).allSatisfy(LayerGate.Entry.isSame)
+            && a.gateEntries == b.gateEntries && a.heldPhases == b.heldPhases
             && a.gateIsHolding == b.gateIsHolding && a.gateHasClosed == b.gateHasClosed
-            && a.members.count == b.members.count
-            && zip(a.members, b.members).allSatisfy(ArenaReferee.Member.isSame)
+            && a.members == b.members && a.waitingFor == b.waitingFor
             && a.subEventSerial == b.subEventSerial
             && a.recognizerValues == b.recognizerValues
-            && identical(a.trackedTouches, b.trackedTouches)
+            && a.trackedTouches == b.trackedTouches
             && a.trackedSources == b.trackedSources
             && a.words == b.words
     }
@@ -126,16 +183,20 @@ public struct SceneSnapshot: Equatable {
     }
 }
 
-extension LayerGate.Entry {
-    static func isSame(_ a: Self, _ b: Self) -> Bool {
-        a.touch === b.touch && a.sent == b.sent && a.held == b.held && a.isTaken == b.isTaken
-            && a.endsAsCancelled == b.endsAsCancelled && a.isClosed == b.isClosed
-            && a.isCancelledFromOutside == b.isCancelledFromOutside
+/// Sets `array[index]` to `object` unless it is that object already, or
+/// appends it at the end: the steady state of a ring then writes no
+/// reference, and so retains and releases nothing.
+@inline(__always)
+func setIdentical<T: AnyObject>(_ array: inout [T], _ index: Int, _ object: T) {
+    if index < array.count {
+        if array[index] !== object { array[index] = object }
+    } else {
+        array.append(object)
     }
 }
 
-extension ArenaReferee.Member {
-    static func isSame(_ a: Self, _ b: Self) -> Bool {
-        a.recognizer === b.recognizer && a.pending == b.pending && a.pendingEnd == b.pendingEnd && a.waitingFor == b.waitingFor
-    }
+/// Drops the elements of `array` from `count` on.
+@inline(__always)
+func truncate<T>(_ array: inout [T], to count: Int) {
+    if array.count > count { array.removeLast(array.count - count) }
 }

@@ -60,6 +60,12 @@ open class Layer: Responder {
     @exclusivity(unchecked) private var storedAppearance = Appearance()
     @exclusivity(unchecked) private var storedGestureRecognizers: [GestureRecognizer] = []
     @exclusivity(unchecked) private var storedRecognizerDelivery = RecognizerDelivery.normal
+    /// Bumped whenever any layer's children or recognizers change (added,
+    /// removed, reordered), in any scene: a rollback snapshot taken at the
+    /// same generation has the same structure, so capture and restore skip
+    /// walking the tree (see ``SceneSnapshot``). One counter for all scenes
+    /// because a layer out of a scene does not know which it will join.
+    static var structureGeneration = 0
 
     // MARK: Geometry
 
@@ -272,6 +278,7 @@ open class Layer: Responder {
 
     /// Gives the children from `position` on their new places in the order.
     private func renumberChildren(from position: Int) {
+        Layer.structureGeneration &+= 1
         for index in position..<storedChildren.count { storedChildren[index].orderInParent = index }
         childIndex?.reordered()
     }
@@ -320,6 +327,7 @@ open class Layer: Responder {
         recognizer.layer = self
         recognizer.firstSequence = scene?.sequenceForNewRecognizers ?? 0
         storedGestureRecognizers.append(recognizer)
+        Layer.structureGeneration &+= 1
         if !recognizer.inputSources.isEmpty { scene?.arena.listenersChanged() }
     }
 
@@ -329,6 +337,7 @@ open class Layer: Responder {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard let index = storedGestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
         storedGestureRecognizers.remove(at: index)
+        Layer.structureGeneration &+= 1
         recognizer.liveArena?.remove(recognizer)
         if !recognizer.inputSources.isEmpty { scene?.arena.listenersChanged() }
         recognizer.layer = nil

@@ -103,6 +103,9 @@ public final class Touch {
     /// The multitouch sequence the touch belongs to: a sequence begins when
     /// a touch goes down while none is down, and lasts until none is.
     var sequence = 0
+    /// Where the touch was put in the last rollback snapshot's touch table
+    /// (checked by identity before use): lets a capture refer to it by index.
+    @exclusivity(unchecked) var rosterIndex = -1
 
     init(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
         begin(pointer: pointer, location: location, actualLocation: actualLocation, pressure: pressure,
