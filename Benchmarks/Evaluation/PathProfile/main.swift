@@ -14,6 +14,10 @@ import Tactile
 //   tap       whole taps (down, up) on a layer with the 7 built-ins, per event
 //   idle200   a move through 200 idle recognizers spread over 5 layers
 //   hittest   hit-tests of a 10,000-layer nested scene
+//   commands  a button press or release through 20 command recognizers of
+//             one player, as the Button benchmark in SceneBenchmarks
+//   commandaxis  the stick moving between right and centre through the
+//             same 20 commands, as the Axis benchmark
 
 /// A layer that reads every move's location in its own space, as the benchmarks' does.
 @MainActor
@@ -117,6 +121,40 @@ func hitTests(count: Int) -> Int {
     return hits
 }
 
+/// The 20 commands of the command benchmarks (CommandBenchmarks.swift), on
+/// controller 1; `axis` sends stick moves, otherwise presses and releases
+/// of west. None completes: they are what a command looks at and turns away.
+@MainActor
+func commands(axis: Bool, count: Int) -> Int {
+    let scene = Scene(size: Size(width: 640, height: 480))
+    scene.diagnostics = nil
+    let fighter = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    scene.root.addChild(fighter)
+    let player = PlayerInput(controller: 1)
+    var fired = 0
+    for notation in ["236", "214", "623", "421", "41236", "63214", "22", "[4]6", "[2]8", "360"] {
+        for button in [ControllerButton.west, .south] {
+            // The notations are valid: a failure here is a bug in this file.
+            let command = try! Command(notation, button)
+            fighter.addGestureRecognizer(CommandInputRecognizer(command, input: player) { _ in fired += 1 })
+        }
+    }
+    var frame = 0
+    var isDown = false, right = false
+    func next(axis: Bool) -> InputEvent {
+        frame += 1
+        if axis { right.toggle() } else { isDown.toggle() }
+        let kind: InputEvent.Kind = axis
+            ? .controller(.axis(controller: 1, axis: .leftX, value: right ? 1 : 0))
+            : .controller(.button(controller: 1, button: .west, isDown: isDown))
+        return InputEvent(timestamp: Double(frame) / 60, kind)
+    }
+    for _ in 0..<200 { scene.send(next(axis: false)); scene.send(next(axis: true)) }
+    for _ in 0..<count { scene.send(next(axis: axis)) }
+    precondition(fired == 0, "\(fired) commands fired; the workload measures commands that do not")
+    return count
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -126,7 +164,9 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "tap": return taps(count: events)
     case "idle200": return idle(recognizers: 200, count: events)
     case "hittest": return hitTests(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200 or hittest")
+    case "commands": return commands(axis: false, count: events)
+    case "commandaxis": return commands(axis: true, count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, commands or commandaxis")
     }
 }
 print("\(workload): \(events) events, result \(result)")

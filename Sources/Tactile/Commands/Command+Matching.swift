@@ -10,11 +10,27 @@ extension Command {
     /// command last completed).
     @MainActor func isCompleted(by change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
         // Most sub-events cannot complete most commands (a stick move never
-        // completes a fireball): those end here, before the history is
-        // read, which costs a retain and a release per command (perf).
-        guard mayBeCompleted(by: change) else { return false }
-        let history = input.history
+        // completes a fireball): those end here, before the history is read.
+        guard completingChanges & change.bit != 0 else { return false }
         let mirror = input.facing == .left
+        // A motion or charge whose last direction was not reached within
+        // the buffer, after the command last completed, cannot complete:
+        // the player's record of when each direction was last reached
+        // tells, without a search of the history (most presses of a button
+        // follow no motion).
+        switch finalDirection {
+        case .none:
+            break
+        case .direction(let last):
+            let reached = input.lastReached(mirror ? last.mirrored : last)
+            if now - reached > windows.buffer + CommandTiming.tolerance || reached <= consumed { return false }
+        case .anyCardinal:
+            // A circle ends on whichever cardinal it reached last.
+            let reached = max(max(input.lastReached(.right), input.lastReached(.up)),
+                              max(input.lastReached(.left), input.lastReached(.down)))
+            if now - reached > windows.buffer + CommandTiming.tolerance || reached <= consumed { return false }
+        }
+        let history = input.history
         let tolerance = CommandTiming.tolerance
         switch kind {
         case .doubleTap(let direction):
@@ -59,24 +75,41 @@ extension Command {
         }
     }
 
-    /// Whether `change` is of the kind that completes the command: a press
-    /// (or, for negative edge, a release) of one of its buttons for a
-    /// motion, a charge or a circle; a direction for a dash; a press for a
-    /// mash, a release for a hold. No look-back: the test before the rest.
-    private func mayBeCompleted(by change: InputHistory.Change) -> Bool {
-        switch (kind, change) {
-        case (.doubleTap, .direction): return true
-        case (.doubleTap, _): return false
-        case (.mash, .press(let button)): return button == buttons[0]
-        case (.mash, _): return false
-        case (.holdAndRelease, .release(let button)): return button == buttons[0]
-        case (.holdAndRelease, _): return false
-        case (.motion, .release(let button)), (.charge, .release(let button)), (.fullCircle, .release(let button)):
-            return onRelease && button == buttons[0]
-        case (.motion, .press(let button)), (.charge, .press(let button)), (.fullCircle, .press(let button)):
-            return !onRelease && buttons.contains(button)
-        case (.motion, .direction), (.charge, .direction), (.fullCircle, .direction):
-            return false
+    /// The changes (as ``InputHistory/Change/bit``s) that can complete the
+    /// command: a press (or, for negative edge, a release) of one of its
+    /// buttons for a motion, a charge or a circle; a direction for a dash;
+    /// a press for a mash, a release for a hold. Worked out once, when the
+    /// command is defined: the test before the rest, on every sub-event.
+    static func completingChanges(of kind: Kind, buttons: [ControllerButton], onRelease: Bool) -> UInt64 {
+        func bits(_ change: (ControllerButton) -> InputHistory.Change) -> UInt64 {
+            buttons.reduce(0) { $0 | change($1).bit }
+        }
+        switch kind {
+        case .doubleTap: return InputHistory.Change.anyDirection
+        case .mash: return bits(InputHistory.Change.press)
+        case .holdAndRelease: return bits(InputHistory.Change.release)
+        case .motion, .charge, .fullCircle:
+            return onRelease ? bits(InputHistory.Change.release) : bits(InputHistory.Change.press)
+        }
+    }
+
+    /// What a motion, a charge or a circle must have reached last, within
+    /// the buffer before its button.
+    enum FinalDirection: Hashable, Sendable {
+        /// Nothing: not one of those kinds, or a plain button or chord.
+        case none
+        /// This direction (facing right): a motion's last, a charge's release.
+        case direction(PadDirection)
+        /// One of the four cardinals: a full circle, which may end on any.
+        case anyCardinal
+    }
+
+    static func finalDirection(of kind: Kind) -> FinalDirection {
+        switch kind {
+        case .motion(let steps): steps.last.map(FinalDirection.direction) ?? .none
+        case .charge(_, let to): .direction(to)
+        case .fullCircle: .anyCardinal
+        case .doubleTap, .mash, .holdAndRelease: .none
         }
     }
 

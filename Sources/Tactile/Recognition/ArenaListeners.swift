@@ -16,7 +16,16 @@
 /// sub-event costs one lookup, not a walk of the tree.
 @MainActor
 final class ArenaListeners {
-    @exclusivity(unchecked) private var bySource: [InputSource: [GestureRecognizer]] = [:]
+    @exclusivity(unchecked) private var bySource: [InputSource: Listening] = [:]
+
+    /// Who listens to one source: its listeners in gather order, and the
+    /// players (``PlayerInput``) their command recognizers read, each once;
+    /// the players read a sub-event of the source before any listener is
+    /// handed it, whatever their recognizers' state.
+    struct Listening {
+        var listeners: [GestureRecognizer] = []
+        var players: [PlayerInput] = []
+    }
     @exclusivity(unchecked) private var isStale = true
 
     /// Something that decides who listens changed; the list is rebuilt on
@@ -33,7 +42,13 @@ final class ArenaListeners {
     /// The listeners of `source`, in gather order, as of now.
     func listeners(of source: InputSource, in root: Layer) -> [GestureRecognizer] {
         if isStale { rebuild(from: root) }
-        return bySource[source] ?? []
+        return bySource[source]?.listeners ?? []
+    }
+
+    /// Who listens to `source`, as of now.
+    func listening(to source: InputSource, in root: Layer) -> Listening {
+        if isStale { rebuild(from: root) }
+        return bySource[source] ?? Listening()
     }
 
     func removeAll() {
@@ -65,9 +80,14 @@ final class ArenaListeners {
             if a.depth != b.depth { return a.depth > b.depth }
             return a.order < b.order
         }
-        var built: [InputSource: [GestureRecognizer]] = [:]
+        var built: [InputSource: Listening] = [:]
         for entry in entries {
-            for source in entry.recognizer.inputSources { built[source, default: []].append(entry.recognizer) }
+            for source in entry.recognizer.inputSources {
+                built[source, default: Listening()].listeners.append(entry.recognizer)
+                guard let command = entry.recognizer as? CommandInputRecognizer,
+                      !built[source, default: Listening()].players.contains(where: { $0 === command.input }) else { continue }
+                built[source, default: Listening()].players.append(command.input)
+            }
         }
         bySource = built
     }

@@ -278,12 +278,17 @@ public final class GestureArena {
     func deliver(_ subEvent: InputSubEvent) {
         guard let root = scene?.root else { return }
         let source = subEvent.source
-        let listening = listeners.listeners(of: source, in: root)
+        let who = listeners.listening(to: source, in: root)
+        let listening = who.listeners
         guard !listening.isEmpty else { return }
         let generation = listeners.generation
         subEventSerial &+= 1
         beginStep()
         defer { endStep() }
+        // The players of command recognizers read it first, once each, even
+        // if none of their recognizers takes it (all disabled, say), so that
+        // they never miss a release.
+        who.players.forEachBorrowed { player in player.read(subEvent, at: clock.now) }
         listening.forEachBorrowed { recognizer in
             guard recognizer.isEnabled, !recognizer.storedState.isFinished else { return }
             // A handler before it changed the scene: it may no longer listen.
