@@ -21,11 +21,47 @@ final class ArenaListeners {
     /// Who listens to one source: its listeners in gather order, and the
     /// players (``PlayerInput``) their command recognizers read, each once;
     /// the players read a sub-event of the source before any listener is
-    /// handed it, whatever their recognizers' state.
-    struct Listening {
-        var listeners: [GestureRecognizer] = []
-        var players: [PlayerInput] = []
+    /// handed it, whatever their recognizers' state. It also knows which
+    /// listeners a sub-event can be left out for (see
+    /// `ArenaListeners+Quiet.swift`).
+    @MainActor
+    final class Listening {
+        @exclusivity(unchecked) var listeners: [GestureRecognizer] = []
+        @exclusivity(unchecked) var players: [PlayerInput] = []
+        /// Per listener: the changes of its player that its command can
+        /// complete on (``Command/completingChanges``) for a
+        /// ``CommandInputRecognizer`` of that very class, every bit for any
+        /// other listener (a subclass may do anything in `receive`).
+        @exclusivity(unchecked) var completing: [UInt64] = []
+        /// Per listener: its player's place in `players`, 0 for another listener.
+        @exclusivity(unchecked) var player: [Int] = []
+        /// Per listener, as of `checkedAt`: whether the arena must hand it
+        /// every sub-event, whatever it changes.
+        @exclusivity(unchecked) var isNeedy: [Bool] = []
+        /// The ``ArenaListeners/stateVersion`` at which `isNeedy` was
+        /// worked out; −1 for not yet.
+        @exclusivity(unchecked) var checkedAt = -1
+
+        func append(_ recognizer: GestureRecognizer) {
+            listeners.append(recognizer)
+            isNeedy.append(true)
+            guard let command = recognizer as? CommandInputRecognizer else {
+                completing.append(.max)
+                player.append(0)
+                return
+            }
+            completing.append(type(of: command) == CommandInputRecognizer.self ? command.command.completingChanges : .max)
+            if let index = players.firstIndex(where: { $0 === command.input }) {
+                player.append(index)
+            } else {
+                player.append(players.count)
+                players.append(command.input)
+            }
+        }
     }
+
+    private static let nobody = Listening()
+
     @exclusivity(unchecked) private var isStale = true
 
     /// Something that decides who listens changed; the list is rebuilt on
@@ -48,7 +84,7 @@ final class ArenaListeners {
     /// Who listens to `source`, as of now.
     func listening(to source: InputSource, in root: Layer) -> Listening {
         if isStale { rebuild(from: root) }
-        return bySource[source] ?? Listening()
+        return bySource[source] ?? Self.nobody
     }
 
     func removeAll() {
@@ -83,10 +119,9 @@ final class ArenaListeners {
         var built: [InputSource: Listening] = [:]
         for entry in entries {
             for source in entry.recognizer.inputSources {
-                built[source, default: Listening()].listeners.append(entry.recognizer)
-                guard let command = entry.recognizer as? CommandInputRecognizer,
-                      !built[source, default: Listening()].players.contains(where: { $0 === command.input }) else { continue }
-                built[source, default: Listening()].players.append(command.input)
+                let listening = built[source] ?? Listening()
+                built[source] = listening
+                listening.append(entry.recognizer)
             }
         }
         bySource = built

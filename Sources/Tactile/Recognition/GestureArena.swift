@@ -289,7 +289,9 @@ public final class GestureArena {
         // if none of their recognizers takes it (all disabled, say), so that
         // they never miss a release.
         who.players.forEachBorrowed { player in player.read(subEvent, at: clock.now) }
-        listening.forEachBorrowed { recognizer in
+        // Left out: command recognizers the sub-event can do nothing for
+        // (ArenaListeners+Quiet.swift).
+        who.forEachConcerned(subEvent, source: source) { recognizer in
             guard recognizer.isEnabled, !recognizer.storedState.isFinished else { return }
             // A handler before it changed the scene: it may no longer listen.
             if listeners.generation != generation, !stillListens(recognizer, to: source) { return }
