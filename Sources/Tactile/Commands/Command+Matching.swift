@@ -9,27 +9,8 @@ extension Command {
     /// using only directions and presses after `consumed` (the time the
     /// command last completed).
     @MainActor func isCompleted(by change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
-        // Most sub-events cannot complete most commands (a stick move never
-        // completes a fireball): those end here, before the history is read.
-        guard completingChanges & change.bit != 0 else { return false }
+        guard screen.admits(change, in: input, at: now, after: consumed) else { return false }
         let mirror = input.facing == .left
-        // A motion or charge whose last direction was not reached within
-        // the buffer, after the command last completed, cannot complete:
-        // the player's record of when each direction was last reached
-        // tells, without a search of the history (most presses of a button
-        // follow no motion).
-        switch finalDirection {
-        case .none:
-            break
-        case .direction(let last):
-            let reached = input.lastReached(mirror ? last.mirrored : last)
-            if now - reached > windows.buffer + CommandTiming.tolerance || reached <= consumed { return false }
-        case .anyCardinal:
-            // A circle ends on whichever cardinal it reached last.
-            let reached = max(max(input.lastReached(.right), input.lastReached(.up)),
-                              max(input.lastReached(.left), input.lastReached(.down)))
-            if now - reached > windows.buffer + CommandTiming.tolerance || reached <= consumed { return false }
-        }
         let history = input.history
         let tolerance = CommandTiming.tolerance
         switch kind {
@@ -75,21 +56,64 @@ extension Command {
         }
     }
 
-    /// The changes (as ``InputHistory/Change/bit``s) that can complete the
-    /// command: a press (or, for negative edge, a release) of one of its
-    /// buttons for a motion, a charge or a circle; a direction for a dash;
-    /// a press for a mash, a release for a hold. Worked out once, when the
-    /// command is defined: the test before the rest, on every sub-event.
-    static func completingChanges(of kind: Kind, buttons: [ControllerButton], onRelease: Bool) -> UInt64 {
-        func bits(_ change: (ControllerButton) -> InputHistory.Change) -> UInt64 {
-            buttons.reduce(0) { $0 | change($1).bit }
+    /// The tests a change must pass before a command reads the history,
+    /// which turn away most sub-events at the cost of a few comparisons.
+    /// Worked out once, when the command is defined; a
+    /// ``CommandInputRecognizer`` keeps a copy beside it.
+    struct Screen: Hashable, Sendable {
+        /// The changes that can complete the command, as
+        /// ``InputHistory/Change/bit``s: a press (or, for negative edge, a
+        /// release) of one of its buttons for a motion, a charge or a
+        /// circle; a direction for a dash; a press for a mash, a release
+        /// for a hold.
+        let completingChanges: UInt64
+        /// What a motion, a charge or a circle must have reached last.
+        let finalDirection: FinalDirection
+        /// Its buffer: the most time from that direction to the button.
+        let buffer: Double
+
+        init(_ kind: Kind, buttons: [ControllerButton], onRelease: Bool, buffer: Double) {
+            func bits(_ change: (ControllerButton) -> InputHistory.Change) -> UInt64 {
+                buttons.reduce(0) { $0 | change($1).bit }
+            }
+            switch kind {
+            case .doubleTap: completingChanges = InputHistory.Change.anyDirection
+            case .mash: completingChanges = bits(InputHistory.Change.press)
+            case .holdAndRelease: completingChanges = bits(InputHistory.Change.release)
+            case .motion, .charge, .fullCircle:
+                completingChanges = onRelease ? bits(InputHistory.Change.release) : bits(InputHistory.Change.press)
+            }
+            switch kind {
+            case .motion(let steps): finalDirection = steps.last.map(FinalDirection.direction) ?? .none
+            case .charge(_, let to): finalDirection = .direction(to)
+            case .fullCircle: finalDirection = .anyCardinal
+            case .doubleTap, .mash, .holdAndRelease: finalDirection = .none
+            }
+            self.buffer = buffer
         }
-        switch kind {
-        case .doubleTap: return InputHistory.Change.anyDirection
-        case .mash: return bits(InputHistory.Change.press)
-        case .holdAndRelease: return bits(InputHistory.Change.release)
-        case .motion, .charge, .fullCircle:
-            return onRelease ? bits(InputHistory.Change.release) : bits(InputHistory.Change.press)
+
+        /// Whether `change`, read by `input` at `now`, may complete the
+        /// command, which last completed at `consumed`. It cannot if it is
+        /// not one of the completing changes (a stick move never completes
+        /// a fireball), nor, for a motion, a charge or a circle, if its last
+        /// direction was not reached within the buffer and after `consumed`:
+        /// the player's record of when each direction was last reached
+        /// tells that without a search of the history (most presses of a
+        /// button follow no motion).
+        @MainActor func admits(_ change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
+            guard completingChanges & change.bit != 0 else { return false }
+            let reached: Double
+            switch finalDirection {
+            case .none:
+                return true
+            case .direction(let last):
+                reached = input.lastReached(input.facing == .left ? last.mirrored : last)
+            case .anyCardinal:
+                // A circle ends on whichever cardinal it reached last.
+                reached = max(max(input.lastReached(.right), input.lastReached(.up)),
+                              max(input.lastReached(.left), input.lastReached(.down)))
+            }
+            return now - reached <= buffer + CommandTiming.tolerance && reached > consumed
         }
     }
 
@@ -102,15 +126,6 @@ extension Command {
         case direction(PadDirection)
         /// One of the four cardinals: a full circle, which may end on any.
         case anyCardinal
-    }
-
-    static func finalDirection(of kind: Kind) -> FinalDirection {
-        switch kind {
-        case .motion(let steps): steps.last.map(FinalDirection.direction) ?? .none
-        case .charge(_, let to): .direction(to)
-        case .fullCircle: .anyCardinal
-        case .doubleTap, .mash, .holdAndRelease: .none
-        }
     }
 
     /// Whether `change` is the button part: the release of the one button

@@ -41,15 +41,16 @@ open class CommandInputRecognizer: GestureRecognizer {
     // plain accesses that call out to nothing; the dynamic checks (a public
     // stored property's) are off.
     @exclusivity(unchecked) private var storedLastCompletion: Double?
-    /// ``Command/completingChanges``, kept beside the recognizer so that a
-    /// sub-event its command cannot complete costs one test.
-    private let completingChanges: UInt64
+    /// The command's ``Command/Screen``, kept beside the recognizer: a
+    /// sub-event it turns away costs a few comparisons and no copy of the
+    /// command.
+    private let screen: Command.Screen
 
     /// A recognizer of `command` on `input`'s source.
     public init(_ command: Command, input: PlayerInput) {
         self.command = command
         self.input = input
-        completingChanges = command.completingChanges
+        screen = command.screen
         super.init()
         inputSources = [input.source]
         // Follows no touch: on a layer, it would otherwise join the arena of
@@ -72,15 +73,16 @@ open class CommandInputRecognizer: GestureRecognizer {
         // the players of its source first, see ``PlayerInput``): most
         // sub-events change nothing this command can complete on, and end
         // here, with no retain and no look at the history.
-        guard input.lastChangeBit & completingChanges != 0, let change = input.lastChange else {
+        guard input.lastChangeBit & screen.completingChanges != 0, let change = input.lastChange else {
             if case .sourceLost = subEvent { storedLastCompletion = nil }
             return
         }
-        // The arena handing it the sub-event, read directly: `liveArena`'s
-        // check that the scene still exists loads a weak reference (perf).
-        guard let arena else { return }
-        let now = arena.now
-        guard command.isCompleted(by: change, in: input, at: now, after: storedLastCompletion ?? -.infinity) else { return }
+        // The time the player read it at: the arena's clock, read with no
+        // retain of the arena.
+        let now = input.lastReadTime
+        let consumed = storedLastCompletion ?? -.infinity
+        guard screen.admits(change, in: input, at: now, after: consumed),
+              command.isCompleted(by: change, in: input, at: now, after: consumed) else { return }
         storedLastCompletion = now
         state = .recognized
     }

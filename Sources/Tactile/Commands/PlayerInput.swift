@@ -80,6 +80,8 @@ public final class PlayerInput {
     /// against it, and only those it can complete look further.
     @exclusivity(unchecked) private(set) var lastChange: InputHistory.Change?
     @exclusivity(unchecked) private(set) var lastChangeBit: UInt64 = 0
+    /// The time the sub-event last read was read at (the arena's clock).
+    @exclusivity(unchecked) private(set) var lastReadTime = 0.0
     /// When each direction (by raw value) was last reached; −∞ for never
     /// since the source was last lost. A motion whose last direction was not
     /// reached within its buffer cannot complete, which this tells without
@@ -98,6 +100,7 @@ public final class PlayerInput {
         let change = change(for: subEvent, at: time)
         lastChange = change
         lastChangeBit = change?.bit ?? 0
+        lastReadTime = time
     }
 
     private func change(for subEvent: InputSubEvent, at time: Double) -> InputHistory.Change? {
@@ -248,7 +251,7 @@ extension InputHistory {
 
 extension InputHistory.Change {
     /// The change as one bit, for a command's test of which changes can
-    /// complete it (``Command/completingChanges``): a press of a button in
+    /// complete it (``Command/Screen/completingChanges``): a press of a button in
     /// bits 0–20 (its place in ``ControllerButton/bit``), a release in
     /// 21–41, any direction in 48.
     var bit: UInt64 {

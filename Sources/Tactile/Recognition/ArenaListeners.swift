@@ -29,7 +29,7 @@ final class ArenaListeners {
         @exclusivity(unchecked) var listeners: [GestureRecognizer] = []
         @exclusivity(unchecked) var players: [PlayerInput] = []
         /// Per listener: the changes of its player that its command can
-        /// complete on (``Command/completingChanges``) for a
+        /// complete on (``Command/Screen/completingChanges``) for a
         /// ``CommandInputRecognizer`` of that very class, every bit for any
         /// other listener (a subclass may do anything in `receive`).
         @exclusivity(unchecked) var completing: [UInt64] = []
@@ -50,7 +50,7 @@ final class ArenaListeners {
                 player.append(0)
                 return
             }
-            completing.append(type(of: command) == CommandInputRecognizer.self ? command.command.completingChanges : .max)
+            completing.append(type(of: command) == CommandInputRecognizer.self ? command.command.screen.completingChanges : .max)
             if let index = players.firstIndex(where: { $0 === command.input }) {
                 player.append(index)
             } else {
