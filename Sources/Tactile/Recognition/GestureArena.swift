@@ -322,8 +322,9 @@ public final class GestureArena {
         recognizer.inputSources.contains(source) && recognizer.layer?.scene === scene
     }
 
-    /// Counts the non-touch sub-events delivered, so that state shared by
-    /// several listeners (a ``PlayerInput``) reads each one once.
+    /// Counts the non-touch sub-events delivered (kept in scene snapshots).
+    /// A ``PlayerInput`` no longer needs it: the players of a source read
+    /// each of its sub-events before the listeners, once.
     @exclusivity(unchecked) var subEventSerial = 0
 
     /// The recognizers of the scene, their sources or their layers changed:
