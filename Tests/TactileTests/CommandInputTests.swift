@@ -203,6 +203,35 @@ struct CommandInputTests {
         #expect(!rig.player.isHeld(.west))
     }
 
+    @Test func aDirectionLetGoWhileEveryCommandWasDisabledReadsLetGo() throws {
+        let rig = CommandRig()
+        let dash = rig.add(try Command("66"))
+        rig.direction(6, at: 0)
+        // The stick is let go while the player's only recognizer is
+        // disabled: the player still reads it, so the pad is not right any
+        // more, and pointing right again is the dash's second tap.
+        dash.isEnabled = false
+        rig.direction(5, at: 2)
+        #expect(rig.player.direction == .neutral)
+        dash.isEnabled = true
+        rig.direction(6, at: 4)
+        #expect(rig.fired == ["66"])
+    }
+
+    @Test func aDPadDirectionReleasedWhileEveryCommandWasDisabledReadsReleased() throws {
+        let rig = CommandRig()
+        let punch = rig.add(try Command("", .west))
+        rig.pad(.dpadDown, true, at: 0)
+        #expect(rig.player.direction == .down)
+        punch.isEnabled = false
+        rig.pad(.dpadDown, false, at: 2)
+        punch.isEnabled = true
+        #expect(rig.player.direction == .neutral)
+        // The stick, not a d-pad button the player wrongly thinks held, gives the direction.
+        rig.direction(6, at: 3)
+        #expect(rig.player.direction == .right)
+    }
+
     @Test(arguments: [(3, true), (4, false)])
     func aChordsButtonsComeWithinTheChordWindow(gap: Int, passes: Bool) throws {
         let rig = CommandRig()

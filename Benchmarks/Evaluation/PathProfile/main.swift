@@ -18,6 +18,10 @@ import Tactile
 //             20 recognizers, 5 layers) into a ring of 8, per capture
 //   restore   Scene.restore(_:) of that scene, round a ring of 8 captured at
 //             8 different frames, per restore
+//   commands  a button press or release through 20 command recognizers of
+//             one player, as the Button benchmark in SceneBenchmarks
+//   commandaxis  the stick moving between right and centre through the
+//             same 20 commands, as the Axis benchmark
 
 /// A layer that reads every move's location in its own space, as the benchmarks' does.
 @MainActor
@@ -170,6 +174,38 @@ func rollback(restoring: Bool, count: Int) -> Int {
         }
     }
     return done
+/// The 20 commands of the command benchmarks (CommandBenchmarks.swift), on
+/// controller 1; `axis` sends stick moves, otherwise presses and releases
+/// of west. None completes: they are what a command looks at and turns away.
+@MainActor
+func commands(axis: Bool, count: Int) -> Int {
+    let scene = Scene(size: Size(width: 640, height: 480))
+    scene.diagnostics = nil
+    let fighter = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    scene.root.addChild(fighter)
+    let player = PlayerInput(controller: 1)
+    var fired = 0
+    for notation in ["236", "214", "623", "421", "41236", "63214", "22", "[4]6", "[2]8", "360"] {
+        for button in [ControllerButton.west, .south] {
+            // The notations are valid: a failure here is a bug in this file.
+            let command = try! Command(notation, button)
+            fighter.addGestureRecognizer(CommandInputRecognizer(command, input: player) { _ in fired += 1 })
+        }
+    }
+    var frame = 0
+    var isDown = false, right = false
+    func next(axis: Bool) -> InputEvent {
+        frame += 1
+        if axis { right.toggle() } else { isDown.toggle() }
+        let kind: InputEvent.Kind = axis
+            ? .controller(.axis(controller: 1, axis: .leftX, value: right ? 1 : 0))
+            : .controller(.button(controller: 1, button: .west, isDown: isDown))
+        return InputEvent(timestamp: Double(frame) / 60, kind)
+    }
+    for _ in 0..<200 { scene.send(next(axis: false)); scene.send(next(axis: true)) }
+    for _ in 0..<count { scene.send(next(axis: axis)) }
+    precondition(fired == 0, "\(fired) commands fired; the workload measures commands that do not")
+    return count
 }
 
 let arguments = CommandLine.arguments
@@ -183,7 +219,9 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "hittest": return hitTests(count: events)
     case "capture": return rollback(restoring: false, count: events)
     case "restore": return rollback(restoring: true, count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture or restore")
+    case "commands": return commands(axis: false, count: events)
+    case "commandaxis": return commands(axis: true, count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture, restore, commands or commandaxis")
     }
 }
 print("\(workload): \(events) events, result \(result)")

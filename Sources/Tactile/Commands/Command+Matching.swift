@@ -9,12 +9,9 @@ extension Command {
     /// using only directions and presses after `consumed` (the time the
     /// command last completed).
     @MainActor func isCompleted(by change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
-        // Most sub-events cannot complete most commands (a stick move never
-        // completes a fireball): those end here, before the history is
-        // read, which costs a retain and a release per command (perf).
-        guard mayBeCompleted(by: change) else { return false }
-        let history = input.history
+        guard screen.admits(change, in: input, at: now, after: consumed) else { return false }
         let mirror = input.facing == .left
+        let history = input.history
         let tolerance = CommandTiming.tolerance
         switch kind {
         case .doubleTap(let direction):
@@ -59,25 +56,76 @@ extension Command {
         }
     }
 
-    /// Whether `change` is of the kind that completes the command: a press
-    /// (or, for negative edge, a release) of one of its buttons for a
-    /// motion, a charge or a circle; a direction for a dash; a press for a
-    /// mash, a release for a hold. No look-back: the test before the rest.
-    private func mayBeCompleted(by change: InputHistory.Change) -> Bool {
-        switch (kind, change) {
-        case (.doubleTap, .direction): return true
-        case (.doubleTap, _): return false
-        case (.mash, .press(let button)): return button == buttons[0]
-        case (.mash, _): return false
-        case (.holdAndRelease, .release(let button)): return button == buttons[0]
-        case (.holdAndRelease, _): return false
-        case (.motion, .release(let button)), (.charge, .release(let button)), (.fullCircle, .release(let button)):
-            return onRelease && button == buttons[0]
-        case (.motion, .press(let button)), (.charge, .press(let button)), (.fullCircle, .press(let button)):
-            return !onRelease && buttons.contains(button)
-        case (.motion, .direction), (.charge, .direction), (.fullCircle, .direction):
-            return false
+    /// The tests a change must pass before a command reads the history,
+    /// which turn away most sub-events at the cost of a few comparisons.
+    /// Worked out once, when the command is defined; a
+    /// ``CommandInputRecognizer`` keeps a copy beside it.
+    struct Screen: Hashable, Sendable {
+        /// The changes that can complete the command, as
+        /// ``InputHistory/Change/bit``s: a press (or, for negative edge, a
+        /// release) of one of its buttons for a motion, a charge or a
+        /// circle; a direction for a dash; a press for a mash, a release
+        /// for a hold.
+        let completingChanges: UInt64
+        /// What a motion, a charge or a circle must have reached last.
+        let finalDirection: FinalDirection
+        /// Its buffer: the most time from that direction to the button.
+        let buffer: Double
+
+        init(_ kind: Kind, buttons: [ControllerButton], onRelease: Bool, buffer: Double) {
+            func bits(_ change: (ControllerButton) -> InputHistory.Change) -> UInt64 {
+                buttons.reduce(0) { $0 | change($1).bit }
+            }
+            switch kind {
+            case .doubleTap: completingChanges = InputHistory.Change.anyDirection
+            case .mash: completingChanges = bits(InputHistory.Change.press)
+            case .holdAndRelease: completingChanges = bits(InputHistory.Change.release)
+            case .motion, .charge, .fullCircle:
+                completingChanges = onRelease ? bits(InputHistory.Change.release) : bits(InputHistory.Change.press)
+            }
+            switch kind {
+            case .motion(let steps): finalDirection = steps.last.map(FinalDirection.direction) ?? .none
+            case .charge(_, let to): finalDirection = .direction(to)
+            case .fullCircle: finalDirection = .anyCardinal
+            case .doubleTap, .mash, .holdAndRelease: finalDirection = .none
+            }
+            self.buffer = buffer
         }
+
+        /// Whether `change`, read by `input` at `now`, may complete the
+        /// command, which last completed at `consumed`. It cannot if it is
+        /// not one of the completing changes (a stick move never completes
+        /// a fireball), nor, for a motion, a charge or a circle, if its last
+        /// direction was not reached within the buffer and after `consumed`:
+        /// the player's record of when each direction was last reached
+        /// tells that without a search of the history (most presses of a
+        /// button follow no motion).
+        @MainActor func admits(_ change: InputHistory.Change, in input: PlayerInput, at now: Double, after consumed: Double) -> Bool {
+            guard completingChanges & change.bit != 0 else { return false }
+            let reached: Double
+            switch finalDirection {
+            case .none:
+                return true
+            case .direction(let last):
+                reached = input.lastReached(input.facing == .left ? last.mirrored : last)
+            case .anyCardinal:
+                // A circle ends on whichever cardinal it reached last.
+                reached = max(max(input.lastReached(.right), input.lastReached(.up)),
+                              max(input.lastReached(.left), input.lastReached(.down)))
+            }
+            return now - reached <= buffer + CommandTiming.tolerance && reached > consumed
+        }
+    }
+
+    /// What a motion, a charge or a circle must have reached last, within
+    /// the buffer before its button.
+    enum FinalDirection: Hashable, Sendable {
+        /// Nothing: not one of those kinds, or a plain button or chord.
+        case none
+        /// This direction (facing right): a motion's last, a charge's release.
+        case direction(PadDirection)
+        /// One of the four cardinals: a full circle, which may end on any.
+        case anyCardinal
     }
 
     /// Whether `change` is the button part: the release of the one button

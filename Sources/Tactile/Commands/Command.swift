@@ -49,6 +49,8 @@ public struct Command: Hashable, Sendable, CustomStringConvertible {
     public let timing: CommandTiming
     /// The windows in seconds, checked when defined.
     let windows: CommandTiming.Resolved
+    /// The cheap tests before the history is read (see ``isCompleted(by:in:at:after:)``).
+    let screen: Screen
 
     private static let needsAButton = "a motion, a charge or a full circle completes on a button: name one (directions alone make a dash, 66)"
 
@@ -82,6 +84,7 @@ public struct Command: Hashable, Sendable, CustomStringConvertible {
         self.onRelease = onRelease
         self.timing = timing
         windows = try timing.resolved(for: kind)
+        screen = Screen(kind, buttons: buttons, onRelease: onRelease, buffer: windows.buffer)
     }
 
     /// A command in numpad notation: directions 1–9 (`236`), a charge

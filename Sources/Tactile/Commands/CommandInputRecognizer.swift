@@ -36,12 +36,21 @@ open class CommandInputRecognizer: GestureRecognizer {
     /// The player whose input it reads.
     public let input: PlayerInput
     /// When the command last completed, on the scene's clock; `nil` before.
-    public private(set) var lastCompletion: Double?
+    public var lastCompletion: Double? { storedLastCompletion }
+    // Exclusivity: read by every sub-event the command can complete, in
+    // plain accesses that call out to nothing; the dynamic checks (a public
+    // stored property's) are off.
+    @exclusivity(unchecked) private var storedLastCompletion: Double?
+    /// The command's ``Command/Screen``, kept beside the recognizer: a
+    /// sub-event it turns away costs a few comparisons and no copy of the
+    /// command.
+    private let screen: Command.Screen
 
     /// A recognizer of `command` on `input`'s source.
     public init(_ command: Command, input: PlayerInput) {
         self.command = command
         self.input = input
+        screen = command.screen
         super.init()
         inputSources = [input.source]
         // Follows no touch: on a layer, it would otherwise join the arena of
@@ -60,18 +69,21 @@ open class CommandInputRecognizer: GestureRecognizer {
 
     open override func receive(_ subEvent: InputSubEvent) {
         super.receive(subEvent)
-        // The arena handing it the sub-event, read directly: `liveArena`'s
-        // check that the scene still exists loads a weak reference, whose
-        // retain and release took the slow reference-counting path and were
-        // half of a controller event through 20 commands (perf).
-        guard let arena else { return }
-        let now = arena.now
-        guard let change = input.read(subEvent, arena: ObjectIdentifier(arena), serial: arena.subEventSerial, at: now) else {
-            if case .sourceLost = subEvent { lastCompletion = nil }
+        // The player has read the sub-event already (the arena hands it to
+        // the players of its source first, see ``PlayerInput``): most
+        // sub-events change nothing this command can complete on, and end
+        // here, with no retain and no look at the history.
+        guard input.lastChangeBit & screen.completingChanges != 0, let change = input.lastChange else {
+            if case .sourceLost = subEvent { storedLastCompletion = nil }
             return
         }
-        guard command.isCompleted(by: change, in: input, at: now, after: lastCompletion ?? -.infinity) else { return }
-        lastCompletion = now
+        // The time the player read it at: the arena's clock, read with no
+        // retain of the arena.
+        let now = input.lastReadTime
+        let consumed = storedLastCompletion ?? -.infinity
+        guard screen.admits(change, in: input, at: now, after: consumed),
+              command.isCompleted(by: change, in: input, at: now, after: consumed) else { return }
+        storedLastCompletion = now
         state = .recognized
     }
 
@@ -82,12 +94,12 @@ open class CommandInputRecognizer: GestureRecognizer {
     open override var savedStateClass: GestureRecognizer.Type? { CommandInputRecognizer.self }
 
     open override func saveState(to writer: inout RecognizerStateWriter) {
-        writer.write(lastCompletion)
+        writer.write(storedLastCompletion)
         input.save(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {
-        lastCompletion = reader.readOptionalDouble()
+        storedLastCompletion = reader.readOptionalDouble()
         input.restore(from: &reader)
     }
 }

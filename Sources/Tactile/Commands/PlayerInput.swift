@@ -74,18 +74,33 @@ public final class PlayerInput {
     private var pressOrder: (left: Int?, right: Int?, down: Int?, up: Int?) = (nil, nil, nil, nil)
     private var presses = 0
     private var stickX = 0.0, stickY = 0.0
-    /// The sub-event last read, so that the next recognizer handed the same
-    /// one reads the change already made.
-    @exclusivity(unchecked) private var lastRead: (arena: ObjectIdentifier, serial: Int)?
-    @exclusivity(unchecked) private var lastChange: InputHistory.Change?
+    /// What the sub-event last read changed (`nil`: nothing), and the same
+    /// as one bit (``InputHistory/Change/bit``, 0 for nothing): each of the
+    /// player's recognizers handed the sub-event tests its command's bits
+    /// against it, and only those it can complete look further.
+    @exclusivity(unchecked) private(set) var lastChange: InputHistory.Change?
+    @exclusivity(unchecked) private(set) var lastChangeBit: UInt64 = 0
+    /// The time the sub-event last read was read at (the arena's clock).
+    @exclusivity(unchecked) private(set) var lastReadTime = 0.0
+    /// When each direction (by raw value) was last reached; −∞ for never
+    /// since the source was last lost. A motion whose last direction was not
+    /// reached within its buffer cannot complete, which this tells without
+    /// reading the history. It may remember a direction the history has
+    /// dropped (the history decides then), never forget one it holds.
+    @exclusivity(unchecked) private var reachedAt = InlineArray<10, Double>(repeating: -.infinity)
 
-    /// Reads `subEvent` (once per sub-event of the arena, however many
-    /// recognizers ask) at `time`, and returns what it changed.
-    func read(_ subEvent: InputSubEvent, arena: ObjectIdentifier, serial: Int, at time: Double) -> InputHistory.Change? {
-        if let lastRead, lastRead.arena == arena, lastRead.serial == serial { return lastChange }
-        lastRead = (arena, serial)
-        lastChange = change(for: subEvent, at: time)
-        return lastChange
+    /// When `direction` was last reached, −∞ for not since the source was lost.
+    func lastReached(_ direction: PadDirection) -> Double { reachedAt[direction.rawValue] }
+
+    /// Reads `subEvent` at `time`: the arena calls it once per sub-event of
+    /// the player's source, before any recognizer is handed it and whatever
+    /// their state (disabled, refusing it), so that what the pad holds is
+    /// always what it really holds. Its recognizers read the change after.
+    func read(_ subEvent: InputSubEvent, at time: Double) {
+        let change = change(for: subEvent, at: time)
+        lastChange = change
+        lastChangeBit = change?.bit ?? 0
+        lastReadTime = time
     }
 
     private func change(for subEvent: InputSubEvent, at time: Double) -> InputHistory.Change? {
@@ -144,6 +159,7 @@ public final class PlayerInput {
         }
         guard now != direction else { return nil }
         direction = now
+        reachedAt[now.rawValue] = time
         history.append(.direction(now), at: time)
         return .direction(now)
     }
@@ -156,6 +172,9 @@ public final class PlayerInput {
         stickY = 0
         direction = .neutral
         history.removeAll()
+        reachedAt = InlineArray(repeating: -.infinity)
+        lastChange = nil
+        lastChangeBit = 0
     }
 }
 
@@ -171,10 +190,10 @@ extension PlayerInput {
     /// own state.
     ///
     /// Shared by several recognizers, it is written by each and restored by
-    /// each, to the same values. Which sub-event it last read (so that the
-    /// recognizers sharing it read each one once) is not written: a snapshot
-    /// is taken between sub-events, so that record can never match the next
-    /// one, and a restore clears it.
+    /// each, to the same values. What the sub-event it last read changed
+    /// (which the recognizers handed that sub-event read) is not written: a
+    /// snapshot is taken between sub-events, the next sub-event replaces it,
+    /// and a restore clears it.
     public func save(to writer: inout RecognizerStateWriter) {
         writer.write(Int(held))
         for order in [pressOrder.left, pressOrder.right, pressOrder.down, pressOrder.up] { writer.write(order ?? -1) }
@@ -198,8 +217,14 @@ extension PlayerInput {
         stickY = reader.readDouble()
         direction = PadDirection(rawValue: reader.readInt()) ?? .neutral
         history.restore(from: &reader)
-        lastRead = nil
+        // Derived from the history: what the snapshot's history holds.
+        reachedAt = InlineArray(repeating: -.infinity)
+        for age in stride(from: history.count - 1, through: 0, by: -1) {
+            let entry = history[age: age]
+            if case .direction(let direction) = entry.change { reachedAt[direction.rawValue] = entry.time }
+        }
         lastChange = nil
+        lastChangeBit = 0
     }
 }
 
@@ -225,6 +250,20 @@ extension InputHistory {
 }
 
 extension InputHistory.Change {
+    /// The change as one bit, for a command's test of which changes can
+    /// complete it (``Command/Screen/completingChanges``): a press of a button in
+    /// bits 0–20 (its place in ``ControllerButton/bit``), a release in
+    /// 21–41, any direction in 48.
+    var bit: UInt64 {
+        switch self {
+        case .direction: Self.anyDirection
+        case .press(let button): UInt64(button.bit)
+        case .release(let button): UInt64(button.bit) << 21
+        }
+    }
+
+    static let anyDirection: UInt64 = 1 << 48
+
     /// One word: the kind in the high half, the direction or button below.
     var word: Int {
         switch self {

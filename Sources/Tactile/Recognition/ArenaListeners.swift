@@ -16,7 +16,52 @@
 /// sub-event costs one lookup, not a walk of the tree.
 @MainActor
 final class ArenaListeners {
-    @exclusivity(unchecked) private var bySource: [InputSource: [GestureRecognizer]] = [:]
+    @exclusivity(unchecked) private var bySource: [InputSource: Listening] = [:]
+
+    /// Who listens to one source: its listeners in gather order, and the
+    /// players (``PlayerInput``) their command recognizers read, each once;
+    /// the players read a sub-event of the source before any listener is
+    /// handed it, whatever their recognizers' state. It also knows which
+    /// listeners a sub-event can be left out for (see
+    /// `ArenaListeners+Quiet.swift`).
+    @MainActor
+    final class Listening {
+        @exclusivity(unchecked) var listeners: [GestureRecognizer] = []
+        @exclusivity(unchecked) var players: [PlayerInput] = []
+        /// Per listener: the changes of its player that its command can
+        /// complete on (``Command/Screen/completingChanges``) for a
+        /// ``CommandInputRecognizer`` of that very class, every bit for any
+        /// other listener (a subclass may do anything in `receive`).
+        @exclusivity(unchecked) var completing: [UInt64] = []
+        /// Per listener: its player's place in `players`, 0 for another listener.
+        @exclusivity(unchecked) var player: [Int] = []
+        /// Per listener, as of `checkedAt`: whether the arena must hand it
+        /// every sub-event, whatever it changes.
+        @exclusivity(unchecked) var isNeedy: [Bool] = []
+        /// The ``ArenaListeners/stateVersion`` at which `isNeedy` was
+        /// worked out; −1 for not yet.
+        @exclusivity(unchecked) var checkedAt = -1
+
+        func append(_ recognizer: GestureRecognizer) {
+            listeners.append(recognizer)
+            isNeedy.append(true)
+            guard let command = recognizer as? CommandInputRecognizer else {
+                completing.append(.max)
+                player.append(0)
+                return
+            }
+            completing.append(type(of: command) == CommandInputRecognizer.self ? command.command.screen.completingChanges : .max)
+            if let index = players.firstIndex(where: { $0 === command.input }) {
+                player.append(index)
+            } else {
+                player.append(players.count)
+                players.append(command.input)
+            }
+        }
+    }
+
+    private static let nobody = Listening()
+
     @exclusivity(unchecked) private var isStale = true
 
     /// Something that decides who listens changed; the list is rebuilt on
@@ -33,11 +78,27 @@ final class ArenaListeners {
     /// The listeners of `source`, in gather order, as of now.
     func listeners(of source: InputSource, in root: Layer) -> [GestureRecognizer] {
         if isStale { rebuild(from: root) }
-        return bySource[source] ?? []
+        return bySource[source]?.listeners ?? []
     }
+
+    /// Who listens to `source`, as of now.
+    func listening(to source: InputSource, in root: Layer) -> Listening {
+        if isStale { rebuild(from: root) }
+        // The source of the last sub-event, most often this one's again:
+        // the dictionary's lookup hashes the source (callgrind: about 250
+        // instructions, a sixteenth of a button through 20 commands).
+        if let last = lastLookup, last.source == source { return last.listening }
+        let listening = bySource[source] ?? Self.nobody
+        lastLookup = (source, listening)
+        return listening
+    }
+
+    /// The last lookup of ``listening(to:in:)``, emptied by a rebuild.
+    @exclusivity(unchecked) private var lastLookup: (source: InputSource, listening: Listening)?
 
     func removeAll() {
         bySource.removeAll()
+        lastLookup = nil
         isStale = true
     }
 
@@ -51,6 +112,7 @@ final class ArenaListeners {
 
     private func rebuild(from root: Layer) {
         isStale = false
+        lastLookup = nil
         var entries: [Entry] = []
         var stack: [(layer: Layer, depth: Int)] = [(root, 0)]
         while let (layer, depth) = stack.popLast() {
@@ -65,9 +127,13 @@ final class ArenaListeners {
             if a.depth != b.depth { return a.depth > b.depth }
             return a.order < b.order
         }
-        var built: [InputSource: [GestureRecognizer]] = [:]
+        var built: [InputSource: Listening] = [:]
         for entry in entries {
-            for source in entry.recognizer.inputSources { built[source, default: []].append(entry.recognizer) }
+            for source in entry.recognizer.inputSources {
+                let listening = built[source] ?? Listening()
+                built[source] = listening
+                listening.append(entry.recognizer)
+            }
         }
         bySource = built
     }

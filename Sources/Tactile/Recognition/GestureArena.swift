@@ -278,13 +278,20 @@ public final class GestureArena {
     func deliver(_ subEvent: InputSubEvent) {
         guard let root = scene?.root else { return }
         let source = subEvent.source
-        let listening = listeners.listeners(of: source, in: root)
+        let who = listeners.listening(to: source, in: root)
+        let listening = who.listeners
         guard !listening.isEmpty else { return }
         let generation = listeners.generation
         subEventSerial &+= 1
         beginStep()
         defer { endStep() }
-        listening.forEachBorrowed { recognizer in
+        // The players of command recognizers read it first, once each, even
+        // if none of their recognizers takes it (all disabled, say), so that
+        // they never miss a release.
+        who.players.forEachBorrowed { player in player.read(subEvent, at: clock.now) }
+        // Left out: command recognizers the sub-event can do nothing for
+        // (ArenaListeners+Quiet.swift).
+        who.forEachConcerned(subEvent, source: source) { recognizer in
             guard recognizer.isEnabled, !recognizer.storedState.isFinished else { return }
             // A handler before it changed the scene: it may no longer listen.
             if listeners.generation != generation, !stillListens(recognizer, to: source) { return }
@@ -315,8 +322,9 @@ public final class GestureArena {
         recognizer.inputSources.contains(source) && recognizer.layer?.scene === scene
     }
 
-    /// Counts the non-touch sub-events delivered, so that state shared by
-    /// several listeners (a ``PlayerInput``) reads each one once.
+    /// Counts the non-touch sub-events delivered (kept in scene snapshots).
+    /// A ``PlayerInput`` no longer needs it: the players of a source read
+    /// each of its sub-events before the listeners, once.
     @exclusivity(unchecked) var subEventSerial = 0
 
     /// The recognizers of the scene, their sources or their layers changed:

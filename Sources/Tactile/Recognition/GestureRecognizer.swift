@@ -62,7 +62,11 @@ open class GestureRecognizer {
     }
     // Read by the arena for every recognizer at every decision: private
     // storage without the runtime exclusivity checks, as the flags below.
-    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)?
+    // A change may make the arena hand it sub-events it could leave out
+    // before (ArenaListeners+Quiet.swift).
+    @exclusivity(unchecked) private weak var storedDelegate: (any GestureRecognizerDelegate)? {
+        didSet { ArenaListeners.stateVersion &+= 1 }
+    }
 
     /// Whether the recognizer takes part. Turning it off mid-gesture cancels
     /// a gesture that has begun and fails one that has not.
@@ -78,7 +82,9 @@ open class GestureRecognizer {
     // recognizer on every sub-event, so kept private, behind public computed
     // properties, out of reach of the runtime exclusivity checks a public
     // stored property costs (every access is a plain read or write).
-    @exclusivity(unchecked) var storedIsEnabled = true
+    @exclusivity(unchecked) var storedIsEnabled = true {
+        didSet { ArenaListeners.stateVersion &+= 1 }
+    }
     @exclusivity(unchecked) private var storedCancelsTouchesInView = true
     @exclusivity(unchecked) private var storedDelaysTouchesBegan = false
     @exclusivity(unchecked) private var storedDelaysTouchesEnded = true
@@ -254,7 +260,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// The non-touch sources it follows in its current attempt: those it
     /// has been handed a sub-event of since its last reset. A reset empties it.
-    @exclusivity(unchecked) var trackedSources: [InputSource] = []
+    @exclusivity(unchecked) var trackedSources: [InputSource] = [] {
+        didSet { ArenaListeners.stateVersion &+= 1 }
+    }
     /// Recognizers it must wait for, from ``require(toFail:)``.
     // Exclusivity: read at every decision, in plain accesses; checks off.
     @exclusivity(unchecked) var failureRequirements: [WeakRecognizer] = []

@@ -1,0 +1,62 @@
+// Leaving a sub-event out for the listeners it cannot matter to.
+//
+// A controller's listeners are mostly one player's command recognizers, and
+// most sub-events can complete none of them (a stick move completes no
+// fireball, a release no motion). Handed such a sub-event, a command
+// recognizer that already follows the source and has no delegate does
+// nothing at all; yet handing it over (the arena's checks, the delegate's
+// weak load, the call) was most of a button through 20 commands (callgrind:
+// about 150 instructions a listener). So the arena hands a sub-event only to
+// the listeners that may do something with it, in gather order, and
+// skipping the others changes nothing anyone can see: no state, no decision,
+// no delegate call.
+//
+// A listener must get every sub-event ("needy") unless it is a
+// `CommandInputRecognizer` of that very class (a subclass may do anything in
+// `receive`) that is disabled, finished, or follows the source with no
+// delegate. That is worked out after a full delivery, and holds until any
+// recognizer's `isEnabled`, delegate or followed sources change, which bump
+// `stateVersion` (a reset, which ends a finished attempt, empties its
+// sources). The source going away always goes to everyone.
+
+extension ArenaListeners {
+    /// Bumped whenever a recognizer's `isEnabled`, delegate or followed
+    /// sources change: what made a listener safe to leave out may no
+    /// longer hold.
+    @exclusivity(unchecked) static var stateVersion = 0
+}
+
+extension ArenaListeners.Listening {
+    /// Calls `body` with each listener `subEvent` may matter to, in gather
+    /// order: every listener when nothing is known, otherwise the needy ones
+    /// and the command recognizers whose player's change (already read)
+    /// their command can complete on.
+    @inline(__always)
+    func forEachConcerned(_ subEvent: InputSubEvent, source: InputSource, _ body: (GestureRecognizer) -> Void) {
+        let isLost: Bool
+        if case .sourceLost = subEvent { isLost = true } else { isLost = false }
+        guard checkedAt == ArenaListeners.stateVersion, !isLost else {
+            listeners.forEachBorrowed(body)
+            if !isLost { check(source) }
+            return
+        }
+        for index in listeners.indices {
+            // A handler may have changed a listener (given it a delegate,
+            // say): from then on, everyone left gets the sub-event.
+            if checkedAt == ArenaListeners.stateVersion, !isNeedy[index],
+               completing[index] & players[player[index]].lastChangeBit == 0 { continue }
+            Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// Works out which listeners are needy, as they are now.
+    private func check(_ source: InputSource) {
+        for index in listeners.indices {
+            let recognizer = listeners[index]
+            isNeedy[index] = completing[index] == .max
+                || (recognizer.isEnabled && !recognizer.storedState.isFinished
+                    && (!recognizer.isFollowing(source) || recognizer.delegate != nil))
+        }
+        checkedAt = ArenaListeners.stateVersion
+    }
+}
