@@ -501,15 +501,22 @@ final class ArenaReferee {
 
     /// The position of `recognizer`'s entry, if it is in play: read from its
     /// slot, in constant time.
+    // Always inlined, as the linear search it replaced was (a call per
+    // lookup cost more than the search over a tap's seven members).
+    @inline(__always)
     private func index(of recognizer: GestureRecognizer) -> Int? {
-        if recognizer.memberSlotOwner == ObjectIdentifier(self) {
-            let slot = recognizer.memberSlot
-            guard slot >= 0, slot < storage.count, storage[slot].recognizer === recognizer else { return nil }
-            return slot
-        }
-        // Never in play here, or its slot is another arena's since (a
-        // recognizer driven outside a scene, then added to one): looked
-        // for. Rare, and only until it next joins here.
+        guard recognizer.memberSlotOwner == ObjectIdentifier(self) else { return searchedIndex(of: recognizer) }
+        let slot = recognizer.memberSlot
+        guard slot >= 0, slot < storage.count, storage[slot].recognizer === recognizer else { return nil }
+        return slot
+    }
+
+    /// `index(of:)` for a recognizer whose slot is not this arena's: never
+    /// in play here, or its slot is another arena's since (a recognizer
+    /// driven outside a scene, then added to one), so it is looked for.
+    /// Rare, and only until it next joins here.
+    @inline(never)
+    private func searchedIndex(of recognizer: GestureRecognizer) -> Int? {
         guard recognizer.memberSlotOwner != nil else { return nil }
         for index in storage.indices where storage[index].recognizer === recognizer { return index }
         return nil
@@ -528,18 +535,21 @@ final class ArenaReferee {
     /// The member at `index` leaves. Its entry is dropped at the next
     /// compaction; one whose slot another arena holds (see `index(of:)`),
     /// which cannot be marked, is dropped at once.
+    @inline(__always)
     private func leave(_ index: Int) {
         let recognizer = storage[index].recognizer
-        guard recognizer.memberSlotOwner == ObjectIdentifier(self) else {
-            storage.remove(at: index)
-            for later in index..<storage.count where storage[later].recognizer.memberSlot == later + 1
-                && storage[later].recognizer.memberSlotOwner == ObjectIdentifier(self) {
-                storage[later].recognizer.memberSlot = later
-            }
-            return
-        }
+        guard recognizer.memberSlotOwner == ObjectIdentifier(self) else { return removeAtOnce(index) }
         recognizer.memberSlot = -1
         departed += 1
+    }
+
+    @inline(never)
+    private func removeAtOnce(_ index: Int) {
+        storage.remove(at: index)
+        for later in index..<storage.count where storage[later].recognizer.memberSlot == later + 1
+            && storage[later].recognizer.memberSlotOwner == ObjectIdentifier(self) {
+            storage[later].recognizer.memberSlot = later
+        }
     }
 
     /// Drops the entries of the recognizers that left, in one pass, keeping
@@ -553,7 +563,9 @@ final class ArenaReferee {
             if kept != index { storage.swapAt(kept, index) }
             kept += 1
         }
-        storage.removeSubrange(kept...)
+        // removeLast, not removeSubrange: that goes through the general
+        // replaceSubrange (callgrind: most of a compaction's cost).
+        while storage.count > kept { storage.removeLast() }
         departed = 0
     }
 
