@@ -206,6 +206,9 @@ public final class GestureArena {
 
     /// Hands `touch`'s new phase to its recognizers, then to the gate.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
+        if phase == .moved, depth == 0, gate.isIdle, !referee.hasQueuedWork, !isFollowed(touch) {
+            return moveUnfollowed(touch)
+        }
         beginStep()
         defer { endStep() }
         // The same one-touch array for every recognizer, emptied after so
@@ -240,6 +243,35 @@ public final class GestureArena {
         gate.settle()
         gate.offer(phase, touch, now: depth == 1 && !referee.hasQueuedWork)
         if depth == 1 { referee.runActions() }
+    }
+
+    /// A move of a touch no recognizer follows, with nothing queued, held or
+    /// closed: a game's common move (a finger dragging a layer with no
+    /// gesture on it). What the full path would do comes down to offering
+    /// the move to the gate inside a step, so that is all this does; a
+    /// layer handler that re-enters finds the arena as the full path leaves
+    /// it. Skips the recognizer loop and the steps of empty queues
+    /// (callgrind, with the gate's move skipping `delays`: a move through a
+    /// bare layer 1,899 → 1,489 instructions).
+    private func moveUnfollowed(_ touch: Touch) {
+        depth = 1
+        gate.offer(.moved, touch, now: !referee.hasQueuedWork)
+        // With nothing queued, held or closed after the layer's handler,
+        // the end of the step would find every queue empty.
+        if gate.isIdle && !referee.hasQueuedWork {
+            depth = 0
+        } else {
+            endStep()
+        }
+    }
+
+    /// Whether a recognizer follows `touch`.
+    private func isFollowed(_ touch: Touch) -> Bool {
+        var followed = false
+        touch.recognizers.forEachBorrowed { recognizer in
+            if !followed, follows(recognizer, touch) { followed = true }
+        }
+        return followed
     }
 
     /// A touch that joins a gesture already under way belongs to it, unless

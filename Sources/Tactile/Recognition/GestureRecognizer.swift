@@ -243,6 +243,14 @@ open class GestureRecognizer {
     // instantaneous access; the dynamic checks are off.
     @exclusivity(unchecked) var arena: GestureArena?
 
+    /// Where the recognizer's entry is in the members of the arena whose
+    /// referee `memberSlotOwner` identifies; -1 when it is not in play
+    /// there. Kept by ``ArenaReferee``, so that finding a member costs
+    /// constant time.
+    // Exclusivity: read at every decision in plain accesses; checks off.
+    @exclusivity(unchecked) var memberSlot = -1
+    @exclusivity(unchecked) var memberSlotOwner: ObjectIdentifier?
+
     /// ``arena`` while its scene exists; `nil` once the scene has gone, as
     /// the weak reference this was would have read.
     var liveArena: GestureArena? {

@@ -79,6 +79,10 @@ final class LayerGate {
         outbox.reserveCapacity(8)
     }
 
+    /// Whether nothing is held, queued or waiting to be pruned: a sub-event
+    /// then has nothing to release or flush but its own phase.
+    var isIdle: Bool { !isHolding && !hasClosed && head == outbox.count }
+
     // MARK: What the arena tells it
 
     /// A touch began: the gate starts its record.
@@ -122,7 +126,9 @@ final class LayerGate {
             return
         }
         let layerPhase: Touch.Phase = phase == .stationary ? .moved : phase
-        guard entries[index].held.isEmpty && !arena.delays(touch, layerPhase) else { return hold(layerPhase, at: index) }
+        // Only a began or an ended can be delayed: a move skips the call.
+        let delayed = (layerPhase == .began || layerPhase == .ended) && arena.delays(touch, layerPhase)
+        guard entries[index].held.isEmpty && !delayed else { return hold(layerPhase, at: index) }
         guard now, head == outbox.count, let admitted = admission(layerPhase, at: index), let layer = touch.layer else {
             outbox.append((touch, layerPhase))
             return
