@@ -226,23 +226,9 @@ extension Scene {
         truncate(&arena.gate.entries, to: snapshot.gateEntries.count)
         arena.gate.isHolding = snapshot.gateIsHolding
         arena.gate.hasClosed = snapshot.gateHasClosed
-        for (index, saved) in snapshot.members.enumerated() {
-            let recognizer = snapshot.recognizer(at: saved.recognizer)
-            let waitingFor = snapshot.waitingFor[saved.waitingFor]
-            if index < arena.referee.members.count, arena.referee.members[index].recognizer === recognizer {
-                arena.referee.members[index].pending = saved.pending
-                arena.referee.members[index].pendingEnd = saved.pendingEnd
-                if !arena.referee.members[index].waitingFor.elementsEqual(waitingFor) {
-                    arena.referee.members[index].waitingFor.removeAll(keepingCapacity: true)
-                    arena.referee.members[index].waitingFor.append(contentsOf: waitingFor)
-                }
-            } else {
-                let member = ArenaReferee.Member(
-                    recognizer: recognizer, pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
-                if index < arena.referee.members.count { arena.referee.members[index] = member } else { arena.referee.members.append(member) }
-            }
-        }
-        truncate(&arena.referee.members, to: snapshot.members.count)
+        // One access to the referee's members for the whole rewrite: each
+        // access renumbers every member's slot when it ends (ArenaReferee).
+        restoreMembers(&arena.referee.members, from: snapshot)
         arena.subEventSerial = snapshot.subEventSerial
 
         // Every base first, so that a subclass reading its touches or state
@@ -340,5 +326,29 @@ extension Scene {
         setIdentical(&touches, count, touch)
         touch.rosterIndex = count
         count += 1
+    }
+}
+
+extension Scene {
+    /// The referee's members as the snapshot saved them, rewritten in place
+    /// where the same recognizer is already in the same position.
+    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: SceneSnapshot) {
+        for (index, saved) in snapshot.members.enumerated() {
+            let recognizer = snapshot.recognizer(at: saved.recognizer)
+            let waitingFor = snapshot.waitingFor[saved.waitingFor]
+            if index < members.count, members[index].recognizer === recognizer {
+                members[index].pending = saved.pending
+                members[index].pendingEnd = saved.pendingEnd
+                if !members[index].waitingFor.elementsEqual(waitingFor) {
+                    members[index].waitingFor.removeAll(keepingCapacity: true)
+                    members[index].waitingFor.append(contentsOf: waitingFor)
+                }
+            } else {
+                let member = ArenaReferee.Member(
+                    recognizer: recognizer, pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
+                if index < members.count { members[index] = member } else { members.append(member) }
+            }
+        }
+        truncate(&members, to: snapshot.members.count)
     }
 }
