@@ -33,8 +33,9 @@ let shapes = StrokeShape.allCases
 /// candidates=N refinement=DEGREES refined=N` set it).
 nonisolated(unsafe) var matchingParameters = StrokeMatchingParameters.standard
 
-/// With `rotation … compare`, the user-dependent tables also classify every
-/// test drawing with the rotation search's bounds off, and count where the
+/// With `rotation … compare`, the user-dependent tables are made with the
+/// rotation search's exact bounds on (`rotationBounds`, off by default) and
+/// also classify every test drawing with them off, and count where the
 /// two answers differ: the template, or the distance by more than rounding.
 nonisolated(unsafe) var comparesBounds = false
 nonisolated(unsafe) var comparison = (drawings: 0, otherTemplate: 0, otherDistance: 0, betterWithBounds: 0, worseWithBounds: 0)
@@ -650,6 +651,7 @@ case "rotation":
     let report = arguments.dropFirst().first == "report"
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     comparesBounds = arguments.dropFirst(3).contains("compare")
+    if comparesBounds { matchingParameters.rotationBounds = true }   // on, against the default
     for setting in arguments.dropFirst(3) where setting.contains("=") {
         let parts = setting.split(separator: "=")
         guard parts.count == 2, let value = Double(parts[1]) else { continue }

@@ -50,6 +50,9 @@ import Darwin
 /// drawn: a "V" is not a ">". With ``StrokeMatchingParameters/alignmentAngles``
 /// set, each sample is matched only at the angles where the clouds'
 /// angular harmonics line up best: about twice as fast, and less accurate.
+/// (With the SPI option `rotationBounds`, pairs of sample and rotation are
+/// skipped by an exact lower bound; off, because it is slower on the clock
+/// and refines other samples than the search, see its documentation.)
 ///
 /// ```swift
 /// let classifier = try StrokeClassifier(templates: StrokeTemplateFile.templates(contentsOfFile: "shapes.strokes"))

@@ -134,9 +134,11 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// that depend on the order, and the two refine different samples:
     /// on the report's writers (13 × 1 and 13 × 3 templates, 5 trials),
     /// 96.82–97.13% with one template instead of 97.13–97.59%, and
-    /// 99.33–99.44% with three instead of 99.18–99.33%, about 15% faster
-    /// (`StrokeEvaluation classify`). Not the same or better answers, so
-    /// not the default.
+    /// 99.33–99.44% with three instead of 99.18–99.33%; 24% fewer
+    /// instructions (callgrind) but 2.4 times slower on the clock
+    /// (StrokeBenchmarks: its floor grids, 16 KB a sample, miss the cache).
+    /// Neither the same answers nor faster, so not the default: kept so that
+    /// the harness can show it (`StrokeEvaluation rotation … compare`).
     @_spi(StrokeTuning) public var rotationBounds: Bool
 
     /// The distance at which a match's score reaches 0, as the root mean
