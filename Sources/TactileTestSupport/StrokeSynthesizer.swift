@@ -239,7 +239,9 @@ public struct StrokeHabits: Sendable, Hashable {
     /// Whether the aspect is drawn evenly on a log scale (as wide as tall
     /// is then as likely as as tall as wide), or evenly.
     public var aspectIsLogarithmic: Bool
+    /// How far a drawing's key points wander, as a fraction of its size.
     public var shapeWobble: ClosedRange<Double>
+    /// How far strokes run past their ends (negative: stop short), as a fraction.
     public var overshoot: ClosedRange<Double>
     /// Distance between reported points at full speed (so speed), in window points.
     public var pointSpacing: ClosedRange<Double>
