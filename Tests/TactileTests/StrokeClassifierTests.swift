@@ -1,7 +1,7 @@
 import Foundation
 import TactileTestSupport
 import Testing
-@_spi(StrokeTuning) @testable import Tactile
+@testable import Tactile
 
 /// The matching on its own: what it is invariant to (position, size, stroke
 /// order, direction and count, rotation when asked), what it is not
@@ -114,34 +114,6 @@ struct StrokeClassifierTests {
             // and the refinement stop short of the exact turn.)
             #expect(match.score > 0.85, "\(degrees)°: \(match)")
         }
-    }
-
-    @Test func theRotationSearchsBoundsNeverExceedAMatching() throws {
-        // Each (sample, searched rotation) bound is at most the matching
-        // it stands for, done in full: skipping by it loses nothing. Drawings
-        // of the shapes with no turned twin, turned, by writers the
-        // templates were not drawn by; and with the bounds on, the search
-        // still finds them.
-        var synthesizer = StrokeSynthesizer(seed: 0xB0D5)
-        let shapes = StrokeShape.allCases.filter { !$0.hasRotatedTwin }
-        let templates = try shapes.map { shape in
-            try StrokeTemplate(name: shape.rawValue, isRotationInvariant: true,
-                               samples: [70, 71].map { synthesizer.drawing(of: shape, by: StrokeWriter(seed: $0)) })
-        }
-        var parameters = StrokeMatchingParameters.standard
-        parameters.rotationBounds = true
-        let classifier = try StrokeClassifier(templates: templates, parameters: parameters)
-        var right = 0
-        for shape in shapes {
-            for degrees in [0.0, 45, 100, 200] {
-                let drawing = synthesizer.drawing(of: shape, by: StrokeWriter(seed: 72), rotation: degrees * Double.pi / 180)
-                #expect(classifier.rotationBoundsHold(for: StrokeInk(strokes: drawing)), "\(shape) at \(degrees)°")
-                if classifier.classify(strokes: drawing)?.name == shape.rawValue { right += 1 }
-            }
-        }
-        #expect(right >= shapes.count * 4 * 9 / 10, "\(right) of \(shapes.count * 4)")
-        // Off (the default), there is nothing to check.
-        #expect(!(try StrokeClassifier(templates: templates)).rotationBoundsHold(for: StrokeInk(strokes: [[Self.p(0, 0), Self.p(9, 9)]])))
     }
 
     @Test func aThinShapeKeepsItsStraightnessAndAWideShapeMatchesItsSquareTemplate() throws {

@@ -1,7 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
-@_spi(StrokeTuning) import Tactile
+import Tactile
 import TactileSDL
 import TactileTestSupport
 
@@ -17,8 +17,7 @@ import TactileTestSupport
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
-// | … , exact bounds | the two sets above with `rotationBounds` on (not the default): (sample, rotation) pairs skipped by an exact lower bound |
-// | … , angular alignment | the two sets above with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
+// | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
 //
@@ -75,8 +74,6 @@ final class ClassifierFixture: @unchecked Sendable {
         case twoInvariant = "Classify: 16 × 3, circle and star rotation invariant"
         case rotationInvariant = "Classify: 13 × 3, all rotation invariant"
         case rotationInvariantTurned = "Classify: 13 × 3, all rotation invariant, turned"
-        case rotationInvariantBounded = "Classify: 13 × 3, all rotation invariant, exact bounds"
-        case rotationInvariantTurnedBounded = "Classify: 13 × 3, all rotation invariant, turned, exact bounds"
         case twoInvariantAligned = "Classify: 16 × 3, circle and star rotation invariant, angular alignment"
         case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
     }
@@ -93,8 +90,7 @@ final class ClassifierFixture: @unchecked Sendable {
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
             }
-        case .rotationInvariant, .rotationInvariantAligned, .rotationInvariantTurned, .rotationInvariantBounded,
-             .rotationInvariantTurnedBounded:
+        case .rotationInvariant, .rotationInvariantAligned, .rotationInvariantTurned:
             let kept = Set(StrokeShape.allCases.filter { !$0.hasRotatedTwin }.map(\.rawValue))
             templates = templates.filter { kept.contains($0.name) }
                 .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
@@ -103,10 +99,7 @@ final class ClassifierFixture: @unchecked Sendable {
         if set == .twoInvariantAligned || set == .rotationInvariantAligned {
             parameters.alignmentAngles = 36   // the angular alignment instead of the 12-angle search
         }
-        if set == .rotationInvariantBounded || set == .rotationInvariantTurnedBounded {
-            parameters.rotationBounds = true
-        }
-        let turned = set == .rotationInvariantTurned || set == .rotationInvariantTurnedBounded
+        let turned = set == .rotationInvariantTurned
         classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
         var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
         let writer = StrokeWriter(seed: 5000)

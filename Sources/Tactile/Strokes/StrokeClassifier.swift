@@ -50,9 +50,6 @@ import Darwin
 /// drawn: a "V" is not a ">". With ``StrokeMatchingParameters/alignmentAngles``
 /// set, each sample is matched only at the angles where the clouds'
 /// angular harmonics line up best: about twice as fast, and less accurate.
-/// (With the SPI option `rotationBounds`, pairs of sample and rotation are
-/// skipped by an exact lower bound; off, because it is slower on the clock
-/// and refines other samples than the search, see its documentation.)
 ///
 /// ```swift
 /// let classifier = try StrokeClassifier(templates: StrokeTemplateFile.templates(contentsOfFile: "shapes.strokes"))
@@ -144,17 +141,6 @@ public final class StrokeClassifier {
     private let alignmentSin: UnsafeMutablePointer<Double>
     private let alignmentValues: UnsafeMutablePointer<Double>
     private let alignmentPeaks: UnsafeMutablePointer<Int>
-    /// Whether the rotation search prunes by exact bounds (see
-    /// `fillRotationBounds`); per rotation-invariant sample, a grid of
-    /// `grid`² floors, each no more than the squared distance from any
-    /// place in its cell to the sample's nearest point; per searched
-    /// rotation, the cell of each point of the drawing turned by it; per
-    /// sample and rotation, the bound.
-    private let usesRotationBounds: Bool
-    private let sampleFloor: UnsafeMutablePointer<Float>
-    private let rotatedCells: UnsafeMutablePointer<Int32>
-    private let rotationBound: UnsafeMutablePointer<Double>
-    private let kept: UnsafeMutablePointer<Double>
 
     /// A classifier of `templates`, prepared.
     ///
@@ -229,14 +215,6 @@ public final class StrokeClassifier {
         alignmentValues.initialize(repeating: 0, count: alignmentAngles)
         alignmentPeaks = .allocate(capacity: parameters.alignmentCandidates)
         alignmentPeaks.initialize(repeating: 0, count: parameters.alignmentCandidates)
-        usesRotationBounds = hasRotationInvariantSample && alignmentAngles == 0 && parameters.rotationBounds
-        sampleFloor = .allocate(capacity: usesRotationBounds ? sampleCount * grid * grid : 1)
-        rotatedCells = .allocate(capacity: usesRotationBounds ? steps * n : 1)
-        rotatedCells.initialize(repeating: 0, count: usesRotationBounds ? steps * n : 1)
-        rotationBound = .allocate(capacity: usesRotationBounds ? sampleCount * steps : 1)
-        rotationBound.initialize(repeating: 0, count: usesRotationBounds ? sampleCount * steps : 1)
-        kept = .allocate(capacity: parameters.refinedCandidates)
-        kept.initialize(repeating: 0, count: parameters.refinedCandidates)
 
         var sample = 0
         for template in templates {
@@ -254,10 +232,6 @@ public final class StrokeClassifier {
                                   into: sampleHarmonics + sample * harmonicCount * 2)
                 }
                 fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
-                if usesRotationBounds {
-                    fillFloor(sampleFloor + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n,
-                              isUsed: template.isRotationInvariant)
-                }
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
                                                          stroke: resampledStroke, count: n)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
@@ -291,10 +265,6 @@ public final class StrokeClassifier {
         alignmentSin.deallocate()
         alignmentValues.deallocate()
         alignmentPeaks.deallocate()
-        sampleFloor.deallocate()
-        rotatedCells.deallocate()
-        rotationBound.deallocate()
-        kept.deallocate()
     }
 
     /// A classifier of the built-in shapes (``StrokeTemplate/builtIn``).
@@ -313,16 +283,13 @@ public final class StrokeClassifier {
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         if hasRotationInvariantSample { fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics) }
-        if usesRotationBounds { fillRotatedCells() }
 
         // Samples in the order of their lower bounds, so the best is found
         // early and the rest are cut short.
         for sample in 0..<sampleCount {
             order[sample] = sample
             if sampleIsRotationInvariant[sample] {
-                // The least of its exact bounds over the searched rotations,
-                // or, without them, bounded per rotation later.
-                orderKey[sample] = usesRotationBounds ? fillRotationBounds(sample: sample) : Double.infinity
+                orderKey[sample] = Double.infinity   // bounded per rotation, later
             } else {
                 orderKey[sample] = fillLowerBounds(x: aspectX, y: aspectY, sample: sample)
             }
@@ -332,11 +299,6 @@ public final class StrokeClassifier {
         var best = Double.infinity
         var bestSample = -1
         var bestAngle = 0.0
-        // The least distances of rotation-invariant samples found so far,
-        // ascending, `refinedCandidates` at most; the worst of them once full.
-        var keptCount = 0
-        var keptLimit = Double.infinity
-        let keptCapacity = parameters.refinedCandidates
         for position in 0..<sampleCount {
             let sample = order[position]
             if sampleIsRotationInvariant[sample] {
@@ -352,39 +314,6 @@ public final class StrokeClassifier {
                             sampleBest = distance
                             sampleAngle = alpha
                         }
-                    }
-                } else if usesRotationBounds {
-                    // The search keeps the `refinedCandidates` samples of
-                    // least distance, each at its best searched rotation,
-                    // exactly, whatever the order: rotations are matched
-                    // below the worst of those kept (or the sample's best
-                    // so far), and one whose exact bound reaches that
-                    // could not have entered; the most promising first.
-                    let steps = rotationCos.count
-                    let bounds = rotationBound + sample * steps
-                    var first = 0
-                    for rotation in 1..<steps where bounds[rotation] < bounds[first] { first = rotation }
-                    sampleAngle = 2 * Double.pi * Double(first) / Double(steps)
-                    for turn in 0..<steps {
-                        let rotation = (first + turn) % steps
-                        let limit = min(keptLimit, sampleBest)
-                        guard bounds[rotation] < limit else { continue }
-                        rotate(uniformX, uniformY, cos: rotationCos[rotation], sin: rotationSin[rotation])
-                        let distance = match(x: rotatedX, y: rotatedY, sample: sample, below: limit)
-                        if distance < sampleBest {
-                            sampleBest = distance
-                            sampleAngle = 2 * Double.pi * Double(rotation) / Double(steps)
-                        }
-                    }
-                    if sampleBest < keptLimit {
-                        var slot = min(keptCount, keptCapacity - 1)
-                        while slot > 0, kept[slot - 1] > sampleBest {
-                            kept[slot] = kept[slot - 1]
-                            slot -= 1
-                        }
-                        kept[slot] = sampleBest
-                        keptCount = min(keptCapacity, keptCount + 1)
-                        if keptCount == keptCapacity { keptLimit = kept[keptCapacity - 1] }
                     }
                 } else {
                     for rotation in rotationCos.indices {
@@ -757,109 +686,6 @@ public final class StrokeClassifier {
             count = 1
         }
         return count
-    }
-
-    /// Fills a rotation-invariant sample's floors: for each cell of its
-    /// grid, the least squared distance from any place in the cell (the
-    /// edge cells reaching on to infinity, as `cell` clamps into them) to
-    /// the sample's nearest point, rounded down to a `Float`. A point in
-    /// the cell is at least that far from every point of the sample.
-    private func fillFloor(_ floor: UnsafeMutablePointer<Float>, x: UnsafeMutablePointer<Double>,
-                           y: UnsafeMutablePointer<Double>, isUsed: Bool) {
-        guard isUsed else {
-            floor.initialize(repeating: 0, count: grid * grid)
-            return
-        }
-        let side = 1 / cellsPerUnit
-        // Each cell a hair wider than `cell`'s, so that rounding at its
-        // edges cannot put a point outside the cell it is looked up in.
-        let margin = 1e-9
-        for row in 0..<grid {
-            let top = row == 0 ? -Double.infinity : Double(row) * side - extent - margin
-            let bottom = row == grid - 1 ? Double.infinity : Double(row + 1) * side - extent + margin
-            for column in 0..<grid {
-                let left = column == 0 ? -Double.infinity : Double(column) * side - extent - margin
-                let right = column == grid - 1 ? Double.infinity : Double(column + 1) * side - extent + margin
-                var least = Double.infinity
-                for index in 0..<n {
-                    let dx = max(0, left - x[index], x[index] - right)
-                    let dy = max(0, top - y[index], y[index] - bottom)
-                    least = min(least, dx * dx + dy * dy)
-                }
-                var value = Float(least)
-                if Double(value) > least { value = value.nextDown }
-                (floor + row * grid + column).initialize(to: value)
-            }
-        }
-    }
-
-    /// The cell of each point of the drawing (uniformly normalised) turned
-    /// by each searched rotation, computed as `rotate` turns it.
-    private func fillRotatedCells() {
-        for rotation in rotationCos.indices {
-            let c = rotationCos[rotation], s = rotationSin[rotation]
-            let cells = rotatedCells + rotation * n
-            for index in 0..<n {
-                let px = uniformX[index], py = uniformY[index]
-                cells[index] = Int32(cell(px * s + py * c) * grid + cell(px * c - py * s))
-            }
-        }
-    }
-
-    /// Exact lower bounds of `match` between the drawing turned by each
-    /// searched rotation and `sample`, into `rotationBound`; returns the
-    /// least.
-    ///
-    /// Greedy pairing is a one-to-one pairing of the two clouds, in either
-    /// direction and from any start, so each drawn point i is paired with
-    /// a sample point at least eᵢ away (squared), its floor; the weights
-    /// n, n − 1, … 1 go to the pairs in some order, and by the
-    /// rearrangement inequality the sum is at least that of the largest
-    /// weights on the smallest floors. No matching from either direction
-    /// can be below it, so a (sample, rotation) whose bound reaches the
-    /// best distance found could not have won, and skipping it changes no
-    /// answer of the search.
-    private func fillRotationBounds(sample: Int) -> Double {
-        let floor = sampleFloor + sample * grid * grid
-        let floors = shapeScratch
-        let steps = rotationCos.count
-        var least = Double.infinity
-        for rotation in 0..<steps {
-            let cells = rotatedCells + rotation * n
-            // Insertion sort as the floors come: ascending.
-            for index in 0..<n {
-                let value = Double(floor[Int(cells[index])])
-                var slot = index
-                while slot > 0, floors[slot - 1] > value {
-                    floors[slot] = floors[slot - 1]
-                    slot -= 1
-                }
-                floors[slot] = value
-            }
-            var bound = 0.0
-            for index in 0..<n { bound += Double(n - index) * floors[index] }
-            rotationBound[sample * steps + rotation] = bound
-            least = min(least, bound)
-        }
-        return least
-    }
-
-    /// Whether every exact bound of the rotation search holds for `ink`: no
-    /// sample's bound at a searched rotation exceeds its matching there,
-    /// unabandoned. For the tests; needs `rotationBounds` on.
-    func rotationBoundsHold(for ink: StrokeInk) -> Bool {
-        guard usesRotationBounds, resample(ink) else { return false }
-        _ = normalize(uniform: true, intoX: uniformX, y: uniformY)
-        fillRotatedCells()
-        for sample in 0..<sampleCount where sampleIsRotationInvariant[sample] {
-            _ = fillRotationBounds(sample: sample)
-            for rotation in rotationCos.indices {
-                rotate(uniformX, uniformY, cos: rotationCos[rotation], sin: rotationSin[rotation])
-                let distance = match(x: rotatedX, y: rotatedY, sample: sample, below: .infinity)
-                if rotationBound[sample * rotationCos.count + rotation] > distance { return false }
-            }
-        }
-        return true
     }
 
     /// Refines the best few rotation-invariant samples' searched angles by a

@@ -122,25 +122,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// radians: 15° (π/12), the search's half step.
     @_spi(StrokeTuning) public var alignmentRefinement: Double
 
-    /// Whether the rotation search keeps its best `refinedCandidates`
-    /// samples exactly, skipping each (sample, rotation) whose exact lower
-    /// bound already reaches the worst of them: off, the default.
-    ///
-    /// The bound: each drawn point lies at least its grid cell's floor from
-    /// the sample, and greedy pairing, in either direction, pairs every
-    /// drawn point once with weights n … 1, so the least-floors-on-largest-
-    /// weights sum bounds it. It makes the search order-free, but the
-    /// search as it was chose the samples it refines by cut-short sums
-    /// that depend on the order, and the two refine different samples:
-    /// on the report's writers (13 × 1 and 13 × 3 templates, 5 trials),
-    /// 96.82–97.13% with one template instead of 97.13–97.59%, and
-    /// 99.33–99.44% with three instead of 99.18–99.33%; 24% fewer
-    /// instructions (callgrind) but 2.4 times slower on the clock
-    /// (StrokeBenchmarks: its floor grids, 16 KB a sample, miss the cache).
-    /// Neither the same answers nor faster, so not the default: kept so that
-    /// the harness can show it (`StrokeEvaluation rotation … compare`).
-    @_spi(StrokeTuning) public var rotationBounds: Bool
-
     /// The distance at which a match's score reaches 0, as the root mean
     /// square distance between matched points in normalised units: 2,
     /// following $P's score, max((2 − d) / 2, 0). A score of 1 is a perfect
@@ -163,7 +144,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         alignmentHarmonics = 6
         alignmentCandidates = 2
         alignmentRefinement = Double.pi / 12
-        rotationBounds = false
         zeroScoreDistance = 2
     }
 
