@@ -63,7 +63,9 @@ public struct StrokeSynthesizer {
 
     /// A drawing of `kind` that is none of the shapes, at a random size
     /// (60 to 220 points, as writers draw), proportion, speed and jitter.
-    public mutating func scribble(_ kind: StrokeScribble) -> [[Point]] {
+    /// `habits` gives the ranges of proportion, speed and jitter, as for
+    /// writers.
+    public mutating func scribble(_ kind: StrokeScribble, habits: StrokeHabits = .usual) -> [[Point]] {
         var strokes: [[Point]]
         func randomPoint() -> Point { Point(x: uniform(), y: uniform()) }
         switch kind {
@@ -87,9 +89,9 @@ public struct StrokeSynthesizer {
             strokes = (0..<(2 + Int(uniform() * 2))).map { _ in [randomPoint(), randomPoint()] }
         }
         let size = 60 + uniform() * 160
-        let aspect = 0.75 + uniform() * 0.55
-        let spacing = 3 + uniform() * 19
-        let jitter = 0.3 + uniform() * 1.7
+        let aspect = habits.aspect(uniform())
+        let spacing = habits.pointSpacing.lowerBound + uniform() * (habits.pointSpacing.upperBound - habits.pointSpacing.lowerBound)
+        let jitter = habits.jitter.lowerBound + uniform() * (habits.jitter.upperBound - habits.jitter.lowerBound)
         return strokes.map { stroke in
             sample(stroke.map { Point(x: 300 + ($0.x - 0.5) * size * aspect, y: 300 + ($0.y - 0.5) * size) },
                    spacing: spacing * (0.7 + 0.6 * uniform()), jitter: jitter)
@@ -208,21 +210,67 @@ public struct StrokeWriter: Sendable {
     /// Draws strokes the other way round.
     public var reversesStrokes: Bool
 
-    public init(seed: UInt64) {
+    /// A writer whose habits are drawn from `habits`' ranges.
+    public init(seed: UInt64, habits: StrokeHabits = .usual) {
         var random = SplitMix64(seed: seed ^ 0x5772_17E5)
-        func uniform(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * Double(random.next() >> 11) / Double(1 << 53)
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + (range.upperBound - range.lowerBound) * Double(random.next() >> 11) / Double(1 << 53)
         }
-        size = uniform(60, 220)
-        aspect = uniform(0.75, 1.3)
-        slant = uniform(-0.2, 0.2)
-        tilt = uniform(-0.14, 0.14)   // ±8°
-        shapeWobble = uniform(0.02, 0.06)
-        overshoot = uniform(-0.08, 0.15)
-        pointSpacing = uniform(3, 22)
-        jitter = uniform(0.3, 2)
-        reordersStrokes = uniform(0, 1) < 0.3
-        reversesStrokes = uniform(0, 1) < 0.3
+        size = uniform(60...220)
+        aspect = habits.aspect(Double(random.next() >> 11) / Double(1 << 53))
+        slant = uniform(-0.2...0.2)
+        tilt = uniform(-0.14...0.14)   // ±8°
+        shapeWobble = uniform(habits.shapeWobble)
+        overshoot = uniform(habits.overshoot)
+        pointSpacing = uniform(habits.pointSpacing)
+        jitter = uniform(habits.jitter)
+        reordersStrokes = uniform(0...1) < 0.3
+        reversesStrokes = uniform(0...1) < 0.3
+    }
+}
+
+/// The ranges simulated writers' habits are drawn from: ``usual``, which
+/// made the built-in templates and tuned the rejection, and ``wide``, a
+/// second setting that nothing was tuned on, so that a result can be shown
+/// not to hold for one set of habits only.
+public struct StrokeHabits: Sendable, Hashable {
+    /// Width relative to height.
+    public var aspectRange: ClosedRange<Double>
+    /// Whether the aspect is drawn evenly on a log scale (as wide as tall
+    /// is then as likely as as tall as wide), or evenly.
+    public var aspectIsLogarithmic: Bool
+    /// How far a drawing's key points wander, as a fraction of its size.
+    public var shapeWobble: ClosedRange<Double>
+    /// How far strokes run past their ends (negative: stop short), as a fraction.
+    public var overshoot: ClosedRange<Double>
+    /// Distance between reported points at full speed (so speed), in window points.
+    public var pointSpacing: ClosedRange<Double>
+    /// Jitter of each reported point, in window points.
+    public var jitter: ClosedRange<Double>
+
+    /// Aspect 0.75–1.3, spacing 3–22 points, jitter 0.3–2 points, wobble
+    /// 2–6%, overshoot −8% to +15%.
+    public static let usual = StrokeHabits(aspectRange: 0.75...1.3, aspectIsLogarithmic: false, shapeWobble: 0.02...0.06,
+                                           overshoot: -0.08...0.15, pointSpacing: 3...22, jitter: 0.3...2)
+    /// Aspect 0.5–2 (log-even), spacing 1.5–40 points (slower and faster
+    /// writers), jitter 0.3–4 points, wobble 2–8%, overshoot −12% to +22%.
+    public static let wide = StrokeHabits(aspectRange: 0.5...2, aspectIsLogarithmic: true, shapeWobble: 0.02...0.08,
+                                          overshoot: -0.12...0.22, pointSpacing: 1.5...40, jitter: 0.3...4)
+
+    public init(aspectRange: ClosedRange<Double>, aspectIsLogarithmic: Bool, shapeWobble: ClosedRange<Double>,
+                overshoot: ClosedRange<Double>, pointSpacing: ClosedRange<Double>, jitter: ClosedRange<Double>) {
+        self.aspectRange = aspectRange
+        self.aspectIsLogarithmic = aspectIsLogarithmic
+        self.shapeWobble = shapeWobble
+        self.overshoot = overshoot
+        self.pointSpacing = pointSpacing
+        self.jitter = jitter
+    }
+
+    /// The aspect at `fraction` (0..<1) of the range.
+    func aspect(_ fraction: Double) -> Double {
+        let low = aspectRange.lowerBound, high = aspectRange.upperBound
+        return aspectIsLogarithmic ? low * pow(high / low, fraction) : low + (high - low) * fraction
     }
 }
 

@@ -16,7 +16,8 @@ import TactileTestSupport
 // | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration |
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
-// | … , angular alignment | the two sets above with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
+// | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
+// | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
 //
@@ -72,6 +73,7 @@ final class ClassifierFixture: @unchecked Sendable {
         case builtIn = "Classify: built-in set (16 × 3)"
         case twoInvariant = "Classify: 16 × 3, circle and star rotation invariant"
         case rotationInvariant = "Classify: 13 × 3, all rotation invariant"
+        case rotationInvariantTurned = "Classify: 13 × 3, all rotation invariant, turned"
         case twoInvariantAligned = "Classify: 16 × 3, circle and star rotation invariant, angular alignment"
         case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
     }
@@ -88,7 +90,7 @@ final class ClassifierFixture: @unchecked Sendable {
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
             }
-        case .rotationInvariant, .rotationInvariantAligned:
+        case .rotationInvariant, .rotationInvariantAligned, .rotationInvariantTurned:
             let kept = Set(StrokeShape.allCases.filter { !$0.hasRotatedTwin }.map(\.rawValue))
             templates = templates.filter { kept.contains($0.name) }
                 .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
@@ -97,13 +99,17 @@ final class ClassifierFixture: @unchecked Sendable {
         if set == .twoInvariantAligned || set == .rotationInvariantAligned {
             parameters.alignmentAngles = 36   // the angular alignment instead of the 12-angle search
         }
+        let turned = set == .rotationInvariantTurned
         classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
         var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
         let writer = StrokeWriter(seed: 5000)
         let names = templates.map(\.name)
         let shapes = StrokeShape.allCases.filter { names.contains($0.rawValue) }
-        inks = shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer)) }
-        expected = shapes.map { shape in names.firstIndex(of: shape.rawValue)! }
+        let turns = turned ? [0.0, 37, 90, 143, 200, 291] : [0.0]
+        inks = turns.flatMap { degrees in
+            shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * Double.pi / 180)) }
+        }
+        expected = turns.flatMap { _ in shapes.map { shape in names.firstIndex(of: shape.rawValue)! } }
     }
 }
 

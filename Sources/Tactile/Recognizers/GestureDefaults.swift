@@ -111,8 +111,10 @@ public enum GestureDefaults {
     /// The most ``StrokeMatch/shapeDeviation`` a drawing may have to be
     /// recognized: 3.67, the value that keeps 99.3% of the tuning writers'
     /// correctly matched drawings of the built-in set (`scripts/evaluate-strokes
-    /// tune`; it accepted 5.8% of their scribbles). What it costs and
-    /// catches on other writers: `Benchmarks/Evaluation/strokes-report.md`.
+    /// tune`; with the measures' weighing learned there, see
+    /// `StrokeShapeCheck`, it accepted 4.9% of their scribbles). What it
+    /// costs and catches on other writers, and on a second setting of the
+    /// generator tuned on nothing: `Benchmarks/Evaluation/strokes-report.md`.
     public static let strokeMaximumShapeDeviation = 3.67
 
     /// How many points a drawing holds before it halves them: 2,048, 17
