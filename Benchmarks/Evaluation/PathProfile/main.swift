@@ -174,6 +174,8 @@ func rollback(restoring: Bool, count: Int) -> Int {
         }
     }
     return done
+}
+
 /// The 20 commands of the command benchmarks (CommandBenchmarks.swift), on
 /// controller 1; `axis` sends stick moves, otherwise presses and releases
 /// of west. None completes: they are what a command looks at and turns away.
