@@ -47,6 +47,34 @@ struct SceneDoubleDeliveryTests {
         #expect(diagnostics.isEmpty)
     }
 
+    /// The repeat check keeps pointer events and controller buttons as
+    /// plain fields and anything else whole: a repeat is caught in each
+    /// form, and an event of another kind in between makes the next one new.
+    @Test func aRepeatIsCaughtForEachKindAndOnlyRightAfterItself() {
+        let scene = Scene(size: Size(width: 200, height: 200))
+        var diagnostics: [Diagnostic] = []
+        scene.diagnostics = { diagnostics.append($0) }
+        let down = tapEvents(at: 0)[0]
+        let press = InputEvent(timestamp: 0.1, .controller(.button(controller: 1, button: .south, isDown: true)))
+        let release = InputEvent(timestamp: 0.1, .controller(.button(controller: 1, button: .south, isDown: false)))
+        let otherPad = InputEvent(timestamp: 0.1, .controller(.button(controller: 2, button: .south, isDown: true)))
+        let axis = InputEvent(timestamp: 0.1, .controller(.axis(controller: 1, axis: .leftX, value: 0.5)))
+        let repeats = { diagnostics.count { $0.problem == .repeatedEvent } }
+
+        for event in [down, down] { scene.send(event) }
+        #expect(repeats() == 1)
+        for event in [press, press] { scene.send(event) }
+        #expect(repeats() == 2)
+        // Not the same button event: another state, another pad.
+        for event in [release, press, otherPad] { scene.send(event) }
+        #expect(repeats() == 2)
+        for event in [axis, axis] { scene.send(event) }
+        #expect(repeats() == 3)
+        // Each kind's last event is forgotten once another kind comes.
+        for event in [press, axis, press, down, press, axis, down, axis] { scene.send(event) }
+        #expect(repeats() == 3)
+    }
+
     /// Diagnostics are on unless turned off: a new scene writes them to
     /// standard error, like the event pump; `nil` silences it.
     @Test func diagnosticsAreOnByDefaultAndCanBeTurnedOff() {

@@ -23,6 +23,7 @@ extension Scene {
         if !snapshot.extraRecognizers.isEmpty { snapshot.extraRecognizers.removeAll(keepingCapacity: true) }
 
         snapshot.lastPointer = lastPointer
+        snapshot.lastButton = lastButton
         snapshot.lastOther = lastOther
         snapshot.ignoringDepth = ignoringDepth
         snapshot.ignoredPointers.removeAll(keepingCapacity: true)
@@ -167,6 +168,7 @@ extension Scene {
     /// The writes of ``restore(_:)``, once ``checkRestore(_:)`` has passed.
     func applyRestore(_ snapshot: SceneSnapshot) {
         lastPointer = snapshot.lastPointer
+        lastButton = snapshot.lastButton
         lastOther = snapshot.lastOther
         ignoringDepth = snapshot.ignoringDepth
         if ignoredPointers != snapshot.ignoredPointers {

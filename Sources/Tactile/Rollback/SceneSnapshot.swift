@@ -62,6 +62,7 @@ public struct SceneSnapshot: Equatable {
 
     // The scene's own bookkeeping.
     var lastPointer: (timestamp: Double, event: PointerEvent)?
+    var lastButton: Scene.LastButton?
     var lastOther: InputEvent?
     var ignoringDepth = 0
     var ignoredPointers: [PointerID] = []
@@ -157,7 +158,10 @@ public struct SceneSnapshot: Equatable {
             && identical(a.extraRecognizers, b.extraRecognizers)
             && identical(a.recognizersNotSaved, b.recognizersNotSaved)
             && a.lastPointer?.timestamp.bitPattern == b.lastPointer?.timestamp.bitPattern
-            && a.lastPointer?.event == b.lastPointer?.event && a.lastOther == b.lastOther
+            && a.lastPointer?.event == b.lastPointer?.event
+            && a.lastButton?.timestamp.bitPattern == b.lastButton?.timestamp.bitPattern
+            && a.lastButton?.controller == b.lastButton?.controller && a.lastButton?.button == b.lastButton?.button
+            && a.lastButton?.isDown == b.lastButton?.isDown && a.lastOther == b.lastOther
             && a.ignoringDepth == b.ignoringDepth
             && a.ignoredPointers == b.ignoredPointers && a.recentTaps == b.recentTaps
             && a.sequence == b.sequence && a.eventTimestamp.bitPattern == b.eventTimestamp.bitPattern

@@ -76,13 +76,24 @@ public final class Scene: Responder {
     /// collect them.
     @exclusivity(unchecked) public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
     /// The event sent last, to catch the same event sent twice: a pointer
-    /// event (most of what a scene gets) as its plain fields, any other
-    /// kind whole (`lastOther` counts only while `lastPointer` is `nil`).
-    /// Keeping every event whole, and comparing with it, went through
-    /// `Optional`'s generic `==` and the enum's value witnesses: a quarter
-    /// of a move's instructions (callgrind); a `PointerEvent` copies as bytes.
+    /// event (most of what a scene gets) or a controller button as plain
+    /// fields, any other kind whole (`lastOther` counts only while
+    /// `lastPointer` and `lastButton` are both `nil`). Keeping every event
+    /// whole, and comparing with it, went through `Optional`'s generic `==`
+    /// and the enum's value witnesses: a quarter of a move's instructions,
+    /// and a sixth of a button's through 20 command recognizers (callgrind);
+    /// the plain fields copy as bytes.
     @exclusivity(unchecked) var lastPointer: (timestamp: Double, event: PointerEvent)?
+    @exclusivity(unchecked) var lastButton: LastButton?
     @exclusivity(unchecked) var lastOther: InputEvent?
+
+    /// A controller button event as `isRepeated` compares it.
+    struct LastButton: Equatable {
+        var timestamp: Double
+        var controller: Int32
+        var button: ControllerButton
+        var isDown: Bool
+    }
     /// Control selection approximation: where a contact goes when the layer
     /// it lands on cannot process it (seed 001). With `nil`, the default, it
     /// is off and every contact goes to the layer it hits. Otherwise such a
@@ -93,7 +104,7 @@ public final class Scene: Responder {
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
-    public private(set) var firstResponder: Responder?
+    @exclusivity(unchecked) public private(set) var firstResponder: Responder?
 
     // Exclusivity: this and the fields above and below are read or written
     // on every event, each access plain and instantaneous (user code, such
@@ -124,7 +135,7 @@ public final class Scene: Responder {
     /// What the scene's shake recognizer has done about motion events.
     var shakeMotion = SceneShakeMotion()
     /// The presses handed to the responder chain, one at a time (see `sendPress`).
-    private var pressBuffer: [Press] = []
+    @exclusivity(unchecked) private var pressBuffer: [Press] = []
 
     struct RecentTap: Equatable {
         /// The layer, by identity only: a tap must not keep a layer alive,
@@ -292,18 +303,25 @@ public final class Scene: Responder {
     /// Whether `input` equals the event sent just before it, which it
     /// then replaces as the last sent.
     private func isRepeated(_ input: InputEvent) -> Bool {
-        if case .pointer(let pointer) = input.kind {
-            var repeated = false
+        var repeated = false
+        switch input.kind {
+        case .pointer(let pointer):
             if let last = lastPointer { repeated = last.timestamp == input.timestamp && last.event == pointer }
             // `lastOther` is left as it is (even reading it copies it through
             // generic value witnesses): with `lastPointer` set, it is not read.
             lastPointer = (input.timestamp, pointer)
-            return repeated
+            lastButton = nil
+        case .controller(.button(let controller, let button, let isDown)):
+            let sent = LastButton(timestamp: input.timestamp, controller: controller, button: button, isDown: isDown)
+            if let last = lastButton { repeated = last == sent }
+            lastButton = sent
+            lastPointer = nil
+        default:
+            if lastPointer == nil, lastButton == nil, let last = lastOther { repeated = last == input }
+            lastOther = input
+            lastPointer = nil
+            lastButton = nil
         }
-        var repeated = false
-        if lastPointer == nil, let last = lastOther { repeated = last == input }
-        lastOther = input
-        lastPointer = nil
         return repeated
     }
 
