@@ -74,12 +74,16 @@ extension Scene {
         snapshot.gateHasClosed = arena.gate.hasClosed
         snapshot.members.removeAll(keepingCapacity: true)
         snapshot.waitingFor.removeAll(keepingCapacity: true)
-        for index in arena.referee.members.indices {
+        // Read once: the referee's members are computed (they leave out
+        // recognizers that left since its last compaction), and each read
+        // costs a check and a retain.
+        let members = arena.referee.members
+        for index in members.indices {
             let waitingStart = snapshot.waitingFor.count
-            if !arena.referee.members[index].waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: arena.referee.members[index].waitingFor) }
+            if !members[index].waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: members[index].waitingFor) }
             snapshot.members.append(.init(
-                recognizer: snapshot.index(of: arena.referee.members[index].recognizer), pending: arena.referee.members[index].pending,
-                pendingEnd: arena.referee.members[index].pendingEnd, waitingFor: waitingStart..<snapshot.waitingFor.count))
+                recognizer: snapshot.index(of: members[index].recognizer), pending: members[index].pending,
+                pendingEnd: members[index].pendingEnd, waitingFor: waitingStart..<snapshot.waitingFor.count))
         }
         snapshot.subEventSerial = arena.subEventSerial
 
