@@ -29,6 +29,12 @@ let package = Package(
         ),
         // glibc's heap counts, for the memory-per-layer and per-recognizer rows.
         .target(name: "HeapStatistics", path: "HeapStatistics"),
+        // The workloads a benchmark and a profiling executable share.
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: [.product(name: "Tactile", package: "Tactile")],
+            path: "Fixtures"
+        ),
         .executableTarget(
             name: "InputBenchmarks",
             dependencies: [
@@ -44,6 +50,7 @@ let package = Package(
             name: "SceneBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
@@ -71,6 +78,7 @@ let package = Package(
             name: "RollbackBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
             ],
@@ -114,7 +122,7 @@ let package = Package(
         // callgrind and perf (scripts/profile-path).
         .executableTarget(
             name: "PathProfile",
-            dependencies: [.product(name: "Tactile", package: "Tactile")],
+            dependencies: ["BenchmarkFixtures", .product(name: "Tactile", package: "Tactile")],
             path: "Evaluation/PathProfile"
         ),
         // Not a benchmark: the input debugger's workloads (issue 19) for

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Tactile
 
 // Not a benchmark: fixed workloads of the scene's hot paths, for profilers.
@@ -125,88 +126,41 @@ func hitTests(count: Int) -> Int {
     return hits
 }
 
-/// RollbackBenchmarks' scene: 5 layers with 4 recognizers each, 10
-/// fingers down and moving. For `restore`, the ring holds 8 different
-/// frames (the fingers move between captures), so each restore changes
-/// the touches' fields, as a real rollback does.
+/// RollbackBenchmarks' fixture (10 touches, 20 recognizers, 5 layers) and
+/// its ring of 8. For `restore`, the ring holds 8 frames taken a frame
+/// apart, as the Restore benchmark's does, so each restore changes the
+/// touches' fields, as a real rollback does.
 @MainActor
 func rollback(restoring: Bool, count: Int) -> Int {
-    let scene = Scene(size: Size(width: 1000, height: 200))
-    scene.diagnostics = nil
-    for column in 0..<5 {
-        let layer = Layer(frame: Rect(x: Double(column) * 200, y: 0, width: 200, height: 200), name: "column\(column)")
-        layer.isMultipleTouchEnabled = true
-        scene.root.addChild(layer)
-        let doubleTap = TapGestureRecognizer()
-        doubleTap.numberOfTapsRequired = 2
-        let recognizers: [GestureRecognizer] = [
-            TapGestureRecognizer(), doubleTap, PanGestureRecognizer(),
-            column.isMultiple(of: 2) ? PinchGestureRecognizer() : RotationGestureRecognizer(),
-        ]
-        for recognizer in recognizers { layer.addGestureRecognizer(recognizer) }
-    }
-    func fingerEvent(_ phase: PointerEvent.Phase, _ finger: Int, _ time: Double, _ step: Int) -> InputEvent {
-        let x = Double(finger / 2) * 200 + 60 + Double(finger % 2) * 80 + Double(step) * 3
-        let y = 100 + Double(step) * (finger.isMultiple(of: 2) ? 2 : -2)
-        return InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: Int64(finger)),
-                                                                 location: Point(x: x, y: y))))
-    }
-    var time = 0.01
-    for finger in 0..<10 {
-        scene.send(fingerEvent(.down, finger, time, 0))
-        time += 0.001
-    }
-    var ring = [SceneSnapshot](repeating: SceneSnapshot(), count: 8)
-    for step in 1...11 {
-        for finger in 0..<10 {
-            scene.send(fingerEvent(.move, finger, time, step))
-            time += 0.001
-        }
-        scene.advanceTime(to: time)
-        if step > 3 { _ = try? scene.capture(into: &ring[step - 4]) }
+    let fixture = RollbackFixture()
+    precondition(fixture.problem == nil, fixture.problem ?? "")
+    let scene = fixture.scene
+    for slot in 0..<fixture.ring.count {
+        for event in fixture.frames[slot].events { scene.send(event) }
+        scene.advanceTime(to: fixture.frames[slot].end)
+        _ = try? scene.capture(into: &fixture.ring[slot])
     }
     var done = 0
     for index in 0..<count {
         if restoring {
-            if (try? scene.restore(ring[index & 7])) != nil { done += 1 }
+            if (try? scene.restore(fixture.ring[index & 7])) != nil { done += 1 }
         } else {
-            if (try? scene.capture(into: &ring[index & 7])) != nil { done += 1 }
+            if (try? scene.capture(into: &fixture.ring[index & 7])) != nil { done += 1 }
         }
     }
     return done
 }
 
-/// The 20 commands of the command benchmarks (CommandBenchmarks.swift), on
-/// controller 1; `axis` sends stick moves, otherwise presses and releases
-/// of west. None completes: they are what a command looks at and turns away.
+/// The command benchmarks' fixture (CommandFixture): 20 commands of one
+/// player on controller 1; `axis` sends stick moves, otherwise presses and
+/// releases of west. None completes: they are what a command looks at and
+/// turns away.
 @MainActor
 func commands(axis: Bool, count: Int) -> Int {
-    let scene = Scene(size: Size(width: 640, height: 480))
-    scene.diagnostics = nil
-    let fighter = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-    scene.root.addChild(fighter)
-    let player = PlayerInput(controller: 1)
-    var fired = 0
-    for notation in ["236", "214", "623", "421", "41236", "63214", "22", "[4]6", "[2]8", "360"] {
-        for button in [ControllerButton.west, .south] {
-            // The notations are valid: a failure here is a bug in this file.
-            let command = try! Command(notation, button)
-            fighter.addGestureRecognizer(CommandInputRecognizer(command, input: player) { _ in fired += 1 })
-        }
-    }
-    var frame = 0
-    var isDown = false, right = false
-    func next(axis: Bool) -> InputEvent {
-        frame += 1
-        if axis { right.toggle() } else { isDown.toggle() }
-        let kind: InputEvent.Kind = axis
-            ? .controller(.axis(controller: 1, axis: .leftX, value: right ? 1 : 0))
-            : .controller(.button(controller: 1, button: .west, isDown: isDown))
-        return InputEvent(timestamp: Double(frame) / 60, kind)
-    }
-    for _ in 0..<200 { scene.send(next(axis: false)); scene.send(next(axis: true)) }
-    for _ in 0..<count { scene.send(next(axis: axis)) }
-    precondition(fired == 0, "\(fired) commands fired; the workload measures commands that do not")
+    // The notations are valid: a failure here is a bug in the fixture.
+    let fixture = try! CommandFixture()
+    for _ in 0..<count { fixture.send(axis ? fixture.nextAxis() : fixture.nextButton()) }
+    precondition(fixture.fired == 0, "\(fixture.fired) commands fired; the workload measures commands that do not")
     return count
 }
 
