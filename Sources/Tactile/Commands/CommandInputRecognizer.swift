@@ -69,22 +69,32 @@ open class CommandInputRecognizer: GestureRecognizer {
 
     open override func receive(_ subEvent: InputSubEvent) {
         super.receive(subEvent)
-        // The player has read the sub-event already (the arena hands it to
-        // the players of its source first, see ``PlayerInput``): most
-        // sub-events change nothing this command can complete on, and end
-        // here, with no retain and no look at the history.
-        guard input.lastChangeBit & screen.completingChanges != 0, let change = input.lastChange else {
+        guard let change = admittedChange else {
             if case .sourceLost = subEvent { storedLastCompletion = nil }
             return
         }
         // The time the player read it at: the arena's clock, read with no
         // retain of the arena.
         let now = input.lastReadTime
-        let consumed = storedLastCompletion ?? -.infinity
-        guard screen.admits(change, in: input, at: now, after: consumed),
-              command.isCompleted(by: change, in: input, at: now, after: consumed) else { return }
+        guard command.isCompleted(by: change, in: input, at: now, after: storedLastCompletion ?? -.infinity) else { return }
         storedLastCompletion = now
         state = .recognized
+    }
+
+    /// The change its player just read, if the command's cheap tests (its
+    /// ``Command/Screen``) let it through; `nil` when the sub-event can do
+    /// nothing for it.
+    ///
+    /// The player has read the sub-event already (the arena hands it to the
+    /// players of its source first, see ``PlayerInput``). Most sub-events
+    /// change nothing this command can complete on, or follow no motion
+    /// ended within the buffer, and end here, with no retain and no look at
+    /// the history. The arena asks this too, to leave the recognizer out of
+    /// a sub-event it cannot matter to (`ArenaListeners+Quiet.swift`).
+    final var admittedChange: InputHistory.Change? {
+        guard input.lastChangeBit & screen.completingChanges != 0, let change = input.lastChange,
+              screen.admits(change, in: input, at: input.lastReadTime, after: storedLastCompletion ?? -.infinity) else { return nil }
+        return change
     }
 
     // MARK: Rollback

@@ -2,14 +2,18 @@
 //
 // A controller's listeners are mostly one player's command recognizers, and
 // most sub-events can complete none of them (a stick move completes no
-// fireball, a release no motion). Handed such a sub-event, a command
+// fireball, a release no motion, a press no motion whose last direction
+// was not reached within the buffer). Handed such a sub-event, a command
 // recognizer that already follows the source and has no delegate does
 // nothing at all; yet handing it over (the arena's checks, the delegate's
 // weak load, the call) was most of a button through 20 commands (callgrind:
 // about 150 instructions a listener). So the arena hands a sub-event only to
 // the listeners that may do something with it, in gather order, and
 // skipping the others changes nothing anyone can see: no state, no decision,
-// no delegate call.
+// no delegate call. What "may" means is the recognizer's own first test
+// (`CommandInputRecognizer.admittedChange`), asked directly: first its
+// command's bits against the player's change (kept here, so that a stick
+// move costs no call at all), then the rest of its screen.
 //
 // A listener must get every sub-event ("needy") unless it is a
 // `CommandInputRecognizer` of that very class (a subclass may do anything in
@@ -29,8 +33,8 @@ extension ArenaListeners {
 extension ArenaListeners.Listening {
     /// Calls `body` with each listener `subEvent` may matter to, in gather
     /// order: every listener when nothing is known, otherwise the needy ones
-    /// and the command recognizers whose player's change (already read)
-    /// their command can complete on.
+    /// and the command recognizers that admit their player's change
+    /// (already read).
     @inline(__always)
     func forEachConcerned(_ subEvent: InputSubEvent, source: InputSource, _ body: (GestureRecognizer) -> Void) {
         let isLost: Bool
@@ -44,7 +48,10 @@ extension ArenaListeners.Listening {
             // A handler may have changed a listener (given it a delegate,
             // say): from then on, everyone left gets the sub-event.
             if checkedAt == ArenaListeners.stateVersion, !isNeedy[index],
-               completing[index] & players[player[index]].lastChangeBit == 0 { continue }
+               completing[index] & players[player[index]].lastChangeBit == 0
+                // Not needy: a `CommandInputRecognizer` of that very class,
+                // whose `receive` would do nothing but ask this.
+                || unsafeDowncast(listeners[index], to: CommandInputRecognizer.self).admittedChange == nil { continue }
             Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef(body)
         }
     }

@@ -81,9 +81,10 @@ final class ArenaListeners {
         return bySource[source]?.listeners ?? []
     }
 
-    /// Who listens to `source`, as of now.
-    func listening(to source: InputSource, in root: Layer) -> Listening {
-        if isStale { rebuild(from: root) }
+    /// Who listens to `source`, as of now; `root` is read only if the list
+    /// must be rebuilt.
+    func listening(to source: InputSource, in root: @autoclosure () -> Layer) -> Listening {
+        if isStale { rebuild(from: root()) }
         // The source of the last sub-event, most often this one's again:
         // the dictionary's lookup hashes the source (callgrind: about 250
         // instructions, a sixteenth of a button through 20 commands).

@@ -308,9 +308,11 @@ public final class GestureArena {
     /// handed its first sub-event of the source since its last reset
     /// follows the source from then on (``ArenaDecision/listening(_:_:)``).
     func deliver(_ subEvent: InputSubEvent) {
-        guard let root = scene?.root else { return }
+        // The root only if the list must be rebuilt: `scene?.root` retained
+        // and released the scene and the root on every sub-event.
+        guard scene != nil else { return }
         let source = subEvent.source
-        let who = listeners.listening(to: source, in: root)
+        let who = listeners.listening(to: source, in: scene!.root)
         let listening = who.listeners
         guard !listening.isEmpty else { return }
         let generation = listeners.generation
