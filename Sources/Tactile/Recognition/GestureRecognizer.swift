@@ -254,7 +254,7 @@ open class GestureRecognizer {
     /// ``arena`` while its scene exists; `nil` once the scene has gone, as
     /// the weak reference this was would have read.
     var liveArena: GestureArena? {
-        guard let arena, arena.scene != nil else { return nil }
+        guard let arena, arena.hasScene else { return nil }
         return arena
     }
 
