@@ -611,18 +611,19 @@ func evaluateLogs(directory: String, trials: Int) throws {
 /// the rotation search) or the report's writers, with the time per
 /// classification: quicker than a whole report.
 func rotationOnly(writers: [UInt64], trials: Int) {
-    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : 0x70AE
-    let drawings = Drawings(writers: writers, seed: seed)
+    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : writers == wideWriters ? 0x2D1E : 0x70AE
+    let habits: StrokeHabits = writers == wideWriters ? .wide : .usual
+    let drawings = Drawings(writers: writers, seed: seed, habits: habits)
     let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
-    print("| rotation | 1 template | 3 templates | confusions (1 template) |")
-    print("|---|---|---|---|")
+    print("| rotation | 1 template | 3 templates | confusions (1 template) | confusions (3 templates) |")
+    print("|---|---|---|---|---|")
     let clock = ContinuousClock()
     let started = clock.now
     for degrees in [0.0, 30, 60, 90, 180] {
-        let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed)
+        let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
         let one = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials, rotationInvariant: true, tests: turned, seed: 0x40)
         let three = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials, rotationInvariant: true, tests: turned, seed: 0x41)
-        print("| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) |")
+        print("| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) | \(three.topConfusions(3)) |")
     }
     print("(\(clock.now - started) in all, templates prepared included)")
 }
@@ -636,7 +637,7 @@ case "tune":
 case "evaluate":
     evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
 case "rotation":
-    let report = arguments.dropFirst().first == "report"
+    let set = arguments.dropFirst().first
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     for setting in arguments.dropFirst(3) where setting.contains("=") {
         let parts = setting.split(separator: "=")
@@ -647,10 +648,18 @@ case "rotation":
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
         case "refinement": matchingParameters.alignmentRefinement = value * .pi / 180
         case "refined": matchingParameters.refinedCandidates = Int(value)
+        case "fit": matchingParameters.rotationFitSteps = Int(value)
+        case "slack": matchingParameters.rotationRefinementSlack = value
+        case "probe": matchingParameters.rotationProbe = value * .pi / 180
+        case "rounds": matchingParameters.rotationProbeRounds = Int(value)
+        case "stride": matchingParameters.rotationCoarseStride = Int(value)
+        case "steps": matchingParameters.rotationSearchSteps = Int(value)
+        case "precision": matchingParameters.rotationPrecision = value * .pi / 180
         default: break
         }
     }
-    rotationOnly(writers: report ? reportWriters : tuningWriters, trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
+    rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : tuningWriters,
+                 trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
 case "rejection":
     // The built-in set's rejection tables alone: `rejection report` (the
     // report's writers), `rejection wide` (the second setting) or `rejection tune`.
