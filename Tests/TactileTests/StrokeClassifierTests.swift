@@ -98,8 +98,8 @@ struct StrokeClassifierTests {
     func theRotationAlignmentDoesNotDependOnStrokeOrderOrDirection(alignmentAngles: Int) throws {
         // The alignment compares angular harmonics of the clouds, which no
         // pairing of points enters: a triangle drawn backwards from another
-        // corner, turned, aligns as the upright template does. (0: the
-        // 12-angle search, kept as the parameter's off setting.)
+        // corner, turned, aligns as the upright template does. (0: the fit
+        // from 12 even rotations, the parameter's off setting.)
         var parameters = StrokeMatchingParameters.standard
         parameters.alignmentAngles = alignmentAngles
         let templates = try [("triangle", Self.triangle), ("zigzag", Self.zigzag), ("line", Self.line), ("square", Self.square)].map {
@@ -110,8 +110,6 @@ struct StrokeClassifierTests {
         for degrees in [0.0, 50, 137, 222, 301] {
             let match = try #require(classifier.classify(strokes: Self.transformed(backwards, angle: degrees * Double.pi / 180)))
             #expect(match.name == "triangle", "\(degrees)°")
-            // (The search reaches only 0.87 at 222°: its best of 12 angles
-            // and the refinement stop short of the exact turn.)
             #expect(match.score > 0.85, "\(degrees)°: \(match)")
         }
     }

@@ -63,26 +63,63 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// direction once any rotation matches).
     public var minimumAspect: Double
 
-    /// How many rotations a rotation-invariant template is first tried at,
-    /// evenly spaced: 12 (every 30°, so the right angle is at most 15° from
-    /// one tried). The best are then refined (see ``rotationPrecision``)
-    /// within half a step either side. This project's value, a trade of
-    /// time (each step is one more matching) against the chance that the
-    /// right angle's neighbourhood is not the best-looking one tried.
+    /// How many rotations a drawing is first laid on a rotation-invariant
+    /// template at, evenly spaced, to find where it may fit: 12 (every 30°,
+    /// so the right angle is at most 15° from one tried). Each costs a pass
+    /// of the lookup grid over a quarter of the points, not a matching; the
+    /// best few (``refinedCandidates``) are bounded, and those matched are
+    /// refined in closed form. This project's value: 18 was less accurate
+    /// on the tuning writers.
     public var rotationSearchSteps: Int {
         didSet { rotationSearchSteps = max(1, rotationSearchSteps) }
     }
 
-    /// How close the refinement of a searched rotation comes to the best
-    /// angle, in radians: 2° (π/90), $1's threshold for its golden-section
-    /// search ("2° … no further improvement"). Starting from half a search
-    /// step (15°) either side, that is 5 matchings after the first 2.
+    /// The turn below which the closed-form refinement of a rotation stops,
+    /// in radians: 2° (π/90), $1's threshold for its search for the best
+    /// angle ("2° … no further improvement").
     public var rotationPrecision: Double
 
-    /// How many of the best rotation-invariant candidates (template samples
-    /// at their best searched angle) are refined: 3.
+    /// How many of a rotation-invariant sample's best-fitting first
+    /// rotations are its candidate angles, each bounded and, if need be,
+    /// matched and refined: 3, so that a shape with a near-symmetry (a check and its
+    /// half-turn, a pigtail) keeps its right angle among them (2 and 4 were
+    /// within noise of 3 on the tuning writers).
     public var refinedCandidates: Int {
         didSet { refinedCandidates = max(1, refinedCandidates) }
+    }
+
+    /// At most how many closed-form turns on a matching's pairs refine a
+    /// rotation-invariant candidate's angle in each round (see
+    /// ``rotationProbeRounds``): 3 (6 gained nothing on the tuning writers).
+    @_spi(StrokeTuning) public var rotationFitSteps: Int {
+        didSet { rotationFitSteps = min(16, max(0, rotationFitSteps)) }
+    }
+
+    /// How far above the best distance so far a rotation-invariant sample's
+    /// matching at its fitted angle may come and still have its angle refined
+    /// on its pairing: 1.5 (2 was no better on the tuning writers, and each
+    /// refinement is one to four more matchings).
+    @_spi(StrokeTuning) public var rotationRefinementSlack: Double
+
+    /// Every how many points the first rotations' fit reads: 4, eight of
+    /// 32 points, enough to tell the basins apart (2 and 8 were no more
+    /// accurate on the tuning writers, and every point is four times the work).
+    @_spi(StrokeTuning) public var rotationCoarseStride: Int {
+        didSet { rotationCoarseStride = min(16, max(1, rotationCoarseStride)) }
+    }
+
+    /// A turn either side of a refined angle that is also matched, in
+    /// radians: 5° (π/36). The greedy pairing jumps as the angle changes,
+    /// where the closed form assumes it holds; 5° gained 0.3 points with
+    /// one template on the tuning writers, 8° no more, 0 turns it off.
+    @_spi(StrokeTuning) public var rotationProbe: Double
+
+    /// How many rounds refine a candidate's angle, each closed-form turns
+    /// then a probe either side, the probe halved when it finds nothing: 3
+    /// (1 lost 0.15 points with one template on the tuning writers, and
+    /// left a clean triangle turned by 137° 5° off its angle).
+    @_spi(StrokeTuning) public var rotationProbeRounds: Int {
+        didSet { rotationProbeRounds = min(8, max(1, rotationProbeRounds)) }
     }
 
     /// How many even steps of a turn a drawing's *angular alignment* with a
@@ -94,14 +131,12 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// k = 1 … 6, the sum of r²·e^(ikφ) over the points at radius r and
     /// angle φ from the centroid; the 2nd are the principal axes), which
     /// need no pairing of points and so ignore stroke order and direction.
-    /// Each sample is then matched only at the two angles where the
-    /// harmonics line up best, and the best few refined as after the
-    /// search. With 36 steps, classifying against 13 × 3 rotation-invariant
-    /// templates took 218 µs instead of 477 µs (p0, StrokeBenchmarks, same
-    /// run), but it chooses wrong angles more often than the search: on the
-    /// evaluation's tuning writers, 95.4–96.9% with one template instead
-    /// of 96.9–97.9%, and 98.3–98.9% with three instead of 98.7–99.4%,
-    /// under the 97% and 99% targets. Use it where speed matters more.
+    /// The angles where the harmonics line up best are then the fit's
+    /// starts instead of the even rotations (see ``rotationSearchSteps``).
+    /// When each sample was matched at 12 rotations, this was twice as
+    /// fast (session 5) but chose wrong angles more often; since the fit
+    /// no longer matches at each rotation it saves little, and it is kept
+    /// for comparison.
     public var alignmentAngles: Int {
         didSet { alignmentAngles = min(360, max(0, alignmentAngles)) }
     }
@@ -140,6 +175,11 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         rotationSearchSteps = 12
         rotationPrecision = Double.pi / 90
         refinedCandidates = 3
+        rotationFitSteps = 3
+        rotationRefinementSlack = 1.5
+        rotationCoarseStride = 4
+        rotationProbe = Double.pi / 36
+        rotationProbeRounds = 3
         alignmentAngles = 0
         alignmentHarmonics = 6
         alignmentCandidates = 2
