@@ -1,0 +1,237 @@
+import TactileSDL
+import Tactile
+
+/// Lines of text over an opaque band, each kept as a texture of the
+/// canvas's renderer once drawn, so that drawing the same line again is one
+/// `SDL_RenderCopy` (see `Canvas.drawOpaqueLine`).
+///
+/// Why (issue 19: the input debugger's overlay, 10 touches and 50
+/// recognizers, in at most 1 ms a frame on the software renderer): a glyph
+/// of the built-in font is about three rectangles, and SDL 2.26's software
+/// renderer spends about 200 instructions of its own on each (queued,
+/// clipped, filled a few pixels at a time). The overlay drew about 9,800 a
+/// frame, most of its cost. A kept line is one copy, which that renderer
+/// does as a `memcpy` per pixel row, as the texture is opaque and copied
+/// unblended. A line not kept yet is drawn into its texture here, in Swift,
+/// a row of pixels at a time, which is cheaper than its rectangles anyway.
+///
+/// The pixels are those of filling the band and then the text's rectangles
+/// (`Canvas.drawOpaqueLine` says why), which `LineImagesTests` checks at 1×,
+/// 2× and 1.5× on the targets SDL draws a window into.
+///
+/// A texture holds a line by what its pixels depend on: its bytes, its two
+/// colours, the font's size in pixels, the band's size in pixels and where
+/// the text sits in it. Not where the band is, on whole pixels: the
+/// timeline's lines, which move up a line as decisions come, are the same
+/// textures copied elsewhere. Off whole pixels (a density such as 1.5) the
+/// text's edges are rounded where they fall on the target, so there the
+/// place is part of the key.
+///
+/// Up to ``maximumCount`` lines are kept, the least recently drawn given up
+/// first (its texture is reused for the next line if it is big enough).
+/// The textures belong to the canvas's renderer: the canvas destroys them
+/// when it goes or when told to (`Canvas.releaseTextures()`), which must
+/// be before the renderer is destroyed.
+struct LineImages {
+    /// What a line's pixels depend on, apart from its bytes.
+    struct Key: Equatable {
+        var color: Color
+        var bandColor: Color
+        /// One font pixel, in pixels.
+        var unit: Double
+        /// The band's size, in pixels.
+        var width: Int32
+        var height: Int32
+        /// Whole pixels: the text's corner in the band, and 0. Otherwise
+        /// the text's corner and the band's on the target.
+        var textX: Double
+        var textY: Double
+        var bandX: Double
+        var bandY: Double
+    }
+
+    struct Entry {
+        var key: Key
+        var bytes: [UInt8]
+        var hash: Int
+        var texture: OpaquePointer?
+        var capacityWidth: Int32 = 0
+        var capacityHeight: Int32 = 0
+        /// When it was last drawn, by ``uses``; the smallest goes first.
+        var lastUse: UInt64 = 0
+    }
+
+    /// Lines kept at most: more than a frame of the overlay has (about 130
+    /// at its limits), so a steady overlay draws every line from its texture.
+    static let maximumCount = 256
+    /// A line wider than this many pixels is drawn with rectangles instead:
+    /// within every renderer's texture limit, and no line worth keeping
+    /// is longer.
+    static let maximumWidth: Int32 = 4096
+
+    private(set) var entries: [Entry] = []
+    /// Each entry's place by the hash of its key and bytes. Two lines with
+    /// the same hash share a slot here; the entry's own key and bytes are
+    /// always compared, so that only costs a redraw.
+    private var byHash: [Int: Int] = [:]
+    private var uses: UInt64 = 0
+
+    init() {
+        entries.reserveCapacity(Self.maximumCount)
+        byHash.reserveCapacity(2 * Self.maximumCount)
+    }
+
+    /// The texture showing `bytes` as `key` says, drawn now if no kept
+    /// texture shows it; `nil` if SDL cannot make or fill one. Its
+    /// top-left `key.width` × `key.height` pixels are the line.
+    mutating func texture(
+        for bytes: UnsafeBufferPointer<UInt8>, key: Key, renderer: OpaquePointer
+    ) -> OpaquePointer? {
+        uses &+= 1
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        hasher.combine(key.color)
+        hasher.combine(key.bandColor)
+        hasher.combine(key.unit)
+        hasher.combine(key.width)
+        hasher.combine(key.height)
+        hasher.combine(key.textX)
+        hasher.combine(key.textY)
+        hasher.combine(key.bandX)
+        hasher.combine(key.bandY)
+        let hash = hasher.finalize()
+        if let index = byHash[hash], entries[index].key == key, entries[index].bytes.elementsEqual(bytes),
+           let texture = entries[index].texture {
+            entries[index].lastUse = uses
+            return texture
+        }
+        let index = placeForNewLine()
+        if entries[index].texture != nil, byHash[entries[index].hash] == index {
+            byHash[entries[index].hash] = nil
+        }
+        guard let texture = prepareTexture(at: index, width: key.width, height: key.height, renderer: renderer),
+              Self.draw(bytes, key: key, into: texture)
+        else {
+            entries[index].bytes.removeAll(keepingCapacity: true)
+            entries[index].lastUse = 0
+            return nil
+        }
+        entries[index].key = key
+        entries[index].bytes.removeAll(keepingCapacity: true)
+        entries[index].bytes.append(contentsOf: bytes)
+        entries[index].hash = hash
+        entries[index].lastUse = uses
+        byHash[hash] = index
+        return texture
+    }
+
+    /// Destroys every texture and forgets every line.
+    mutating func removeAll() {
+        for entry in entries {
+            if let texture = entry.texture { SDL_DestroyTexture(texture) }
+        }
+        entries.removeAll(keepingCapacity: true)
+        byHash.removeAll(keepingCapacity: true)
+    }
+
+    /// A new entry while there is room, else the least recently drawn.
+    private mutating func placeForNewLine() -> Int {
+        if entries.count < Self.maximumCount {
+            entries.append(Entry(key: Key(color: .black, bandColor: .black, unit: 0, width: 0, height: 0, textX: 0, textY: 0, bandX: 0, bandY: 0), bytes: [], hash: 0))
+            return entries.count - 1
+        }
+        var oldest = 0
+        for index in entries.indices where entries[index].lastUse < entries[oldest].lastUse {
+            oldest = index
+        }
+        return oldest
+    }
+
+    /// The entry's texture, made (again) if it is smaller than `width` × `height`.
+    private mutating func prepareTexture(at index: Int, width: Int32, height: Int32, renderer: OpaquePointer) -> OpaquePointer? {
+        if let texture = entries[index].texture, entries[index].capacityWidth >= width, entries[index].capacityHeight >= height {
+            return texture
+        }
+        if let texture = entries[index].texture { SDL_DestroyTexture(texture) }
+        entries[index].texture = nil
+        // Rounded up, so that the next, slightly longer line fits too.
+        let capacityWidth = max(entries[index].capacityWidth, min(Self.maximumWidth, (width + 63) / 64 * 64))
+        let capacityHeight = max(entries[index].capacityHeight, height)
+        guard let texture = SDL_CreateTexture(
+            renderer, tactile_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), capacityWidth, capacityHeight)
+        else { return nil }
+        // Copied as it is: no blending (it is opaque), and pixel for pixel.
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
+        entries[index].texture = texture
+        entries[index].capacityWidth = capacityWidth
+        entries[index].capacityHeight = capacityHeight
+        return texture
+    }
+
+    /// Fills the texture's top-left `key.width` × `key.height` pixels with
+    /// the band's colour, then the text's rectangles with the text's, as
+    /// `Canvas.drawText` places them.
+    private static func draw(_ bytes: UnsafeBufferPointer<UInt8>, key: Key, into texture: OpaquePointer) -> Bool {
+        var area = SDL_Rect(x: 0, y: 0, w: key.width, h: key.height)
+        var start: UnsafeMutableRawPointer?
+        var pitch: Int32 = 0
+        guard SDL_LockTexture(texture, &area, &start, &pitch) == 0, let start else { return false }
+        defer { SDL_UnlockTexture(texture) }
+        let width = Int(key.width)
+        let band = argb(key.bandColor)
+        let ink = argb(key.color)
+        func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+            (start + y * Int(pitch)).assumingMemoryBound(to: UInt32.self)
+        }
+        for y in 0..<Int(key.height) {
+            row(y).update(repeating: band, count: width)
+        }
+        let height = Int(key.height)
+        func fill(left: Int, top: Int, right: Int, bottom: Int) {
+            // The canvas checks that the text is inside the band; kept
+            // inside the texture all the same, as this writes memory.
+            let (left, right) = (max(0, left), min(width, right))
+            guard left < right else { return }
+            for y in max(0, top)..<max(max(0, top), min(height, bottom)) {
+                (row(y) + left).update(repeating: ink, count: right - left)
+            }
+        }
+        let unit = key.unit
+        func isWhole(_ value: Double) -> Bool { value.rounded() == value }
+        if isWhole(unit), isWhole(key.textX), isWhole(key.textY), isWhole(key.bandX), isWhole(key.bandY) {
+            // Whole pixels: every edge is already whole, and rounding (a
+            // libm call an edge) is skipped; the same edges either way.
+            let step = Int(unit)
+            let left = Int(key.textX - key.bandX)
+            let top = Int(key.textY - key.bandY)
+            BitmapFont.layOut(ascii: bytes) { glyph, x, y in
+                for box in BitmapFont.boxes(glyph: glyph) {
+                    let boxLeft = left + (x + Int(box.x)) * step
+                    let boxTop = top + (y + Int(box.y)) * step
+                    fill(left: boxLeft, top: boxTop, right: boxLeft + Int(box.width) * step, bottom: boxTop + Int(box.height) * step)
+                }
+            }
+        } else {
+            // Each edge rounded where it falls on the target, as drawText
+            // rounds it, then moved into the band.
+            func edge(_ start: Double, _ fontPixels: Int, _ bandStart: Double) -> Int {
+                Int((start + Double(fontPixels) * unit).rounded() - bandStart)
+            }
+            BitmapFont.layOut(ascii: bytes) { glyph, x, y in
+                for box in BitmapFont.boxes(glyph: glyph) {
+                    fill(
+                        left: edge(key.textX, x + Int(box.x), key.bandX), top: edge(key.textY, y + Int(box.y), key.bandY),
+                        right: edge(key.textX, x + Int(box.x) + Int(box.width), key.bandX),
+                        bottom: edge(key.textY, y + Int(box.y) + Int(box.height), key.bandY))
+                }
+            }
+        }
+        return true
+    }
+
+    /// An opaque colour as an ARGB8888 pixel.
+    private static func argb(_ color: Color) -> UInt32 {
+        0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    }
+}
