@@ -85,7 +85,7 @@ public final class Canvas {
     /// the renderer (see `LineImages`); destroyed by ``releaseTextures()``
     /// and when the canvas goes.
     @exclusivity(unchecked) var lineImages = LineImages()
-    /// Whether ``drawOpaqueLine(ascii:at:scale:color:band:bandColor:)``
+    /// Whether ``drawKeptText(ascii:at:scale:color:band:bandColor:)``
     /// keeps lines as textures; off, it leaves them to rectangles (the
     /// tests compare the two).
     var keepsLineImages = true

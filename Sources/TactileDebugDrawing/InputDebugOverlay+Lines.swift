@@ -12,7 +12,7 @@ extension InputDebugOverlay {
     /// recognizers on the software renderer): a line used to be its band's
     /// rectangle and its text's, about three a glyph, each with SDL's
     /// per-rectangle work. Each line is now one copy of a texture the
-    /// canvas keeps for it (`Canvas.drawOpaqueLine`, `LineImages`), drawn
+    /// canvas keeps for it (`Canvas.drawKeptText`, `LineImages`), drawn
     /// into only when the line is new. A line that cannot be a texture is
     /// drawn with rectangles, a block's such lines together: all their bands
     /// in one SDL call, then each colour's text in one.
@@ -125,7 +125,7 @@ extension InputDebugOverlay {
             for line in plain {
                 let band = InputDebugOverlay.bandRect(behind: Size(width: line.width, height: 0), at: line.origin, pixelsPerPoint: canvas.pixelsPerPoint)
                 let copied = bytes.withUnsafeBufferPointer { buffer in
-                    canvas.drawOpaqueLine(
+                    canvas.drawKeptText(
                         ascii: UnsafeBufferPointer(rebasing: buffer[line.bytes]), at: line.origin, scale: 1,
                         color: line.color, band: band, bandColor: InputDebugOverlay.band)
                 }

@@ -248,6 +248,11 @@ public final class InputDebugOverlay {
         label.append(" x")
         label.append(touch.tapCount)
         let origin = Point(x: location.x + Self.ringRadius + 4, y: location.y - 4)
+        // A copy of its kept texture where it can be (see `LineImages`).
+        let copied = label.bytes.withUnsafeBufferPointer {
+            canvas.drawKeptText(ascii: $0, at: origin, scale: 1, color: Self.ring, band: nil)
+        }
+        if copied { return }
         canvas.beginBatch()
         let onWholePixels = label.bytes.withUnsafeBufferPointer { canvas.appendText(ascii: $0, at: origin, scale: 1) }
         canvas.fillBatch(Self.ring)

@@ -6,9 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Lines of text over an opaque band, each kept as a texture of the
-/// canvas's renderer once drawn, so that drawing the same line again is one
-/// `SDL_RenderCopy` (see `Canvas.drawOpaqueLine`).
+/// Lines of text over an opaque band (or over nothing: a touch's label),
+/// each kept as a texture of the canvas's renderer once drawn, so that
+/// drawing the same line again is one `SDL_RenderCopy` (see
+/// `Canvas.drawKeptText`).
 ///
 /// Why (issue 19: the input debugger's overlay, 10 touches and 50
 /// recognizers, in at most 1 ms a frame on the software renderer): a glyph
@@ -21,7 +22,7 @@ import Darwin
 /// a row of pixels at a time, which is cheaper than its rectangles anyway.
 ///
 /// The pixels are those of filling the band and then the text's rectangles
-/// (`Canvas.drawOpaqueLine` says why), which `LineImagesTests` checks at 1×,
+/// (`Canvas.drawKeptText` says why), which `OverlayBatchingTests` checks at 1×,
 /// 2× and 1.5× on the targets SDL draws a window into.
 ///
 /// A texture holds a line by what its pixels depend on: its bytes, its two
@@ -66,6 +67,10 @@ struct LineImages {
         /// When it was last drawn, by ``uses``; the smallest goes first.
         var lastUse: UInt64 = 0
     }
+
+    /// What a line drawn over no band has under its text: nothing, a
+    /// clear pixel, copied blended.
+    static let clear = Color(r: 0, g: 0, b: 0, a: 0)
 
     /// Lines kept at most: more than a frame of the overlay has (about 130
     /// at its limits), so a steady overlay draws every line from its texture.
@@ -139,7 +144,7 @@ struct LineImages {
             offset += 1
         }
         mix(tail)
-        mix(UInt64(argb(key.color)) << 32 | UInt64(argb(key.bandColor)))
+        mix(UInt64(pixel(key.color)) << 32 | UInt64(pixel(key.bandColor)))
         mix(UInt64(UInt32(bitPattern: key.width)) << 32 | UInt64(UInt32(bitPattern: key.height)))
         mix(key.unit.bitPattern)
         mix(key.textX.bitPattern)
@@ -196,8 +201,7 @@ struct LineImages {
         guard let texture = SDL_CreateTexture(
             renderer, tactile_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), capacityWidth, capacityHeight)
         else { return nil }
-        // Copied as it is: no blending (it is opaque), and pixel for pixel.
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        // Copied pixel for pixel.
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest)
         entries[index].texture = texture
         entries[index].capacityWidth = capacityWidth
@@ -214,9 +218,12 @@ struct LineImages {
         var pitch: Int32 = 0
         guard SDL_LockTexture(texture, &area, &start, &pitch) == 0, let start else { return false }
         defer { SDL_UnlockTexture(texture) }
+        // Opaque, copied as it is; over no band, blended (clear pixels
+        // leave what is under them).
+        SDL_SetTextureBlendMode(texture, key.bandColor.a == 0 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         let width = Int(key.width)
-        let band = argb(key.bandColor)
-        let ink = argb(key.color)
+        let band = pixel(key.bandColor)
+        let ink = pixel(key.color)
         func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
             (start + y * Int(pitch)).assumingMemoryBound(to: UInt32.self)
         }
@@ -266,8 +273,8 @@ struct LineImages {
         return true
     }
 
-    /// An opaque colour as an ARGB8888 pixel.
-    private static func argb(_ color: Color) -> UInt32 {
-        0xFF00_0000 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    /// A colour as an ARGB8888 pixel (only opaque ones and `clear` are drawn).
+    private static func pixel(_ color: Color) -> UInt32 {
+        UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
     }
 }

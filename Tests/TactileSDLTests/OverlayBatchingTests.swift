@@ -153,6 +153,36 @@ extension SDLIntegration {
             }
         }
 
+        /// Text over no band (a touch's label) copied from its kept
+        /// texture, blended, lights what drawText lights and leaves the
+        /// rest as it was: over a patterned background, three frames (drawn,
+        /// copied, copied elsewhere), on both surface formats.
+        @Test(arguments: [1.0, 2.0, 1.5])
+        func keptTextOverNothingLightsWhatDrawTextDoes(pixelsPerPoint: Double) throws {
+            let labels = ["finger:1:0 moved x1", "mouse:0:0 began x2", "|!~ {}"]
+            for format in [tactile_pixelformat_argb8888(), tactile_pixelformat_rgb888()] {
+                let copied = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                    for (index, label) in labels.enumerated() {
+                        let origin = Point(x: 3 + Double(frame), y: 5 + Double(index) * 9 + Double(frame))
+                        let drawn = Array(label.utf8).withUnsafeBufferPointer {
+                            canvas.drawKeptText(ascii: $0, at: origin, scale: 1, color: InputDebugOverlay.ring, band: nil)
+                        }
+                        #expect(drawn)
+                    }
+                    #expect(canvas.lineImages.entries.count >= labels.count)
+                }
+                let drawn = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                    for (index, label) in labels.enumerated() {
+                        canvas.drawText(label, at: Point(x: 3 + Double(frame), y: 5 + Double(index) * 9 + Double(frame)), scale: 1, color: InputDebugOverlay.ring)
+                    }
+                }
+                for frame in 0..<3 {
+                    #expect(copied[frame] == drawn[frame], "frame \(frame), format \(format)")
+                    #expect(SoftwareCanvas.count(of: InputDebugOverlay.ring, in: copied[frame]) > 50)
+                }
+            }
+        }
+
         /// More distinct lines than the canvas keeps: the least recently
         /// drawn textures are reused (and made bigger when a line is
         /// longer), and every frame is still what rectangles draw.
