@@ -78,7 +78,15 @@ extension InputDebugOverlay {
                 bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
                 magnitude /= 10
             } while magnitude > 0
-            bytes[start...].reverse()
+            // Reversed in place index by index: `bytes[start...].reverse()`
+            // copies the slice first (its buffer is the array's), an
+            // allocation for every number.
+            var (low, high) = (start, bytes.count - 1)
+            while low < high {
+                bytes.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
         }
 
         /// The bytes of the line being built, so far.
