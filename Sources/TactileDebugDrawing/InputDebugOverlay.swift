@@ -143,6 +143,10 @@ public final class InputDebugOverlay {
         text.endLine(at: next(), color: Self.text)
         text.append(statusLine())
         text.endLine(at: next(), color: debugger.isPaused ? Self.paused : Self.text)
+        if let controls = debugger.controls, let modifier = controls.padModifier {
+            appendPadChord(controls, modifier: modifier, to: &text)
+            text.endLine(at: next(), color: debugger.isPaused ? Self.paused : Self.text)
+        }
         if let save = debugger.lastSave {
             switch save {
             case .success(let path):
@@ -220,6 +224,27 @@ public final class InputDebugOverlay {
             return "PAUSED  \(debugger.heldEventCount) events held  ctrl+shift: N frame  E sub-event  P resume  S save  D off"
         }
         return "ctrl+shift: P pause  N step  S save capture  D off"
+    }
+
+    /// The pad's side of the status line: the buttons that pause and step
+    /// while the modifier (Back) is held. Appended a name at a time (each
+    /// a small string), so a running overlay still allocates nothing.
+    private func appendPadChord(_ controls: InputDebugger.Controls, modifier: ControllerButton, to text: inout LineBlock) {
+        text.append("pad ")
+        text.append(modifier.rawValue)
+        text.append("+: ")
+        text.append(controls.padPause.rawValue)
+        guard debugger.isPaused else {
+            text.append(" pause  ")
+            text.append(controls.padStepFrame.rawValue)
+            text.append(" step")
+            return
+        }
+        text.append(" resume  ")
+        text.append(controls.padStepFrame.rawValue)
+        text.append(" frame  ")
+        text.append(controls.padStepEvent.rawValue)
+        text.append(" event")
     }
 
     // MARK: Touches and layers

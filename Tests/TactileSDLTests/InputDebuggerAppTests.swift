@@ -141,6 +141,46 @@ extension SDLIntegration {
             #expect(device > 100)
         }
 
+        /// A button and a stick held on a pad through SDL's queue while the
+        /// debugger is off (their events are drained and missed): switched
+        /// on, it shows them held at once, read from the pump, before the
+        /// pad sends anything more; released, they show released.
+        @Test func buttonsHeldBeforeTheDebuggerCameOnShowHeld() throws {
+            let app = try app(width: 640, height: 480, frames: 6)
+            app.loop.scene = Scene(size: Size(width: 640, height: 480))
+            let pad = try VirtualController(name: "Tactile Held Pad")
+            let game = Probe()
+            var debugger: InputDebugger?
+            var onAtOnce: [ControllerReading] = []
+            var readings: [[ControllerReading]] = []
+            game.afterFrame = { frame in
+                readings.append(debugger?.controllers ?? [])
+                switch frame {
+                case 1:
+                    pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
+                    pad.set(SDL_CONTROLLER_AXIS_LEFTX, 32767)
+                case 3:
+                    debugger?.isRecording = true
+                    onAtOnce = debugger?.controllers ?? []
+                case 4:
+                    pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
+                default: break
+                }
+            }
+            try app.runWithInputDebugger(game) { debugger = $0 }
+
+            let identity = try #require(app.pump.controller(pad.instanceID)?.identity)
+            #expect(readings[2].isEmpty)
+            #expect(onAtOnce.map(\.controller) == [pad.instanceID])
+            #expect(onAtOnce.first?.identity == identity)
+            #expect(onAtOnce.first?.pressedButtons == [.south])
+            #expect(onAtOnce.first?.value(of: .leftX) == 1)
+            #expect(onAtOnce.first?.value(of: .leftY) == 0)
+            // The release reaches it as an event; the stick stays.
+            #expect(readings[5].first?.pressedButtons == [])
+            #expect(readings[5].first?.value(of: .leftX) == 1)
+        }
+
         /// SDL_RENDER_DEVICE_RESET through SDL's queue (the renderer's
         /// textures lost their contents): `SDLApp.run` has the canvas
         /// release the overlay's kept lines before the next frame, which

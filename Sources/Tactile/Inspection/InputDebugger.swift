@@ -143,14 +143,15 @@ public final class InputDebugger: FrameInput {
     // Devices (InputDebugger+Devices.swift).
     /// The controllers seen while recording, by id.
     var controllerReadings: [Int32: ControllerReading] = [:]
-    /// The controllers connected now, by id, with who they are: asked when
-    /// the debugger comes on and when it meets a controller it did not see
-    /// connect, so that a pad connected before it came on (whose
-    /// `ControllerEvent.added` it did not hear: SDL names a pad once, when
-    /// it connects) shows who it is at once. `SDLApp.runWithInputDebugger`
-    /// sets it from the app's pump; a game on its own loop sets it as
-    /// `{ Dictionary(uniqueKeysWithValues: pump.connectedControllers.map { ($0.id, $0.identity) }) }`.
-    public var connectedControllers: (@MainActor () -> [Int32: ControllerIdentity])?
+    /// The controllers connected now, with who they are and the buttons and
+    /// axes they hold: asked when the debugger comes on and when it meets a
+    /// controller it did not see connect, so that a pad connected before it
+    /// came on (whose `ControllerEvent.added` it did not hear: SDL names a
+    /// pad once, when it connects) shows who it is at once, and a button held
+    /// since before shows held. `SDLApp.runWithInputDebugger` sets it from
+    /// the app's pump; a game on its own loop sets it as
+    /// `{ pump.controllerReadings }`.
+    public var connectedControllers: (@MainActor () -> [ControllerReading])?
 
     /// Where the save key writes its captures: the current folder by default.
     public var captureFolder = "."
