@@ -47,6 +47,43 @@ extension SDLIntegration {
             }
         }
 
+        /// The line under the status line names the pad's chord (Back held
+        /// with Start or a shoulder), running and paused, and is gone when
+        /// the controls have no pad modifier: its pixels are those of the
+        /// expected text drawn alone.
+        @Test func theStatusLinesNameThePadChordToo() throws {
+            let rig = Rig()
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                /// The pixels of `color` where the third line of the left column is.
+                @MainActor func thirdLine(_ color: Color) throws -> Int {
+                    let image = try canvas.readPixels()
+                    var lit = 0
+                    for y in 23..<33 { for x in 0..<320 where image.pixel(x: x, y: y) == color { lit += 1 } }
+                    return lit
+                }
+                @MainActor func alone(_ string: String, _ color: Color) throws -> Int {
+                    canvas.clear(.black)
+                    canvas.drawText(string, at: Point(x: 4, y: 24), scale: 1, color: color)
+                    return try thirdLine(color)
+                }
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                @MainActor func drawn(_ color: Color) throws -> Int {
+                    canvas.clear(.black)
+                    overlay.draw(on: canvas)
+                    return try thirdLine(color)
+                }
+                let running = try alone("pad back+: start pause  rightShoulder step", InputDebugOverlay.text)
+                #expect(running > 100)
+                #expect(try drawn(InputDebugOverlay.text) == running)
+                rig.debugger.pause()
+                let paused = try alone("pad back+: start resume  rightShoulder frame  leftShoulder event", InputDebugOverlay.paused)
+                #expect(try drawn(InputDebugOverlay.paused) == paused)
+                rig.debugger.resume()
+                rig.debugger.controls?.padModifier = nil
+                #expect(try drawn(InputDebugOverlay.text) != running)
+            }
+        }
+
         @Test func itDrawsTouchesTheirHitLayerAndTheTimeline() throws {
             let rig = Rig()
             try SoftwareCanvas.with(width: 400, height: 300) { canvas in
