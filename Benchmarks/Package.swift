@@ -32,7 +32,11 @@ let package = Package(
         // The workloads a benchmark and a profiling executable share.
         .target(
             name: "BenchmarkFixtures",
-            dependencies: [.product(name: "Tactile", package: "Tactile")],
+            dependencies: [
+                .product(name: "Tactile", package: "Tactile"),
+                .product(name: "TactileSDL", package: "Tactile"),
+                .product(name: "TactileDebugDrawing", package: "Tactile"),
+            ],
             path: "Fixtures"
         ),
         .executableTarget(
@@ -130,6 +134,7 @@ let package = Package(
         .executableTarget(
             name: "DebuggerProfile",
             dependencies: [
+                "BenchmarkFixtures",
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
                 .product(name: "TactileDebugDrawing", package: "Tactile"),

@@ -38,5 +38,6 @@ static inline Uint16 tactile_virtual_joystick_desc_version(void) {
 /// SDL_PIXELFORMAT_* values are built by the SDL_DEFINE_PIXELFORMAT macro.
 static inline Uint32 tactile_pixelformat_rgb24(void) { return SDL_PIXELFORMAT_RGB24; }
 static inline Uint32 tactile_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
+static inline Uint32 tactile_pixelformat_rgb888(void) { return SDL_PIXELFORMAT_RGB888; }
 
 #endif

@@ -27,8 +27,10 @@ import Tactile
 /// line drawing, whose pixels can differ slightly between renderers.
 ///
 /// The renderer is borrowed, not owned: whoever made it (the app's window, or
-/// a test) destroys it, after the last use of the canvas. Like SDL's renderer,
-/// a canvas is used only on the thread that created the renderer.
+/// a test) destroys it, after the canvas is gone (or after
+/// ``releaseTextures()``: the canvas keeps lines of text it draws often as
+/// textures of the renderer). Like SDL's renderer, a canvas is used only on
+/// the thread that created the renderer.
 ///
 /// ```swift
 /// canvas.clear(.black)
@@ -79,6 +81,14 @@ public final class Canvas {
     /// The inside edge of the polygon outline being drawn, in window points;
     /// kept for reuse like ``rects``.
     @exclusivity(unchecked) var insetPoints: [Point] = []
+    /// Lines of text over opaque bands drawn before, kept as textures of
+    /// the renderer (see `LineImages`); destroyed by ``releaseTextures()``
+    /// and when the canvas goes.
+    @exclusivity(unchecked) var lineImages = LineImages()
+    /// Whether ``drawKeptText(ascii:at:scale:color:band:bandColor:)``
+    /// keeps lines as textures; off, it leaves them to rectangles (the
+    /// tests compare the two).
+    var keepsLineImages = true
 
     /// A canvas over `renderer`, whose output has `pixelsPerPoint` pixels per window point.
     public init(renderer: OpaquePointer, pixelsPerPoint: Double = 1) {
@@ -88,6 +98,27 @@ public final class Canvas {
         rects.reserveCapacity(1024)
         crossings.reserveCapacity(16)
         insetPoints.reserveCapacity(16)
+    }
+
+    deinit {
+        lineImages.removeAll()
+    }
+
+    /// Destroys the textures the canvas has made on its renderer; they are
+    /// made again as they are needed.
+    ///
+    /// The canvas keeps a line of text that it draws over an opaque band
+    /// (the input debugger's overlay draws each of its lines so) as a
+    /// texture of the renderer, so that the next frame copies it instead
+    /// of drawing it again. Those textures belong to the renderer, and the
+    /// canvas destroys them when it goes: destroy the renderer after the
+    /// canvas is gone, or after calling this. Call it too when SDL reports
+    /// `SDL_RENDER_DEVICE_RESET` (the textures' contents are lost);
+    /// `SDLApp.run(_:)` does for a ``CanvasGame``. A window resized or moved
+    /// to another density needs nothing: the textures do not depend on
+    /// the window's size, and a line at another density is another texture.
+    public func releaseTextures() {
+        lineImages.removeAll()
     }
 
     // MARK: Filling and clearing
@@ -197,21 +228,32 @@ public final class Canvas {
     private func appendLine(from a: Point, to b: Point, radius: Double, within size: (width: Int32, height: Int32)) {
         let top = min(a.y, b.y)
         let bottom = max(a.y, b.y)
+        // Rows of another line drawn before are not merged with this one's.
+        let first = rects.count
         // A vertical line's rows farther than `radius` from both ends (so
         // past either end's disc) are all the same stretch, the band beside
         // the segment, which does not depend on the row: it is worked out
-        // once. A layer's outline is mostly such rows.
-        let vertical = a.x == b.x
-        var middle: ClosedRange<Double>?
-        // Rows of another line drawn before are not merged with this one's.
-        let first = rects.count
-        appendRows(from: top - radius, through: bottom + radius, within: size, mergingFrom: first) { y in
-            guard vertical, y > top + radius, y < bottom - radius else {
-                return Scanline.capsule(from: a, to: b, radius: radius, atY: y)
-            }
-            if middle == nil { middle = Scanline.capsule(from: a, to: b, radius: radius, atY: y) }
-            return middle
+        // once, and those rows are added in one step. A layer's outline is
+        // mostly such rows: 180 of them cost about 30,000 instructions one
+        // at a time (issue 19's overlay draws ten such outlines a frame).
+        let middle = a.x == b.x ? Self.rows(strictlyBetween: top + radius, and: bottom - radius) : nil
+        appendRows(from: top - radius, through: bottom + radius, within: size, mergingFrom: first, sameRows: middle) { y in
+            Scanline.capsule(from: a, to: b, radius: radius, atY: y)
         }
+    }
+
+    /// The pixel rows whose centres are strictly between `low` and `high`:
+    /// the rows a vertical line covers beside its segment, not near its ends.
+    private static func rows(strictlyBetween low: Double, and high: Double) -> ClosedRange<Int>? {
+        guard low.isFinite, high.isFinite, high - low > 1, high - low < 1e9, abs(low) < 1e9 else { return nil }
+        // Row r's centre is r + 0.5; the estimates are nudged until exact.
+        var firstRow = Int((low - 0.5).rounded(.down))
+        while Double(firstRow) + 0.5 <= low { firstRow += 1 }
+        while Double(firstRow - 1) + 0.5 > low { firstRow -= 1 }
+        var lastRow = Int((high - 0.5).rounded(.up))
+        while Double(lastRow) + 0.5 >= high { lastRow -= 1 }
+        while Double(lastRow + 1) + 0.5 < high { lastRow += 1 }
+        return firstRow <= lastRow ? firstRow...lastRow : nil
     }
 
     /// Fills a circle of `radius` points around `center`: the pixels whose
@@ -305,7 +347,7 @@ public final class Canvas {
     /// Whether text at this unit and corner has every edge on a whole pixel
     /// (the usual case), so rounding them, a libm call four times a
     /// rectangle, can be skipped: the edges are the same either way.
-    private func isOnWholePixels(unit: Double, left: Double, top: Double) -> Bool {
+    func isOnWholePixels(unit: Double, left: Double, top: Double) -> Bool {
         unit.rounded() == unit && left.rounded() == left && top.rounded() == top
     }
 
@@ -441,7 +483,7 @@ public final class Canvas {
 
     /// A rectangle in pixels, by its edges, before it is cut to the screen
     /// and handed to SDL as floats.
-    private struct PixelBox {
+    struct PixelBox {
         var left: Double
         var top: Double
         var right: Double
@@ -453,7 +495,7 @@ public final class Canvas {
     /// Rounding the edges, rather than the origin and the size, keeps
     /// rectangles that share an edge in points sharing it in pixels, with
     /// neither a gap nor an overlap.
-    private func pixelBox(x: Double, y: Double, width: Double, height: Double) -> PixelBox? {
+    func pixelBox(x: Double, y: Double, width: Double, height: Double) -> PixelBox? {
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return nil }
         let box = PixelBox(
             left: (min(x, x + width) * pixelsPerPoint).rounded(),
@@ -504,19 +546,28 @@ public final class Canvas {
         through bottom: Double,
         within size: (width: Int32, height: Int32),
         mergingFrom first: Int = 0,
+        sameRows: ClosedRange<Int>? = nil,
         _ stretch: (Double) -> ClosedRange<Double>?
     ) {
         guard let rows = Scanline.rows(from: top, through: bottom, limit: Int(size.height)) else { return }
-        for row in rows {
+        // Rows known to share one stretch (`sameRows`) give the rectangles
+        // row-by-row appending would: the first extends the rectangle above
+        // or starts one, and each next one extends that.
+        let same = sameRows.flatMap { $0.overlaps(rows) ? $0.clamped(to: rows) : nil }
+        var row = rows.lowerBound
+        while row <= rows.upperBound {
+            var count = 1
+            if let same, row == same.lowerBound { count = same.count }
+            defer { row += count }
             guard let covered = stretch(Double(row) + 0.5),
                   let columns = Scanline.columns(in: covered, limit: Int(size.width))
             else { continue }
             let x = Float(columns.lowerBound)
             let width = Float(columns.count)
             if rects.count > first, let last = rects.last, last.x == x, last.w == width, last.y + last.h == Float(row) {
-                rects[rects.count - 1].h += 1
+                rects[rects.count - 1].h += Float(count)
             } else {
-                rects.append(SDL_FRect(x: x, y: Float(row), w: width, h: 1))
+                rects.append(SDL_FRect(x: x, y: Float(row), w: width, h: Float(count)))
             }
         }
     }

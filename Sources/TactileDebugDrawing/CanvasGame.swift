@@ -43,7 +43,7 @@ extension SDLApp {
     /// Runs a ``CanvasGame`` like any `Game`, with one ``Canvas`` over the
     /// app's renderer kept for the whole run.
     public func run(_ game: some CanvasGame) throws {
-        try run(CanvasDrawing(game: game, renderer: renderer))
+        try run(CanvasDrawing(game: game, renderer: renderer, pump: pump))
     }
 }
 
@@ -52,10 +52,15 @@ extension SDLApp {
 private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
     let game: Wrapped
     let canvas: Canvas?
+    let pump: SDLEventPump
+    /// The pump's count of render device resets when the canvas's textures were last made.
+    var resetsSeen: Int
 
-    init(game: Wrapped, renderer: OpaquePointer?) {
+    init(game: Wrapped, renderer: OpaquePointer?, pump: SDLEventPump) {
         self.game = game
         canvas = renderer.map { Canvas(renderer: $0) }
+        self.pump = pump
+        resetsSeen = pump.renderDeviceResets
     }
 
     func handle(_ event: InputEvent) { game.handle(event) }
@@ -64,6 +69,11 @@ private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
         guard let canvas else { return }
         // The window may have moved to a display of another density.
         if canvas.pixelsPerPoint != context.pixelsPerPoint { canvas.pixelsPerPoint = context.pixelsPerPoint }
+        // The renderer lost its textures' contents: the canvas makes its own again.
+        if pump.renderDeviceResets != resetsSeen {
+            resetsSeen = pump.renderDeviceResets
+            canvas.releaseTextures()
+        }
         game.render(on: canvas)
     }
     func windowResized(to size: Size) { game.windowResized(to: size) }

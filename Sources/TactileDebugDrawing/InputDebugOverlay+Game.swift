@@ -25,10 +25,8 @@ extension SDLApp {
     ///     on from the start or change its controls.
     public func runWithInputDebugger(_ game: some CanvasGame, configure: (InputDebugger) -> Void = { _ in }) throws {
         let debugger = InputDebugger(loop: loop)
-        // Pads connected before the debugger comes on show who they are.
-        debugger.connectedControllers = { [pump] in
-            Dictionary(pump.connectedControllers.map { ($0.id, $0.identity) }, uniquingKeysWith: { first, _ in first })
-        }
+        // Pads connected before the debugger comes on show who they are and what they hold.
+        debugger.connectedControllers = { [pump] in pump.controllerReadings }
         configure(debugger)
         try run(game.overlaid(by: InputDebugOverlay(debugger: debugger)))
     }

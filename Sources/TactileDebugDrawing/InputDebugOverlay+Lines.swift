@@ -9,16 +9,20 @@ extension InputDebugOverlay {
     /// Lines of text over their bands, waiting to be drawn together.
     ///
     /// The cost it removes (issue 19's 1 ms bar for 10 touches and 50
-    /// recognizers on the software renderer): a line used to be two SDL
-    /// calls, its band and its text, each with SDL's per-call work (the
-    /// blend mode and colour set, the command queued and run, a buffer
-    /// allocated for more than 8 rectangles). A block's lines share them.
-    /// The pixels are the same as drawing line by line: a band covers its
-    /// own line's rows and the pixel row above and below them, never the
-    /// text of another line in the block, so all bands first and then all
-    /// text lights every pixel as band-then-text line after line did, and
-    /// text of different lines never overlaps. A line with a line break or
-    /// a non-ASCII character, whose text may reach another line's band, is
+    /// recognizers on the software renderer): a line used to be its band's
+    /// rectangle and its text's, about three a glyph, each with SDL's
+    /// per-rectangle work. Each line is now one copy of a texture the
+    /// canvas keeps for it (`Canvas.drawKeptText`, `LineImages`), drawn
+    /// into only when the line is new. A line that cannot be a texture is
+    /// drawn with rectangles, a block's such lines together: all their bands
+    /// in one SDL call, then each colour's text in one.
+    ///
+    /// The pixels are the same as drawing line by line, band then text: a
+    /// band covers its own line's rows and the pixel row above and below
+    /// them, never another line of the block, so the lines can be drawn in
+    /// any order, and all bands before all text lights every pixel as band
+    /// then text line after line did. A line with a line break or a
+    /// non-ASCII character, whose text may reach another line's band, is
     /// drawn on its own, in its turn.
     ///
     /// Lines are built in place in ``bytes`` (``append(_:)``), so a line
@@ -26,8 +30,6 @@ extension InputDebugOverlay {
     @MainActor
     struct LineBlock {
         struct Line {
-            /// Its place among the frame's lines, which its cache entry has.
-            var slot: Int
             var bytes: Range<Int>
             var origin: Point
             /// The right edge a right-aligned line ends at.
@@ -40,36 +42,10 @@ extension InputDebugOverlay {
         var lines: [Line] = []
         /// Where the line being built starts in ``bytes``.
         var lineStart = 0
-        /// The colours of the block's text, in the order they came.
+        /// The colours of the text drawn with rectangles, in the order they came.
         var colors: [Color] = []
-        /// The next line's place among the frame's lines (see ``cache``).
-        var nextSlot = 0
-
-        /// A line's glyph rectangles as an earlier frame laid them out, with
-        /// what they depend on: its bytes, where it was drawn, the density
-        /// and the target's size (rectangles are cut to it).
-        struct CachedLine {
-            var bytes: [UInt8] = []
-            var origin = Point.zero
-            var pixelsPerPoint = 0.0
-            var targetWidth: Int32 = 0
-            var targetHeight: Int32 = 0
-            var rects: [SDL_FRect] = []
-        }
-
-        /// The last frame's lines by their place in the frame. A line whose
-        /// bytes, origin, density and target are those of its place's entry
-        /// is not laid out again: its rectangles are copied, so the canvas
-        /// is handed the very rectangles laying it out would give, and the
-        /// pixels are the same (`OverlayBatchingTests` compares them). Most
-        /// of the overlay's lines (its recognizer rows, the controllers'
-        /// names, older timeline rows) are the same from one frame to the next.
-        var cache: [CachedLine] = []
-
-        /// Starts a frame: lines are numbered from 0 again.
-        mutating func startFrame() {
-            nextSlot = 0
-        }
+        /// The lines of a block that are drawn with rectangles.
+        var withRectangles: [Line] = []
 
         init() {}
 
@@ -78,10 +54,20 @@ extension InputDebugOverlay {
             bytes.reserveCapacity(8192)
             lines.reserveCapacity(128)
             colors.reserveCapacity(8)
+            withRectangles.reserveCapacity(128)
         }
 
         mutating func append(_ text: String) {
             bytes.append(contentsOf: text.utf8)
+        }
+
+        /// A pointer as its description writes it: `finger:1:0`.
+        mutating func append(_ pointer: PointerID) {
+            append(pointer.kind.rawValue)
+            bytes.append(UInt8(ascii: ":"))
+            append(Int(truncatingIfNeeded: pointer.device))
+            bytes.append(UInt8(ascii: ":"))
+            append(Int(truncatingIfNeeded: pointer.index))
         }
 
         mutating func append(_ value: Int) {
@@ -92,7 +78,15 @@ extension InputDebugOverlay {
                 bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
                 magnitude /= 10
             } while magnitude > 0
-            bytes[start...].reverse()
+            // Reversed in place index by index: `bytes[start...].reverse()`
+            // copies the slice first (its buffer is the array's), an
+            // allocation for every number.
+            var (low, high) = (start, bytes.count - 1)
+            while low < high {
+                bytes.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
         }
 
         /// The bytes of the line being built, so far.
@@ -105,8 +99,7 @@ extension InputDebugOverlay {
             let width = Double(BitmapFont.size(ascii: bytes[range]).width)
             var origin = origin
             if let right { origin.x = max(2, right - width) }
-            lines.append(Line(slot: nextSlot, bytes: range, origin: origin, right: right, width: width, color: color))
-            nextSlot += 1
+            lines.append(Line(bytes: range, origin: origin, right: right, width: width, color: color))
             lineStart = bytes.count
         }
 
@@ -132,12 +125,24 @@ extension InputDebugOverlay {
             drawPlain(lines[plainStart...], on: canvas)
         }
 
-        /// Bands in one call, then each colour's text in one.
+        /// Each line as a copy of its texture; the others' bands in one
+        /// call, then each colour's text in one.
         private mutating func drawPlain(_ plain: ArraySlice<Line>, on canvas: Canvas) {
             guard !plain.isEmpty else { return }
+            withRectangles.removeAll(keepingCapacity: true)
+            for line in plain {
+                let band = InputDebugOverlay.bandRect(behind: Size(width: line.width, height: 0), at: line.origin, pixelsPerPoint: canvas.pixelsPerPoint)
+                let copied = bytes.withUnsafeBufferPointer { buffer in
+                    canvas.drawKeptText(
+                        ascii: UnsafeBufferPointer(rebasing: buffer[line.bytes]), at: line.origin, scale: 1,
+                        color: line.color, band: band, bandColor: InputDebugOverlay.band)
+                }
+                if !copied { withRectangles.append(line) }
+            }
+            guard !withRectangles.isEmpty else { return }
             canvas.beginBatch()
             colors.removeAll(keepingCapacity: true)
-            for line in plain {
+            for line in withRectangles {
                 let band = InputDebugOverlay.bandRect(behind: Size(width: line.width, height: 0), at: line.origin, pixelsPerPoint: canvas.pixelsPerPoint)
                 canvas.appendRect(x: band.minX, y: band.minY, width: band.width, height: band.height)
                 if !colors.contains(line.color) { colors.append(line.color) }
@@ -146,54 +151,22 @@ extension InputDebugOverlay {
             for color in colors {
                 canvas.beginBatch()
                 var offPixels = false
-                for line in plain where line.color == color {
-                    if appendCached(line, on: canvas) { continue }
-                    let before = canvas.rects.count
+                for line in withRectangles where line.color == color {
                     let onWholePixels = bytes.withUnsafeBufferPointer { buffer in
                         canvas.appendText(ascii: UnsafeBufferPointer(rebasing: buffer[line.bytes]), at: line.origin, scale: 1)
                     }
-                    guard onWholePixels else {
-                        offPixels = true
-                        continue
-                    }
-                    store(line, rects: canvas.rects[before...], on: canvas)
+                    if !onWholePixels { offPixels = true }
                 }
                 canvas.fillBatch(color)
                 // Text off whole pixels (at a fractional density) is drawn
                 // as drawText draws it, rounding each edge; it overlaps none
                 // of the block's other text, so the order does not matter.
                 if offPixels {
-                    for line in plain where line.color == color && !canvas.isTextOnWholePixels(at: line.origin, scale: 1) {
+                    for line in withRectangles where line.color == color && !canvas.isTextOnWholePixels(at: line.origin, scale: 1) {
                         canvas.drawText(String(decoding: bytes[line.bytes], as: UTF8.self), at: line.origin, scale: 1, color: color)
                     }
                 }
             }
-        }
-
-        /// Appends the line's rectangles from the cache if its entry is for
-        /// the same bytes, place, density and target; returns whether it did.
-        private func appendCached(_ line: Line, on canvas: Canvas) -> Bool {
-            guard line.slot < cache.count, let target = canvas.targetSize() else { return false }
-            let cached = cache[line.slot]
-            guard cached.origin == line.origin, cached.pixelsPerPoint == canvas.pixelsPerPoint,
-                  cached.targetWidth == target.width, cached.targetHeight == target.height,
-                  cached.bytes.elementsEqual(bytes[line.bytes])
-            else { return false }
-            canvas.rects.append(contentsOf: cached.rects)
-            return true
-        }
-
-        /// Keeps the rectangles just laid out for the line, for the next frame.
-        private mutating func store(_ line: Line, rects: ArraySlice<SDL_FRect>, on canvas: Canvas) {
-            guard let target = canvas.targetSize() else { return }
-            while cache.count <= line.slot { cache.append(CachedLine()) }
-            cache[line.slot].bytes.removeAll(keepingCapacity: true)
-            cache[line.slot].bytes.append(contentsOf: bytes[line.bytes])
-            cache[line.slot].rects.removeAll(keepingCapacity: true)
-            cache[line.slot].rects.append(contentsOf: rects)
-            cache[line.slot].origin = line.origin
-            cache[line.slot].pixelsPerPoint = canvas.pixelsPerPoint
-            (cache[line.slot].targetWidth, cache[line.slot].targetHeight) = target
         }
 
         /// A line as a line on its own was drawn: its band, then its text.

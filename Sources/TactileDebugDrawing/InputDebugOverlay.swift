@@ -80,6 +80,17 @@ public final class InputDebugOverlay {
     /// The lines of text of a frame are built in this, kept between frames
     /// (see `LineBlock`).
     var spareLines = LineBlock(reserving: ())
+    /// A touch's label, its trail and a layer's outline are built in
+    /// these, kept between frames, so that drawing a frame allocates nothing.
+    private var label = LineBlock()
+    private var trailPoints: [Point] = []
+    private var outlinePoints: [Point] = []
+    /// The timeline's last rows as text, by decision number
+    /// (`InputDebugger.decisionNumber(back:)`): a decision is made into
+    /// text once, not every frame it stays on screen.
+    private var timelineTexts: [(number: Int, bytes: [UInt8])] = []
+    /// The decision numbers the last unfiltered timeline showed.
+    private var shownNumbers: [Int] = []
 
     static let ring = Color(r: 0, g: 255, b: 255)
     static let hitLayer = Color(r: 255, g: 255, b: 0)
@@ -97,6 +108,9 @@ public final class InputDebugOverlay {
 
     public init(debugger: InputDebugger) {
         self.debugger = debugger
+        trailPoints.reserveCapacity(64)
+        outlinePoints.reserveCapacity(8)
+        shownNumbers.reserveCapacity(32)
     }
 
     /// Draws the overlay over whatever `canvas` holds, while the debugger
@@ -109,15 +123,13 @@ public final class InputDebugOverlay {
         let touches = scene?.event.allTouches ?? []
         var text = takeLines()
         defer { putBack(text) }
-        text.startFrame()
         var y = 4.0
         /// Where the next line of the left column starts.
         func next() -> Point {
             defer { y += Self.lineHeight }
             return Point(x: 4, y: y)
         }
-        let frame = debugger.latestFrame
-        let inPlay = (frame?.recognizers.count ?? 0) + (frame?.omittedRecognizers ?? 0)
+        let inPlay = debugger.recognizersInPlay
         text.append("input debugger  frame ")
         text.append(loop.frameCount)
         text.append("  t=")
@@ -131,6 +143,10 @@ public final class InputDebugOverlay {
         text.endLine(at: next(), color: Self.text)
         text.append(statusLine())
         text.endLine(at: next(), color: debugger.isPaused ? Self.paused : Self.text)
+        if let controls = debugger.controls, let modifier = controls.padModifier {
+            appendPadChord(controls, modifier: modifier, to: &text)
+            text.endLine(at: next(), color: debugger.isPaused ? Self.paused : Self.text)
+        }
         if let save = debugger.lastSave {
             switch save {
             case .success(let path):
@@ -160,7 +176,7 @@ public final class InputDebugOverlay {
             }
             lastDrawn.touches += 1
             drawTouch(touch, on: canvas)
-            text.append(touchSummary(touch, approximation: scene?.approximation))
+            appendSummary(of: touch, approximation: scene?.approximation, to: &text)
             text.endLine(at: next(), color: Self.ring)
             var layer = touch.layer
             while let current = layer {
@@ -210,12 +226,34 @@ public final class InputDebugOverlay {
         return "ctrl+shift: P pause  N step  S save capture  D off"
     }
 
+    /// The pad's side of the status line: the buttons that pause and step
+    /// while the modifier (Back) is held. Appended a name at a time (each
+    /// a small string), so a running overlay still allocates nothing.
+    private func appendPadChord(_ controls: InputDebugger.Controls, modifier: ControllerButton, to text: inout LineBlock) {
+        text.append("pad ")
+        text.append(modifier.rawValue)
+        text.append("+: ")
+        text.append(controls.padPause.rawValue)
+        guard debugger.isPaused else {
+            text.append(" pause  ")
+            text.append(controls.padStepFrame.rawValue)
+            text.append(" step")
+            return
+        }
+        text.append(" resume  ")
+        text.append(controls.padStepFrame.rawValue)
+        text.append(" frame  ")
+        text.append(controls.padStepEvent.rawValue)
+        text.append(" event")
+    }
+
     // MARK: Touches and layers
 
     private func drawTouch(_ touch: Touch, on canvas: Canvas) {
         // One SDL call for the whole trail: the same pixels as a line per
         // segment (see `Canvas.drawPolyline`).
-        canvas.drawPolyline(debugger.trail(of: touch.pointer, frames: trailFrames), color: Self.ring.withAlpha(160), thickness: 2)
+        debugger.trail(of: touch.pointer, frames: trailFrames, into: &trailPoints)
+        canvas.drawPolyline(trailPoints, color: Self.ring.withAlpha(160), thickness: 2)
         if let layer = touch.layer {
             outline(layer, color: Self.hitLayer, thickness: 2, on: canvas)
             var above = layer.parent
@@ -227,31 +265,57 @@ public final class InputDebugOverlay {
         let location = touch.location
         canvas.strokeCircle(center: location, radius: Self.ringRadius, thickness: 2, color: Self.ring)
         canvas.fillCircle(center: location, radius: 3, color: Self.ring)
-        canvas.drawText("\(touch.pointer) \(touch.phase.rawValue) x\(touch.tapCount)",
-                        at: Point(x: location.x + Self.ringRadius + 4, y: location.y - 4), scale: 1, color: Self.ring)
+        // "finger:1:0 moved x1", built as bytes and drawn as drawText would.
+        label.bytes.removeAll(keepingCapacity: true)
+        label.append(touch.pointer)
+        label.append(" ")
+        label.append(touch.phase.rawValue)
+        label.append(" x")
+        label.append(touch.tapCount)
+        let origin = Point(x: location.x + Self.ringRadius + 4, y: location.y - 4)
+        // A copy of its kept texture where it can be (see `LineImages`).
+        let copied = label.bytes.withUnsafeBufferPointer {
+            canvas.drawKeptText(ascii: $0, at: origin, scale: 1, color: Self.ring, band: nil)
+        }
+        if copied { return }
+        canvas.beginBatch()
+        let onWholePixels = label.bytes.withUnsafeBufferPointer { canvas.appendText(ascii: $0, at: origin, scale: 1) }
+        canvas.fillBatch(Self.ring)
+        if !onWholePixels {
+            canvas.drawText(String(decoding: label.bytes, as: UTF8.self), at: origin, scale: 1, color: Self.ring)
+        }
     }
 
     /// The layer's bounds as the window sees them, transforms included.
     private func outline(_ layer: Layer, color: Color, thickness: Double, on canvas: Canvas) {
         let bounds = layer.bounds
-        let corners = [
-            Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-            Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY),
-        ].map { layer.convert($0, to: nil) }
-        canvas.drawPolyline(corners + [corners[0]], color: color, thickness: thickness)
+        outlinePoints.removeAll(keepingCapacity: true)
+        outlinePoints.append(layer.convert(Point(x: bounds.minX, y: bounds.minY), to: nil))
+        outlinePoints.append(layer.convert(Point(x: bounds.maxX, y: bounds.minY), to: nil))
+        outlinePoints.append(layer.convert(Point(x: bounds.maxX, y: bounds.maxY), to: nil))
+        outlinePoints.append(layer.convert(Point(x: bounds.minX, y: bounds.maxY), to: nil))
+        outlinePoints.append(outlinePoints[0])
+        canvas.drawPolyline(outlinePoints, color: color, thickness: thickness)
     }
 
-    private func touchSummary(_ touch: Touch, approximation: SelectionApproximation?) -> String {
-        var text = "\(touch.pointer) \(touch.phase.rawValue) taps \(touch.tapCount) -> \(touch.layer?.name ?? "layer")"
+    /// Appends a touch's line: pointer, phase, taps, hit layer and its
+    /// delivery flags, and the approximation that chose it.
+    private func appendSummary(of touch: Touch, approximation: SelectionApproximation?, to text: inout LineBlock) {
+        text.append(touch.pointer)
+        text.append(" ")
+        text.append(touch.phase.rawValue)
+        text.append(" taps ")
+        text.append(touch.tapCount)
+        text.append(" -> ")
+        text.append(touch.layer?.name ?? "layer")
         if let layer = touch.layer {
-            if layer.isMultipleTouchEnabled { text += " multi" }
-            if layer.isExclusiveTouch { text += " exclusive" }
-            if !layer.isUserInteractionEnabled { text += " no-interaction" }
+            if layer.isMultipleTouchEnabled { text.append(" multi") }
+            if layer.isExclusiveTouch { text.append(" exclusive") }
+            if !layer.isUserInteractionEnabled { text.append(" no-interaction") }
         }
         if touch.isApproximated, let approximation {
-            text += " approx \(approximation.metric) d=\(InspectedValue.short(touch.location.distance(to: touch.actualLocation)))"
+            text.append(" approx \(approximation.metric) d=\(InspectedValue.short(touch.location.distance(to: touch.actualLocation)))")
         }
-        return text
     }
 
     /// Appends a recognizer's row: kind, name, state, whom it waits for,
@@ -293,22 +357,71 @@ public final class InputDebugOverlay {
     // MARK: Timeline
 
     private func drawTimeline(on canvas: Canvas, height: Double, text: inout LineBlock) {
-        let recent = debugger.lastDecisions(filter == .everything ? timelineRows : timelineRows * 20).filter(matches)
-        let shown = recent.suffix(timelineRows)
-        lastTimeline = Array(shown)
         let top = height - Double(timelineRows) * Self.lineHeight - 8
         var y = top + 4
-        for decision in shown {
-            text.append("f")
-            text.append(decision.frame)
-            text.append(" ")
-            text.append(InspectedValue.short(decision.time))
-            text.append(" ")
-            text.append(String(describing: decision))
+        guard filter == .everything else {
+            let recent = debugger.lastDecisions(timelineRows * 20).filter(matches)
+            let shown = recent.suffix(timelineRows)
+            lastTimeline = Array(shown)
+            shownNumbers.removeAll()
+            for decision in shown {
+                append(decision, to: &text)
+                text.endLine(at: Point(x: 4, y: y), color: Self.timelineText)
+                y += Self.lineHeight
+            }
+            text.draw(on: canvas)
+            return
+        }
+        // Unfiltered, the rows are the latest decisions, each made into
+        // text once and kept by its number while it is on screen.
+        var rows = 0
+        while rows < timelineRows, debugger.decisionNumber(back: rows) != nil { rows += 1 }
+        var changed = shownNumbers.count != rows
+        for back in stride(from: rows - 1, through: 0, by: -1) {
+            guard let number = debugger.decisionNumber(back: back) else { continue }
+            let row = rows - 1 - back
+            if row >= shownNumbers.count || shownNumbers[row] != number { changed = true }
+            if let kept = timelineTexts.firstIndex(where: { $0.number == number }) {
+                text.bytes.append(contentsOf: timelineTexts[kept].bytes)
+            } else if let decision = debugger.decision(back: back) {
+                let start = text.bytes.count
+                append(decision, to: &text)
+                keep(number: number, bytes: text.bytes[start...], shownFrom: rows)
+            }
             text.endLine(at: Point(x: 4, y: y), color: Self.timelineText)
             y += Self.lineHeight
         }
+        if changed {
+            shownNumbers.removeAll(keepingCapacity: true)
+            for back in stride(from: rows - 1, through: 0, by: -1) {
+                if let number = debugger.decisionNumber(back: back) { shownNumbers.append(number) }
+            }
+            lastTimeline = debugger.lastDecisions(rows)
+        }
         text.draw(on: canvas)
+    }
+
+    /// A timeline row: frame, game time and the decision.
+    private func append(_ decision: RecordedDecision, to text: inout LineBlock) {
+        text.append("f")
+        text.append(decision.frame)
+        text.append(" ")
+        text.append(InspectedValue.short(decision.time))
+        text.append(" ")
+        text.append(String(describing: decision))
+    }
+
+    /// Keeps a row's text by its decision's number, in place of a kept row
+    /// that is no longer among the latest `shownFrom` decisions.
+    private func keep(number: Int, bytes: ArraySlice<UInt8>, shownFrom rows: Int) {
+        let oldestShown = debugger.decisionNumber(back: max(0, rows - 1)) ?? number
+        if let stale = timelineTexts.firstIndex(where: { $0.number < oldestShown }) {
+            timelineTexts[stale].number = number
+            timelineTexts[stale].bytes.removeAll(keepingCapacity: true)
+            timelineTexts[stale].bytes.append(contentsOf: bytes)
+        } else {
+            timelineTexts.append((number, Array(bytes)))
+        }
     }
 
     /// Band edges fall on multiples of this many pixels (see `band(behind:at:on:)`).

@@ -2,7 +2,7 @@ import Tactile
 import TactileTestSupport
 import Testing
 @testable import TactileDebugDrawing
-import TactileSDL
+@testable import TactileSDL
 
 extension SDLIntegration {
     /// The input debugger's overlay drawn onto SDL's software renderer,
@@ -44,6 +44,43 @@ extension SDLIntegration {
                 fingers = script.touchDown(at: starts)
                 script.move(&fingers, to: starts.map { Point(x: $0.x + 40, y: $0.y + 60) }, over: 0.3)
                 harness.run(script, settle: 0)
+            }
+        }
+
+        /// The line under the status line names the pad's chord (Back held
+        /// with Start or a shoulder), running and paused, and is gone when
+        /// the controls have no pad modifier: its pixels are those of the
+        /// expected text drawn alone.
+        @Test func theStatusLinesNameThePadChordToo() throws {
+            let rig = Rig()
+            try SoftwareCanvas.with(width: 400, height: 300) { canvas in
+                /// The pixels of `color` where the third line of the left column is.
+                @MainActor func thirdLine(_ color: Color) throws -> Int {
+                    let image = try canvas.readPixels()
+                    var lit = 0
+                    for y in 23..<33 { for x in 0..<320 where image.pixel(x: x, y: y) == color { lit += 1 } }
+                    return lit
+                }
+                @MainActor func alone(_ string: String, _ color: Color) throws -> Int {
+                    canvas.clear(.black)
+                    canvas.drawText(string, at: Point(x: 4, y: 24), scale: 1, color: color)
+                    return try thirdLine(color)
+                }
+                let overlay = InputDebugOverlay(debugger: rig.debugger)
+                @MainActor func drawn(_ color: Color) throws -> Int {
+                    canvas.clear(.black)
+                    overlay.draw(on: canvas)
+                    return try thirdLine(color)
+                }
+                let running = try alone("pad back+: start pause  rightShoulder step", InputDebugOverlay.text)
+                #expect(running > 100)
+                #expect(try drawn(InputDebugOverlay.text) == running)
+                rig.debugger.pause()
+                let paused = try alone("pad back+: start resume  rightShoulder frame  leftShoulder event", InputDebugOverlay.paused)
+                #expect(try drawn(InputDebugOverlay.paused) == paused)
+                rig.debugger.resume()
+                rig.debugger.controls?.padModifier = nil
+                #expect(try drawn(InputDebugOverlay.text) != running)
             }
         }
 
@@ -123,6 +160,39 @@ extension SDLIntegration {
                 let band = 200 - Int(Double(overlay.timelineRows) * InputDebugOverlay.lineHeight) - 8
                 #expect(text(in: image, rows: band..<200) > 200)
                 #expect(text(in: image, rows: 200..<300) == 0)
+            }
+        }
+
+        /// The 2× path from the sizes SDL reports to the overlay: a frame's
+        /// context with a 2× display's sizes (400×300 points, 800×600
+        /// pixels, which SDL's dummy and X11 drivers cannot produce) gives
+        /// the canvas game's canvas 2 pixels a point, and the overlaid game
+        /// draws the same pixels as the overlay on a 2× canvas.
+        @Test func aTwoTimesRenderContextDrawsTheOverlayAtTwoTimes() throws {
+            final class Blank: CanvasGame {
+                func handle(_ event: InputEvent) {}
+                func update(step: Double, now: Double) {}
+                func render(on canvas: Canvas) {}
+                func windowResized(to size: Size) {}
+            }
+            let rig = Rig()
+            let sdl = try SDLHarness(width: 400, height: 300)
+            var direct: Image?
+            try SoftwareCanvas.with(width: 800, height: 600, pixelsPerPoint: 2) { canvas in
+                InputDebugOverlay(debugger: rig.debugger).draw(on: canvas)
+                direct = try canvas.readPixels()
+            }
+            try SoftwareCanvas.with(width: 800, height: 600) { canvas in
+                let context = RenderContext(
+                    window: sdl.window, renderer: canvas.renderer, frameIndex: 0,
+                    pointSize: Size(width: 400, height: 300), pixelSize: Size(width: 800, height: 600))
+                #expect(context.pixelsPerPoint == 2)
+                Blank().overlaid(by: InputDebugOverlay(debugger: rig.debugger)).render(in: context)
+                let image = try canvas.readPixels()
+                #expect(image == direct)
+                // Not an empty pair: the timeline sits at the bottom of 600 px.
+                let band = 600 - Int(Double(InputDebugOverlay(debugger: rig.debugger).timelineRows) * InputDebugOverlay.lineHeight + 8) * 2
+                #expect(text(in: image, rows: band..<600) > 800)
             }
         }
 

@@ -140,5 +140,91 @@ extension SDLIntegration {
             for y in 0..<12 { for x in 320..<640 where pixels.pixel(x: x, y: y) == InputDebugOverlay.device { device += 1 } }
             #expect(device > 100)
         }
+
+        /// A button and a stick held on a pad through SDL's queue while the
+        /// debugger is off (their events are drained and missed): switched
+        /// on, it shows them held at once, read from the pump, before the
+        /// pad sends anything more; released, they show released.
+        @Test func buttonsHeldBeforeTheDebuggerCameOnShowHeld() throws {
+            let app = try app(width: 640, height: 480, frames: 6)
+            app.loop.scene = Scene(size: Size(width: 640, height: 480))
+            let pad = try VirtualController(name: "Tactile Held Pad")
+            let game = Probe()
+            var debugger: InputDebugger?
+            var onAtOnce: [ControllerReading] = []
+            var readings: [[ControllerReading]] = []
+            game.afterFrame = { frame in
+                readings.append(debugger?.controllers ?? [])
+                switch frame {
+                case 1:
+                    pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
+                    pad.set(SDL_CONTROLLER_AXIS_LEFTX, 32767)
+                case 3:
+                    debugger?.isRecording = true
+                    onAtOnce = debugger?.controllers ?? []
+                case 4:
+                    pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
+                default: break
+                }
+            }
+            try app.runWithInputDebugger(game) { debugger = $0 }
+
+            let identity = try #require(app.pump.controller(pad.instanceID)?.identity)
+            #expect(readings[2].isEmpty)
+            #expect(onAtOnce.map(\.controller) == [pad.instanceID])
+            #expect(onAtOnce.first?.identity == identity)
+            #expect(onAtOnce.first?.pressedButtons == [.south])
+            #expect(onAtOnce.first?.value(of: .leftX) == 1)
+            #expect(onAtOnce.first?.value(of: .leftY) == 0)
+            // The release reaches it as an event; the stick stays.
+            #expect(readings[5].first?.pressedButtons == [])
+            #expect(readings[5].first?.value(of: .leftX) == 1)
+        }
+
+        /// SDL_RENDER_DEVICE_RESET through SDL's queue (the renderer's
+        /// textures lost their contents): `SDLApp.run` has the canvas
+        /// release the overlay's kept lines before the next frame, which
+        /// draws them again, the same pixels as before the reset.
+        @Test func aRenderDeviceResetReleasesTheCanvasTexturesAndTheOverlayDrawsAgain() throws {
+            let app = try app(width: 400, height: 300, frames: 4)
+            let scene = Scene(size: Size(width: 400, height: 300))
+            app.loop.scene = scene
+            let game = Probe()
+            var kept: [Int] = []
+            final class Watcher: CanvasGame {
+                let probe: Probe
+                var before: (Canvas) -> Void = { _ in }
+                init(_ probe: Probe) { self.probe = probe }
+                func handle(_ event: InputEvent) {}
+                func update(step: Double, now: Double) {}
+                func render(on canvas: Canvas) {
+                    before(canvas)
+                    probe.render(on: canvas)
+                }
+                func windowResized(to size: Size) {}
+            }
+            let watcher = Watcher(game)
+            // How many lines the canvas keeps as each frame starts.
+            watcher.before = { canvas in kept.append(canvas.lineImages.entries.count) }
+            game.afterFrame = { frame in
+                if frame == 2 {
+                    var event = SDL_Event()
+                    event.type = SDL_RENDER_DEVICE_RESET.rawValue
+                    SDL_PushEvent(&event)
+                }
+            }
+            var images: [Image] = []
+            app.lastFrameRendered = { context in
+                images.append(try Canvas(renderer: try #require(context.renderer)).readPixels())
+            }
+            try app.runWithInputDebugger(watcher) { $0.isRecording = true }
+            // Frame 1 keeps the overlay's lines, frame 2 finds them kept;
+            // the reset comes before frame 3, which starts with none.
+            #expect(kept.count == 4, "\(kept)")
+            #expect(kept[0] == 0 && kept[1] > 0 && kept[2] == 0 && kept[3] > 0, "\(kept)")
+            #expect(app.pump.renderDeviceResets == 1)
+            let image = try #require(images.last)
+            #expect(SoftwareCanvas.count(of: InputDebugOverlay.text, in: image) > 100)
+        }
     }
 }

@@ -15,16 +15,25 @@ extension SDLIntegration {
     struct OverlayBatchingTests {
         /// Draws `body` on a fresh 200×160 canvas over a patterned
         /// background (so that blending shows) and returns the pixels.
-        func pixels(pixelsPerPoint: Double, _ body: (Canvas) -> Void) throws -> Image {
-            var image: Image?
-            try SoftwareCanvas.with(width: 200, height: 160, pixelsPerPoint: pixelsPerPoint) { canvas in
-                for index in 0..<8 {
-                    canvas.fillRect(x: Double(index) * 13, y: 0, width: 7, height: 160, color: Color(r: 40, g: UInt8(index * 30), b: 90))
+        func pixels(pixelsPerPoint: Double, format: UInt32 = tactile_pixelformat_argb8888(), _ body: (Canvas) -> Void) throws -> Image {
+            try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 1) { canvas, _ in body(canvas) }[0]
+        }
+
+        /// `frames` frames drawn by `body` on one canvas, each over the
+        /// background drawn afresh: what a canvas kept from frame to frame draws.
+        func pixels(pixelsPerPoint: Double, format: UInt32 = tactile_pixelformat_argb8888(), frames: Int, _ body: (Canvas, Int) -> Void) throws -> [Image] {
+            var images: [Image] = []
+            try SoftwareCanvas.with(width: 200, height: 160, pixelsPerPoint: pixelsPerPoint, format: format) { canvas in
+                for frame in 0..<frames {
+                    canvas.clear(.black)
+                    for index in 0..<8 {
+                        canvas.fillRect(x: Double(index) * 13, y: 0, width: 7, height: 160, color: Color(r: 40, g: UInt8(index * 30), b: 90))
+                    }
+                    body(canvas, frame)
+                    images.append(try canvas.readPixels())
                 }
-                body(canvas)
-                image = try canvas.readPixels()
             }
-            return try #require(image)
+            return images
         }
 
         @Test(arguments: [1.0, 2.0, 1.5])
@@ -98,29 +107,115 @@ extension SDLIntegration {
                 ("  é right", 196, InputDebugOverlay.device),
                 ("jump pressed +1 by key Space, button south", 196, InputDebugOverlay.activeAction),
             ]
-            let batched = try pixels(pixelsPerPoint: pixelsPerPoint) { canvas in
+            // On the surface formats of a test (ARGB8888) and of a window
+            // (RGB888); three frames on one canvas, the first drawing the
+            // plain lines into textures, the next two copying them (the
+            // third a line lower, so the same textures land elsewhere); and
+            // with the canvas keeping no textures, all rectangles.
+            for format in [tactile_pixelformat_argb8888(), tactile_pixelformat_rgb888()] {
+                for keepsTextures in [true, false] {
+                    let batched = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                        canvas.keepsLineImages = keepsTextures
+                        var block = overlay.takeLines()
+                        for (index, (text, right, color)) in lines.enumerated() {
+                            block.append(text)
+                            block.endLine(at: Point(x: 4, y: (frame == 2 ? 14 : 4) + Double(index) * 10), right: right, color: color)
+                        }
+                        block.draw(on: canvas)
+                        overlay.putBack(block)
+                        // Every plain line is kept (the break and the
+                        // non-ASCII ones are not; the empty one is).
+                        // Off whole pixels (1.5x) a line is kept by its
+                        // place too, so the moved lines are new ones.
+                        // (At 2x and 1.5x the lowest lines are off the canvas.)
+                        let count = canvas.lineImages.entries.count
+                        #expect(keepsTextures ? (pixelsPerPoint == 1 ? count == 7 : count > 3) : count == 0, "frame \(frame): \(count)")
+                    }
+                    let lineByLine = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                        for (index, (text, right, color)) in lines.enumerated() {
+                            let size = canvas.textSize(text, scale: 1)
+                            var origin = Point(x: 4, y: (frame == 2 ? 14 : 4) + Double(index) * 10)
+                            if let right { origin.x = max(2, right - size.width) }
+                            InputDebugOverlay.band(behind: size, at: origin, on: canvas)
+                            canvas.drawText(text, at: origin, scale: 1, color: color)
+                        }
+                    }
+                    for frame in 0..<3 {
+                        #expect(batched[frame] == lineByLine[frame], "frame \(frame), format \(format), textures \(keepsTextures)")
+                    }
+                    #expect(batched[2] != batched[0])
+                    // And it drew something: text of every colour (at 1x, where
+                    // every line is on the canvas).
+                    for color in pixelsPerPoint != 1 ? [] : [InputDebugOverlay.text, InputDebugOverlay.ring, InputDebugOverlay.device, InputDebugOverlay.activeAction] {
+                        #expect(SoftwareCanvas.count(of: color, in: batched[1]) > 20)
+                    }
+                }
+            }
+        }
+
+        /// Text over no band (a touch's label) copied from its kept
+        /// texture, blended, lights what drawText lights and leaves the
+        /// rest as it was: over a patterned background, three frames (drawn,
+        /// copied, copied elsewhere), on both surface formats.
+        @Test(arguments: [1.0, 2.0, 1.5])
+        func keptTextOverNothingLightsWhatDrawTextDoes(pixelsPerPoint: Double) throws {
+            let labels = ["finger:1:0 moved x1", "mouse:0:0 began x2", "|!~ {}"]
+            for format in [tactile_pixelformat_argb8888(), tactile_pixelformat_rgb888()] {
+                let copied = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                    for (index, label) in labels.enumerated() {
+                        let origin = Point(x: 3 + Double(frame), y: 5 + Double(index) * 9 + Double(frame))
+                        let drawn = Array(label.utf8).withUnsafeBufferPointer {
+                            canvas.drawKeptText(ascii: $0, at: origin, scale: 1, color: InputDebugOverlay.ring, band: nil)
+                        }
+                        #expect(drawn)
+                    }
+                    #expect(canvas.lineImages.entries.count >= labels.count)
+                }
+                let drawn = try pixels(pixelsPerPoint: pixelsPerPoint, format: format, frames: 3) { canvas, frame in
+                    for (index, label) in labels.enumerated() {
+                        canvas.drawText(label, at: Point(x: 3 + Double(frame), y: 5 + Double(index) * 9 + Double(frame)), scale: 1, color: InputDebugOverlay.ring)
+                    }
+                }
+                for frame in 0..<3 {
+                    #expect(copied[frame] == drawn[frame], "frame \(frame), format \(format)")
+                    #expect(SoftwareCanvas.count(of: InputDebugOverlay.ring, in: copied[frame]) > 50)
+                }
+            }
+        }
+
+        /// More distinct lines than the canvas keeps: the least recently
+        /// drawn textures are reused (and made bigger when a line is
+        /// longer), and every frame is still what rectangles draw.
+        @Test(arguments: [1.0, 1.5])
+        func moreLinesThanAreKeptReuseTheOldestTextures(pixelsPerPoint: Double) throws {
+            let overlay = InputDebugOverlay(debugger: InputDebugger(loop: GameLoop(clock: GameClock(base: ManualClock()))))
+            let frames = 30
+            func line(_ frame: Int, _ index: Int) -> String {
+                "line \(frame * 12 + index)" + String(repeating: "=", count: (frame * 7 + index * 3) % 23)
+            }
+            var kept = 0
+            let copied = try pixels(pixelsPerPoint: pixelsPerPoint, frames: frames) { canvas, frame in
                 var block = overlay.takeLines()
-                for (index, (text, right, color)) in lines.enumerated() {
-                    block.append(text)
-                    block.endLine(at: Point(x: 4, y: 4 + Double(index) * 10), right: right, color: color)
+                for index in 0..<12 {
+                    block.append(line(frame, index))
+                    block.endLine(at: Point(x: 4, y: 4 + Double(index) * 10), color: InputDebugOverlay.text)
                 }
                 block.draw(on: canvas)
                 overlay.putBack(block)
+                kept = canvas.lineImages.entries.count
             }
-            let lineByLine = try pixels(pixelsPerPoint: pixelsPerPoint) { canvas in
-                for (index, (text, right, color)) in lines.enumerated() {
-                    let size = canvas.textSize(text, scale: 1)
-                    var origin = Point(x: 4, y: 4 + Double(index) * 10)
-                    if let right { origin.x = max(2, right - size.width) }
-                    InputDebugOverlay.band(behind: size, at: origin, on: canvas)
-                    canvas.drawText(text, at: origin, scale: 1, color: color)
+            let drawn = try pixels(pixelsPerPoint: pixelsPerPoint, frames: frames) { canvas, frame in
+                for index in 0..<12 {
+                    let text = line(frame, index)
+                    let origin = Point(x: 4, y: 4 + Double(index) * 10)
+                    InputDebugOverlay.band(behind: canvas.textSize(text, scale: 1), at: origin, on: canvas)
+                    canvas.drawText(text, at: origin, scale: 1, color: InputDebugOverlay.text)
                 }
             }
-            #expect(batched == lineByLine)
-            // And it drew something: text of every colour (at 1x, where
-            // every line is on the canvas).
-            for color in pixelsPerPoint != 1 ? [] : [InputDebugOverlay.text, InputDebugOverlay.ring, InputDebugOverlay.device, InputDebugOverlay.activeAction] {
-                #expect(SoftwareCanvas.count(of: color, in: batched) > 20)
+            // 360 lines drawn, each for one frame: old ones were taken over.
+            #expect(kept > 12 && kept <= LineImages.maximumCount, "\(kept)")
+            for frame in 0..<frames {
+                #expect(copied[frame] == drawn[frame], "frame \(frame)")
             }
         }
 
@@ -131,43 +226,82 @@ extension SDLIntegration {
                 #expect(String(decoding: block.currentLine, as: UTF8.self) == "\(value)")
                 block.endLine(at: .zero, color: .white)
             }
+            for pointer in [PointerID(kind: .finger, device: 1, index: 0), PointerID(kind: .mouse, device: -3, index: Int64.max)] {
+                block.append(pointer)
+                #expect(String(decoding: block.currentLine, as: UTF8.self) == "\(pointer)")
+                block.endLine(at: .zero, color: .white)
+            }
         }
     }
 }
 
 extension SDLIntegration.OverlayBatchingTests {
-    /// The overlay keeps each line's rectangles from the last frame and
-    /// copies them when the line is the same: its frames must be those of
-    /// an overlay that lays every line out afresh, however the lines change.
-    @Test func cachedLinesDrawWhatFreshlyLaidOutLinesDo() throws {
+    /// The overlay's lines are copies of textures the canvas keeps: its
+    /// frames on a canvas kept from frame to frame must be those of an
+    /// overlay drawing every line with rectangles on a canvas of its own,
+    /// however the lines change, the target's size changes, the density
+    /// changes or the textures are released (as a render device reset does).
+    @Test func keptLinesDrawWhatRectanglesDo() throws {
         let rig = SDLIntegration.InputDebugOverlayTests.Rig(recognizers: 3)
         let kept = InputDebugOverlay(debugger: rig.debugger)
-        func frame(_ overlay: InputDebugOverlay, width: Int32 = 400, height: Int32 = 300, pixelsPerPoint: Double = 1) throws -> Image {
+        try SDLSetup.start(videoDriver: .dummy)
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 8, 8, 32, tactile_pixelformat_argb8888()))
+        defer { SDL_FreeSurface(surface) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+        defer { SDL_DestroyRenderer(renderer) }
+        let canvas = Canvas(renderer: renderer)
+        defer { canvas.releaseTextures() }
+        /// A frame of the kept overlay on the kept canvas, drawn into a
+        /// target texture of the given size (a window of that size).
+        func keptFrame(width: Int32 = 400, height: Int32 = 300, pixelsPerPoint: Double = 1) throws -> Image {
+            let target = try #require(SDL_CreateTexture(
+                renderer, tactile_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), width, height))
+            defer { SDL_DestroyTexture(target) }
+            SDL_SetRenderTarget(renderer, target)
+            defer { SDL_SetRenderTarget(renderer, nil) }
+            canvas.pixelsPerPoint = pixelsPerPoint
+            canvas.clear(.black)
+            kept.draw(on: canvas)
+            return try canvas.readPixels()
+        }
+        func rectangleFrame(width: Int32 = 400, height: Int32 = 300, pixelsPerPoint: Double = 1) throws -> Image {
             var image: Image?
             try SoftwareCanvas.with(width: width, height: height, pixelsPerPoint: pixelsPerPoint) { canvas in
-                overlay.draw(on: canvas)
+                canvas.keepsLineImages = false
+                InputDebugOverlay(debugger: rig.debugger).draw(on: canvas)
                 image = try canvas.readPixels()
             }
             return try #require(image)
         }
-        // The same frame twice (the second all from the cache), then after
-        // the fingers moved and the loop ran (new header, states, values
-        // and timeline rows), then on a smaller target and at 2x.
+        // The same frame twice (the second all copies), then after the
+        // fingers moved and the loop ran (new header, states, values and
+        // timeline rows), on a smaller target, at 2x, at 1x again, and
+        // after the textures were released.
         var frames: [(Image, Image)] = []
+        var keptLines: [Int] = []
         for _ in 0..<2 {
-            frames.append((try frame(kept), try frame(InputDebugOverlay(debugger: rig.debugger))))
+            frames.append((try keptFrame(), try rectangleFrame()))
+            keptLines.append(canvas.lineImages.entries.count)
         }
         var script = InputScript(start: rig.harness.clock.now)
         script.move(&rig.fingers, to: rig.fingers.map { Point(x: $0.location.x - 30, y: $0.location.y + 10) }, over: 0.2)
         rig.harness.run(script, settle: 0)
-        frames.append((try frame(kept), try frame(InputDebugOverlay(debugger: rig.debugger))))
-        frames.append((try frame(kept, width: 300, height: 200), try frame(InputDebugOverlay(debugger: rig.debugger), width: 300, height: 200)))
-        frames.append((try frame(kept, width: 800, height: 600, pixelsPerPoint: 2), try frame(InputDebugOverlay(debugger: rig.debugger), width: 800, height: 600, pixelsPerPoint: 2)))
-        for (index, (cached, fresh)) in frames.enumerated() {
-            #expect(cached == fresh, "frame \(index)")
-            #expect(SoftwareCanvas.count(of: InputDebugOverlay.text, in: cached) > 100, "frame \(index)")
+        frames.append((try keptFrame(), try rectangleFrame()))
+        frames.append((try keptFrame(width: 300, height: 200), try rectangleFrame(width: 300, height: 200)))
+        frames.append((try keptFrame(width: 800, height: 600, pixelsPerPoint: 2), try rectangleFrame(width: 800, height: 600, pixelsPerPoint: 2)))
+        frames.append((try keptFrame(), try rectangleFrame()))
+        canvas.releaseTextures()
+        #expect(canvas.lineImages.entries.isEmpty)
+        frames.append((try keptFrame(), try rectangleFrame()))
+        for (index, (copied, drawn)) in frames.enumerated() {
+            #expect(copied == drawn, "frame \(index)")
+            #expect(SoftwareCanvas.count(of: InputDebugOverlay.text, in: copied) > 100, "frame \(index)")
         }
-        // The moved frame differs from the first: the cache was not simply replayed.
+        // The lines were kept, and the second frame made no new ones.
+        // (Lines that read the same share one: the recognizer rows of the
+        // two touches, both on the pad.)
+        #expect(keptLines[0] >= 5 && keptLines[1] == keptLines[0], "\(keptLines)")
+        // The moved frame differs from the first: the textures were not simply replayed.
         #expect(frames[2].0 != frames[0].0)
     }
 }

@@ -10,19 +10,24 @@ import TactileSDL
 enum SoftwareCanvas {
     /// Runs `body` with a canvas `width` × `height` pixels, cleared to black.
     /// The renderer is destroyed when `body` returns, so anything holding
-    /// its textures (a ``LayerRenderer``) must not outlive `body`.
+    /// its textures (a ``LayerRenderer``, the canvas itself) must not
+    /// outlive `body`. `format` is the surface's: ARGB8888 by default, or
+    /// RGB888, what SDL's dummy and X11 drivers give a window.
     static func with(
         width: Int32 = 40,
         height: Int32 = 40,
         pixelsPerPoint: Double = 1,
+        format: UInt32 = tactile_pixelformat_argb8888(),
         _ body: (Canvas) throws -> Void
     ) throws {
         try SDLSetup.start(videoDriver: .dummy)
-        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, tactile_pixelformat_argb8888()))
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, format))
         defer { SDL_FreeSurface(surface) }
         let renderer = try #require(SDL_CreateSoftwareRenderer(surface), "\(SDLError("SDL_CreateSoftwareRenderer"))")
         defer { SDL_DestroyRenderer(renderer) }
         let canvas = Canvas(renderer: renderer, pixelsPerPoint: pixelsPerPoint)
+        // Its textures go before the renderer, whatever body kept.
+        defer { canvas.releaseTextures() }
         canvas.clear(.black)
         try body(canvas)
     }

@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Tactile
 import TactileDebugDrawing
 import TactileSDL
@@ -11,11 +12,16 @@ import TactileSDL
 //
 // Workloads (the fixtures of the benchmark rows of the same names in
 // Benchmarks/SceneBenchmarks, warmed up first):
-//   overlay     one frame of the overlay: 10 touches, 50 recognizers, SDL's
-//               software renderer into an 800x600 surface, cleared first
-//   clear       the same surface cleared, nothing drawn
-//   loop-none   a GameLoop frame with one move through 20 recognizers
-//   loop-off    the same, with an InputDebugger made for the loop and off
+//   overlay        one frame of the overlay: 10 touches, 50 recognizers, SDL's
+//                  software renderer into an 800x600 surface, cleared first;
+//                  the same frame each time (OverlayFixture)
+//   overlay-live   the same, with the fingers moved by a loop frame before each
+//                  drawing (the loop's frame is counted too)
+//   overlay-fresh  the same frame, each time on a canvas made for it, so that
+//                  no line is kept from the frame before: every line drawn anew
+//   clear          the same surface cleared, nothing drawn
+//   loop-none      a GameLoop frame with one move through 20 recognizers
+//   loop-off       the same, with an InputDebugger made for the loop and off
 
 /// A recognizer still deciding, as the benchmarks' `UndecidedRecognizer`.
 @MainActor
@@ -29,46 +35,29 @@ final class Undecided: GestureRecognizer {
     }
 }
 
-/// The overlay benchmark's fixture: ten fingers, each on a layer with five
-/// undecided recognizers, moved for half a second with the debugger on.
+/// The overlay benchmark's workloads on its fixture.
 @MainActor
-func overlay(frames: Int, clearOnly: Bool) throws -> Int {
-    try SDLSetup.start(videoDriver: .dummy)
-    guard let surface = SDL_CreateRGBSurfaceWithFormat(0, 800, 600, 32, tactile_pixelformat_argb8888()),
-          let renderer = SDL_CreateSoftwareRenderer(surface)
-    else { throw SDLError("SDL_CreateSoftwareRenderer") }
-    let canvas = Canvas(renderer: renderer)
-    let scene = Scene(size: Size(width: 800, height: 600))
-    scene.diagnostics = nil
-    let clock = ManualClock()
-    let loop = GameLoop(clock: GameClock(base: clock))
-    loop.scene = scene
-    let debugger = InputDebugger(loop: loop)
-    debugger.isRecording = true
-    let overlay = InputDebugOverlay(debugger: debugger)
-    for index in 0..<10 {
-        let layer = Layer(frame: Rect(x: 40 + Double(index % 5) * 150, y: 80 + Double(index / 5) * 220, width: 120, height: 180), name: "pad \(index)")
-        for _ in 0..<5 { layer.addGestureRecognizer(Undecided()) }
-        scene.root.addChild(layer)
-    }
-    var events: [InputEvent] = []
-    for frame in 0..<30 {
-        events.removeAll(keepingCapacity: true)
-        for index in 0..<10 {
-            let id = PointerID(kind: .finger, device: 1, index: Int64(index))
-            let location = Point(x: 100 + Double(index % 5) * 150 + Double(frame), y: 170 + Double(index / 5) * 220)
-            events.append(InputEvent(timestamp: clock.now, .pointer(PointerEvent(frame == 0 ? .down : .move, id: id, location: location))))
-        }
-        loop.frame(events: &events)
-        clock.advance(by: loop.step)
-    }
+func overlay(_ workload: String, frames: Int) throws -> Int {
+    let fixture = try OverlayFixture()
     for _ in 0..<(frames + 10) {
-        canvas.clear(.black)
-        if !clearOnly { overlay.draw(on: canvas) }
+        switch workload {
+        case "clear":
+            fixture.canvas.clear(.black)
+        case "overlay-live":
+            fixture.moveFingers()
+            fixture.canvas.clear(.black)
+            fixture.overlay.draw(on: fixture.canvas)
+        case "overlay-fresh":
+            let canvas = Canvas(renderer: fixture.target.renderer)
+            canvas.clear(.black)
+            fixture.overlay.draw(on: canvas)
+        default:
+            fixture.canvas.clear(.black)
+            fixture.overlay.draw(on: fixture.canvas)
+        }
     }
-    SDL_DestroyRenderer(renderer)
-    SDL_FreeSurface(surface)
-    return scene.event.allTouches.count
+    if workload != "clear", let problem = fixture.problem() { fatalError(problem) }
+    return fixture.scene.event.allTouches.count
 }
 
 /// The debugger benchmark's fixture: a GameLoop frame of one move through
@@ -113,11 +102,10 @@ let workload = arguments.count > 1 ? arguments[1] : "overlay"
 let frames = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
 let result = try MainActor.assumeIsolated { () throws -> Int in
     switch workload {
-    case "overlay": return try overlay(frames: frames, clearOnly: false)
-    case "clear": return try overlay(frames: frames, clearOnly: true)
+    case "overlay", "overlay-live", "overlay-fresh", "clear": return try overlay(workload, frames: frames)
     case "loop-none": return loopMoves(frames: frames, debugger: false)
     case "loop-off": return loopMoves(frames: frames, debugger: true)
-    default: fatalError("unknown workload \(workload): overlay, clear, loop-none or loop-off")
+    default: fatalError("unknown workload \(workload): overlay, overlay-live, overlay-fresh, clear, loop-none or loop-off")
     }
 }
 print("\(workload): \(frames) frames, result \(result)")

@@ -75,6 +75,9 @@ enum OwnLoop {
         let debugger = InputDebugger(loop: loop)
         let overlay = InputDebugOverlay(debugger: debugger)
         let canvas = Canvas(renderer: renderer)
+        // The canvas keeps lines of the overlay as textures of the renderer:
+        // they go before it.
+        defer { canvas.releaseTextures() }
 
         var player = try options.replayPath.map { TracePlayer(try Trace(contentsOfFile: $0), start: clock.now) }
         var recorder = options.recordPath.map { _ in TraceRecorder(start: clock.now) }

@@ -16,6 +16,16 @@ public struct ControllerReading: Hashable, Sendable {
     /// In `ControllerAxis.allCases` order.
     var axisValues = Array(repeating: 0.0, count: ControllerAxis.allCases.count)
 
+    /// A reading of `controller` with `pressedButtons` down and `axes` where
+    /// they are (the others at rest): what a game on its own loop returns
+    /// from ``InputDebugger/connectedControllers`` for a pad read from SDL.
+    public init(controller: Int32, identity: ControllerIdentity?, pressedButtons: Set<ControllerButton> = [], axes: [ControllerAxis: Double] = [:]) {
+        self.controller = controller
+        self.identity = identity
+        buttonsDown = ControllerButton.allCases.map(pressedButtons.contains)
+        axisValues = ControllerAxis.allCases.map { axes[$0] ?? 0 }
+    }
+
     /// The buttons down, in `ControllerButton.allCases` order.
     public var pressedButtons: [ControllerButton] {
         zip(ControllerButton.allCases, buttonsDown).filter(\.1).map(\.0)
@@ -88,21 +98,23 @@ extension InputDebugger {
     }
 
     /// A reading of a controller first met by one of its buttons or axes,
-    /// with who it is if ``connectedControllers`` knows.
+    /// with who it is and what it holds if ``connectedControllers`` knows.
     private func firstReading(of id: Int32) -> ControllerReading {
-        ControllerReading(controller: id, identity: connectedControllers?()[id])
+        connectedControllers?().first { $0.controller == id } ?? ControllerReading(controller: id, identity: nil)
     }
 
-    /// Adds the controllers connected now (``connectedControllers``) that
-    /// the debugger has no reading of, and names those it has without a name.
+    /// Takes the controllers connected now (``connectedControllers``) as
+    /// they are now: a button held since before the debugger came on shows
+    /// held, and a pad unplugged while it was off is dropped. Events missed
+    /// while off left the readings stale, so the current ones replace them
+    /// (keeping a name the debugger heard when the current one has none).
     func noteConnectedControllers() {
         guard let connected = connectedControllers?() else { return }
-        for (id, identity) in connected {
-            if controllerReadings[id] == nil {
-                controllerReadings[id] = ControllerReading(controller: id, identity: identity)
-            } else if controllerReadings[id]?.identity == nil {
-                controllerReadings[id]?.identity = identity
-            }
+        let before = controllerReadings
+        controllerReadings = [:]
+        for var reading in connected {
+            if reading.identity == nil { reading.identity = before[reading.controller]?.identity }
+            controllerReadings[reading.controller] = reading
         }
     }
 
@@ -113,7 +125,7 @@ extension InputDebugger {
         case .added(let id, let identity):
             controllerReadings[id] = ControllerReading(controller: id, identity: identity)
         case .remapped(let id, let identity):
-            controllerReadings[id, default: ControllerReading(controller: id)].identity = identity
+            controllerReadings[id, default: ControllerReading(controller: id, identity: nil)].identity = identity
         case .removed(let id):
             controllerReadings[id] = nil
         case .button(let id, let button, let isDown):

@@ -143,14 +143,15 @@ public final class InputDebugger: FrameInput {
     // Devices (InputDebugger+Devices.swift).
     /// The controllers seen while recording, by id.
     var controllerReadings: [Int32: ControllerReading] = [:]
-    /// The controllers connected now, by id, with who they are: asked when
-    /// the debugger comes on and when it meets a controller it did not see
-    /// connect, so that a pad connected before it came on (whose
-    /// `ControllerEvent.added` it did not hear: SDL names a pad once, when
-    /// it connects) shows who it is at once. `SDLApp.runWithInputDebugger`
-    /// sets it from the app's pump; a game on its own loop sets it as
-    /// `{ Dictionary(uniqueKeysWithValues: pump.connectedControllers.map { ($0.id, $0.identity) }) }`.
-    public var connectedControllers: (@MainActor () -> [Int32: ControllerIdentity])?
+    /// The controllers connected now, with who they are and the buttons and
+    /// axes they hold: asked when the debugger comes on and when it meets a
+    /// controller it did not see connect, so that a pad connected before it
+    /// came on (whose `ControllerEvent.added` it did not hear: SDL names a
+    /// pad once, when it connects) shows who it is at once, and a button held
+    /// since before shows held. `SDLApp.runWithInputDebugger` sets it from
+    /// the app's pump; a game on its own loop sets it as
+    /// `{ pump.controllerReadings }`.
+    public var connectedControllers: (@MainActor () -> [ControllerReading])?
 
     /// Where the save key writes its captures: the current folder by default.
     public var captureFolder = "."
@@ -325,13 +326,51 @@ public final class InputDebugger: FrameInput {
     /// trail an overlay draws behind it.
     public func trail(of pointer: PointerID, frames: Int) -> [Point] {
         var points: [Point] = []
+        trail(of: pointer, frames: frames, into: &points)
+        return points
+    }
+
+    /// ``trail(of:frames:)`` written into `points`, which is emptied first
+    /// and keeps its storage: an overlay drawing trails every frame
+    /// allocates nothing once it has grown.
+    public func trail(of pointer: PointerID, frames: Int, into points: inout [Point]) {
+        points.removeAll(keepingCapacity: true)
         for position in max(frameSlots.oldest, frameSlots.written - max(0, frames))..<frameSlots.written {
             for index in frameSlots[position].touches where touchSamples.holds(index) && touchSamples[index].pointer == pointer {
                 if touchSamples[index].phase == .began { points.removeAll(keepingCapacity: true) }
                 points.append(touchSamples[index].location)
             }
         }
-        return points
+    }
+
+    /// The decision `back` places before the latest (0 is the latest), or
+    /// `nil` when fewer are held: ``lastDecisions(_:)`` one at a time.
+    public func decision(back: Int) -> RecordedDecision? {
+        let position = decisionSlots.written - 1 - back
+        guard back >= 0, position >= decisionSlots.oldest else { return nil }
+        return decision(at: position)
+    }
+
+    /// A number for the decision `back` places before the latest that no
+    /// other decision of this debugger has, even after ``clear()``; `nil`
+    /// when fewer are held. A view that shows the latest decisions every
+    /// frame (the overlay's timeline) keeps what it made of each by this
+    /// number instead of making it again.
+    public func decisionNumber(back: Int) -> Int? {
+        let position = decisionSlots.written - 1 - back
+        guard back >= 0, position >= decisionSlots.oldest else { return nil }
+        return decisionSlots[position].sequence
+    }
+
+    /// How many recognizers the last frame recorded had in play, those
+    /// held and those left out past `Limits.recognizersPerFrame`:
+    /// `latestFrame`'s count without building it.
+    public var recognizersInPlay: Int {
+        guard frameSlots.count > 0 else { return 0 }
+        let slot = frameSlots[frameSlots.written - 1]
+        var held = 0
+        for index in slot.recognizers where recognizerSamples.holds(index) { held += 1 }
+        return held + slot.state.omittedRecognizers
     }
 
     /// The recognizers `recognizer` waits for to fail, as its latest

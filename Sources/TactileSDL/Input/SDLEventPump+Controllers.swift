@@ -16,6 +16,27 @@ extension SDLEventPump {
         controllers.keys.sorted().compactMap(controller)
     }
 
+    /// Every connected controller as the input debugger reads one: who it
+    /// is, and the buttons and axes SDL has for it now (axes scaled as their
+    /// events are, −1…1 and 0…1). What `InputDebugger.connectedControllers`
+    /// returns, so that a pad's held buttons show when the debugger comes on.
+    public var controllerReadings: [ControllerReading] {
+        controllers.keys.sorted().compactMap { id in
+            guard let handle = controllers[id] else { return nil }
+            // ControllerButton and ControllerAxis list their cases in SDL's order.
+            var pressed: Set<ControllerButton> = []
+            for (index, button) in ControllerButton.allCases.enumerated()
+            where SDL_GameControllerGetButton(handle, SDL_GameControllerButton(Int32(index))) != 0 {
+                pressed.insert(button)
+            }
+            var axes: [ControllerAxis: Double] = [:]
+            for (index, axis) in ControllerAxis.allCases.enumerated() {
+                axes[axis] = max(-1, Double(SDL_GameControllerGetAxis(handle, SDL_GameControllerAxis(Int32(index)))) / 32767)
+            }
+            return ControllerReading(controller: id, identity: ControllerIdentity(handle), pressedButtons: pressed, axes: axes)
+        }
+    }
+
     /// Sets the player index a pad shows (the lit quadrant of an Xbox 360
     /// pad, the player lights of a Switch pad, a PlayStation pad's player
     /// LEDs), or clears it with `nil`. Returns whether the pad is connected.

@@ -35,6 +35,7 @@ import Tactile
 /// | window focus lost, hidden, minimised | a `.pointer` cancel for every contact down, then `.interrupted` |
 /// | window size changed | nothing: ``windowSize`` follows it, and controller cursors move inside it |
 /// | `SDL_QUIT` | sets ``quitRequested`` |
+/// | `SDL_RENDER_DEVICE_RESET` | counts in ``renderDeviceResets`` |
 ///
 /// ## Bad input
 ///
@@ -68,6 +69,11 @@ public final class SDLEventPump {
 
     /// Whether SDL asked the application to quit (window closed, Ctrl-C).
     public private(set) var quitRequested = false
+
+    /// How many times SDL reported `SDL_RENDER_DEVICE_RESET`: the renderer's
+    /// textures lost their contents, so whatever keeps textures (a debug
+    /// drawing canvas) makes them again when this changes.
+    public private(set) var renderDeviceResets = 0
 
     /// The mouse's left button as one or two contacts.
     public var mouse = MouseTouchSimulator()
@@ -194,6 +200,8 @@ public final class SDLEventPump {
             translateWindowEvent(event.window, into: &events)
         case SDL_QUIT:
             quitRequested = true
+        case SDL_RENDER_DEVICE_RESET:
+            renderDeviceResets += 1
         default:
             // Joystick-level events duplicate the controller events for
             // controllers; drop and audio events are not input in
