@@ -73,6 +73,8 @@ enum OwnLoop {
         // Tactile: the input debugger, switched on by Ctrl+Shift+D or both
         // stick clicks, drawn over the game's frame with its own renderer.
         let debugger = InputDebugger(loop: loop)
+        // What pads hold when it comes on: it heard no event while off.
+        debugger.connectedControllers = { pump.controllerReadings }
         let overlay = InputDebugOverlay(debugger: debugger)
         let canvas = Canvas(renderer: renderer)
         // The canvas keeps lines of the overlay as textures of the renderer:
