@@ -47,14 +47,15 @@ struct FrameTimingTests {
         var timing = FrameTiming()
         for frame in 1...60 {
             let input = Double(frame)
-            timing.record(input: input, update: 100, render: 1_000, present: 99, frame: input + 1_200, wall: 1_000_000.0 / 30)
+            timing.record(input: input, trace: 1, update: 100, render: 1_000, present: 99, frame: input + 1_201, wall: 1_000_000.0 / 30)
         }
         #expect(timing.frameCount == 60)
         #expect(timing.input.mean == 30.5)
         #expect(timing.input.percentile(0.99) == 60)
+        #expect(timing.trace.mean == 1 && timing.trace.count == 60)
         #expect(timing.update.mean == 100 && timing.render.max == 1_000)
         #expect(timing.present.mean == 99)
-        #expect(timing.frame.max == 1_260)
+        #expect(timing.frame.max == 1_261)
         #expect(abs(timing.wallMicroseconds - 2_000_000) < 1e-6)
         #expect(abs(timing.framesPerSecond - 30) < 1e-9)
         #expect(FrameTiming().framesPerSecond == 0)
@@ -62,10 +63,11 @@ struct FrameTimingTests {
 
     @Test func theSummaryHasOneLinePerPhaseWithSharesOfA60HzFrame() {
         var timing = FrameTiming()
-        timing.record(input: 166.67, update: 0, render: 1_666.7, present: 5_000, frame: 8_333.5, wall: 16_667)
+        timing.record(input: 166.67, trace: 83.3, update: 0, render: 1_666.7, present: 5_000, frame: 8_333.5, wall: 16_667)
         let lines = timing.description.split(separator: "\n").map(String.init)
         #expect(lines == [
             "input   mean 166.7 µs (1.00% of 60 Hz)  p50 166.7 µs  p99 166.7 µs (1.00% of 60 Hz)  max 166.7 µs  n=1",
+            "trace   mean 83.3 µs (0.50% of 60 Hz)  p50 83.3 µs  p99 83.3 µs (0.50% of 60 Hz)  max 83.3 µs  n=1",
             "update  mean 0.0 µs (0.00% of 60 Hz)  p50 0.0 µs  p99 0.0 µs (0.00% of 60 Hz)  max 0.0 µs  n=1",
             "render  mean 1666.7 µs (10.00% of 60 Hz)  p50 1666.7 µs  p99 1666.7 µs (10.00% of 60 Hz)  max 1666.7 µs  n=1",
             "present mean 5000.0 µs (30.00% of 60 Hz)  p50 5000.0 µs  p99 5000.0 µs (30.00% of 60 Hz)  max 5000.0 µs  n=1",

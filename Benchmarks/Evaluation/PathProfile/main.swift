@@ -23,6 +23,9 @@ import Tactile
 //             one player, as the Button benchmark in SceneBenchmarks
 //   commandaxis  the stick moving between right and centre through the
 //             same 20 commands, as the Axis benchmark
+//   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
+//             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
+//             reader a replay runs every frame (TracePlayer streams its file)
 
 /// A layer that reads every move's location in its own space, as the benchmarks' does.
 @MainActor
@@ -164,6 +167,26 @@ func commands(axis: Bool, count: Int) -> Int {
     return count
 }
 
+/// Parses a trace of `count` pointer moves shaped like the ten-contact
+/// trace's lines. The text is one block of 1,000 lines repeated (all at the
+/// same time, which a trace allows), so that making it costs a copy per line
+/// and the count per line is the reader's.
+func traceLines(count: Int) -> Int {
+    var block = ""
+    for index in 0..<1_000 {
+        // Three decimals at most, as the ten-contact trace's coordinates.
+        let x = Double(100_000 + index * 1_061 % 600_000) / 1_000
+        let y = Double(150_000 + index * 877 % 400_000) / 1_000
+        block += "1.008333 pointer move finger 1 \(index % 10) \(x) \(y) 1.0\n"
+    }
+    let text = "tactile-trace 1\n" + String(repeating: block, count: max(1, count / 1_000))
+    do {
+        return try Trace(parsing: text).events.count
+    } catch {
+        fatalError("the profile's trace did not parse: \(error)")
+    }
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -177,7 +200,8 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "restore": return rollback(restoring: true, count: events)
     case "commands": return commands(axis: false, count: events)
     case "commandaxis": return commands(axis: true, count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture, restore, commands or commandaxis")
+    case "trace": return traceLines(count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture, restore, commands, commandaxis or trace")
     }
 }
 print("\(workload): \(events) events, result \(result)")

@@ -57,6 +57,16 @@ struct TextLineReader<Source: ByteSource> {
         case tooLong(number: Int)
     }
 
+    /// One line, as ``nextLine()`` reads it: its fields stay in the buffer,
+    /// where ``withFields(_:)`` shows them.
+    enum LineBounds {
+        /// The line's kept fields are in ``TextFields``; `count` is how
+        /// many it had in all.
+        case fields(number: Int, count: Int)
+        /// The line is longer than ``maximumLineLength``; nothing after it is read.
+        case tooLong(number: Int)
+    }
+
     private var source: Source
     private var buffer: [UInt8]
     /// The unread bytes are `buffer[start..<end]`.
@@ -66,6 +76,13 @@ struct TextLineReader<Source: ByteSource> {
     private var isFinished = false
     /// The number of the last line returned.
     private(set) var lineNumber = 0
+    /// The last line's kept fields, as pairs of offsets in `buffer` (start,
+    /// end): the first `keptCount` pairs, reused from line to line so that
+    /// reading one allocates nothing.
+    private var bounds = [Int](repeating: 0, count: 2 * maximumFieldCount)
+    private var keptCount = 0
+    /// How many fields the last line had, kept or not.
+    private var fieldCount = 0
 
     init(_ source: Source) {
         self.source = source
@@ -73,11 +90,28 @@ struct TextLineReader<Source: ByteSource> {
     }
 
     /// The next line, or `nil` after the last one (or after a line that was
-    /// too long).
+    /// too long), its fields as text.
     ///
     /// - Throws: the source's error when reading fails.
     /// - Complexity: O(*k*) in the length *k* of the line, amortised.
     mutating func next() throws(Source.Failure) -> Line? {
+        switch try nextLine() {
+        case nil: return nil
+        case .tooLong(let number): return .tooLong(number: number)
+        case .fields(let number, let count):
+            let kept = withFields { fields in (0..<fields.keptCount).map { fields.text(at: $0) } }
+            return .fields(number: number, kept, count: count)
+        }
+    }
+
+    /// The next line, or `nil` after the last one (or after a line that was
+    /// too long), its fields left in the buffer for ``withFields(_:)``: the
+    /// way to read a line without making text of each field (a trace's
+    /// replay reads thousands of lines a second).
+    ///
+    /// - Throws: the source's error when reading fails.
+    /// - Complexity: O(*k*) in the length *k* of the line, amortised.
+    mutating func nextLine() throws(Source.Failure) -> LineBounds? {
         guard !isFinished else { return nil }
         var searched = start
         while true {
@@ -90,7 +124,7 @@ struct TextLineReader<Source: ByteSource> {
                 let line = start..<newline
                 start = newline + 1
                 guard line.count <= Self.maximumLineLength else { return tooLong() }
-                return fields(in: line)
+                return findFields(in: line)
             }
             guard end - start <= Self.maximumLineLength else {
                 lineNumber += 1
@@ -100,14 +134,27 @@ struct TextLineReader<Source: ByteSource> {
                 // The last line, without a newline (empty after a final newline).
                 lineNumber += 1
                 isFinished = true
-                return fields(in: start..<end)
+                return findFields(in: start..<end)
             }
             searched = end - start
             try refill()
         }
     }
 
-    private mutating func tooLong() -> Line {
+    /// Calls `body` with the kept fields of the line ``nextLine()`` last
+    /// returned. The fields point into the reader's buffer: they are valid
+    /// only inside `body`, and the next read overwrites them.
+    func withFields<Result>(_ body: (TextFields) -> Result) -> Result {
+        buffer.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeBufferPointer { bounds in
+                body(TextFields(
+                    line: lineNumber, count: fieldCount, bytes: bytes,
+                    bounds: UnsafeBufferPointer(rebasing: bounds[..<(2 * keptCount)])))
+            }
+        }
+    }
+
+    private mutating func tooLong() -> LineBounds {
         isFinished = true
         return .tooLong(number: lineNumber)
     }
@@ -155,37 +202,80 @@ struct TextLineReader<Source: ByteSource> {
         }
     }
 
-    private func fields(in line: Range<Int>) -> Line {
-        buffer.withUnsafeBufferPointer { bytes in
-            var fields: [String] = []
-            var count = 0
-            var index = line.lowerBound
-            while index < line.upperBound {
-                guard !Self.isSeparator(bytes[index]) else {
-                    index += 1
-                    continue
+    /// Finds the line's fields and keeps the first ``maximumFieldCount``
+    /// of them in `bounds`.
+    private mutating func findFields(in line: Range<Int>) -> LineBounds {
+        let (count, kept) = buffer.withUnsafeBufferPointer { bytes in
+            bounds.withUnsafeMutableBufferPointer { bounds in
+                var count = 0
+                var kept = 0
+                var index = line.lowerBound
+                while index < line.upperBound {
+                    guard !Self.isSeparator(bytes[index]) else {
+                        index += 1
+                        continue
+                    }
+                    var fieldStart = index
+                    while index < line.upperBound, !Self.isSeparator(bytes[index]) { index += 1 }
+                    if count == 0, index - fieldStart >= 3,
+                       bytes[fieldStart] == 0xEF, bytes[fieldStart + 1] == 0xBB, bytes[fieldStart + 2] == 0xBF {
+                        // A byte-order mark from an editor would otherwise spoil the first word.
+                        fieldStart += 3
+                        if fieldStart == index { continue }
+                    }
+                    if bytes[fieldStart] == UInt8(ascii: "#") { break }
+                    count += 1
+                    if kept < Self.maximumFieldCount {
+                        bounds[2 * kept] = fieldStart
+                        bounds[2 * kept + 1] = index
+                        kept += 1
+                    }
                 }
-                var fieldStart = index
-                while index < line.upperBound, !Self.isSeparator(bytes[index]) { index += 1 }
-                if count == 0, index - fieldStart >= 3,
-                   bytes[fieldStart] == 0xEF, bytes[fieldStart + 1] == 0xBB, bytes[fieldStart + 2] == 0xBF {
-                    // A byte-order mark from an editor would otherwise spoil the first word.
-                    fieldStart += 3
-                    if fieldStart == index { continue }
-                }
-                if bytes[fieldStart] == UInt8(ascii: "#") { break }
-                count += 1
-                if fields.count < Self.maximumFieldCount {
-                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]), as: UTF8.self))
-                }
+                return (count, kept)
             }
-            return .fields(number: lineNumber, fields, count: count)
         }
+        fieldCount = count
+        keptCount = kept
+        return .fields(number: lineNumber, count: count)
     }
 
+    /// Whether `byte` separates fields: a space, a tab or a carriage return.
+    /// Most bytes are above the space, so one comparison decides them.
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        byte <= UInt8(ascii: " ")
+            && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r"))
     }
 }
-
 extension TextLineReader: Sendable where Source: Sendable {}
+
+/// The kept fields of one line of a ``TextLineReader``, as bytes in its
+/// buffer: valid only inside ``TextLineReader/withFields(_:)``.
+struct TextFields {
+    /// The line's number, 1-based.
+    let line: Int
+    /// How many fields the line had, kept or not.
+    let count: Int
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bounds: UnsafeBufferPointer<Int>
+
+    init(line: Int, count: Int, bytes: UnsafeBufferPointer<UInt8>, bounds: UnsafeBufferPointer<Int>) {
+        self.line = line
+        self.count = count
+        self.bytes = bytes
+        self.bounds = bounds
+    }
+
+    /// How many fields were kept (at most ``TextLineReader/maximumFieldCount``).
+    var keptCount: Int { bounds.count / 2 }
+
+    /// The bytes of kept field `index`, never empty.
+    func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[bounds[2 * index]..<bounds[2 * index + 1]])
+    }
+
+    /// Kept field `index` as text; invalid UTF-8 reads as U+FFFD, so damage
+    /// fails where the field is read as a bad word or number.
+    func text(at index: Int) -> String {
+        String(decoding: bytes(at: index), as: UTF8.self)
+    }
+}

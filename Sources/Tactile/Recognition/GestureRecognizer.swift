@@ -251,6 +251,15 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var memberSlot = -1
     @exclusivity(unchecked) var memberSlotOwner: ObjectIdentifier?
 
+    /// The clock holding the recognizer's deadline, and where the deadline
+    /// is in that clock's heap (-1 with none). Kept by ``ArenaClock``, so
+    /// that finding, moving or cancelling a deadline costs no search; the
+    /// clock clears both when the deadline goes, which also ends the
+    /// reference cycle.
+    // Exclusivity: read at every cancel in plain accesses; checks off.
+    @exclusivity(unchecked) var deadlineClock: ArenaClock?
+    @exclusivity(unchecked) var deadlineSlot = -1
+
     /// ``arena`` while its scene exists; `nil` once the scene has gone, as
     /// the weak reference this was would have read.
     var liveArena: GestureArena? {

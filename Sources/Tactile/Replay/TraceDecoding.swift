@@ -30,10 +30,7 @@ extension InputEvent.Kind {
     /// Reads the kind's word and its fields from the rest of a trace line.
     init(reading reader: inout TraceFieldReader) throws(TraceError) {
         let line = reader.line
-        let wordText = reader.text()
-        guard let word = TraceEventWord(rawValue: wordText) else {
-            throw .unknownEventKind(line: line, word: wordText)
-        }
+        let word = try reader.eventWord()
         guard reader.remainingCount == word.fieldCount || reader.remainingCount == word.shortFieldCount else {
             throw .wrongFieldCount(
                 line: line, kind: word.rawValue, expected: word.fieldCount, found: reader.remainingCount)

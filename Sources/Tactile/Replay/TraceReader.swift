@@ -31,29 +31,39 @@ struct TraceReader<Source: ByteSource> {
     /// - Complexity: O(*k*) in the length of the lines read, amortised.
     mutating func next() throws(Source.Failure) -> Result<InputEvent, TraceError>? {
         guard !isFinished else { return nil }
-        while let line = try lines.next() {
+        while let line = try lines.nextLine() {
             switch line {
             case .tooLong(let number):
                 return fail(.lineTooLong(line: number, limit: TextLineReader<Source>.maximumLineLength))
-            case .fields(let number, let fields, let count):
+            case .fields(let number, let count):
                 guard version != nil else {
-                    switch Self.version(fromHeader: fields, count: count, line: number) {
+                    switch lines.withFields({ Self.version(fromHeader: $0) }) {
                     case .success(let read): version = read
                     case .failure(let error): return fail(error)
                     }
                     continue
                 }
                 guard count > 0 else { continue }
-                var reader = TraceFieldReader(line: number, fields: fields, count: count)
-                do throws(TraceError) {
-                    let time = try reader.number("time")
-                    guard time >= previousTime else {
-                        throw .timeWentBackwards(line: number, time: time, previous: previousTime)
+                let previousTime = previousTime
+                // The fields are read in place, in the line reader's buffer.
+                let event = lines.withFields { fields -> Result<InputEvent, TraceError> in
+                    var reader = TraceFieldReader(fields)
+                    do throws(TraceError) {
+                        let time = try reader.number("time")
+                        guard time >= previousTime else {
+                            throw .timeWentBackwards(line: number, time: time, previous: previousTime)
+                        }
+                        let kind = try InputEvent.Kind(reading: &reader)
+                        return .success(InputEvent(timestamp: time, kind))
+                    } catch {
+                        return .failure(error)
                     }
-                    let kind = try InputEvent.Kind(reading: &reader)
-                    previousTime = time
-                    return .success(InputEvent(timestamp: time, kind))
-                } catch {
+                }
+                switch event {
+                case .success(let read):
+                    self.previousTime = read.timestamp
+                    return event
+                case .failure(let error):
                     return fail(error)
                 }
             }
@@ -71,12 +81,12 @@ struct TraceReader<Source: ByteSource> {
     }
 
     /// The version a header line announces, if this build can read it.
-    private static func version(fromHeader fields: [String], count: Int, line: Int) -> Result<Int, TraceError> {
-        guard count == 2, fields[0] == "tactile-trace", let version = Int(fields[1], radix: 10) else {
-            return .failure(.missingHeader(line: line))
+    private static func version(fromHeader fields: TextFields) -> Result<Int, TraceError> {
+        guard fields.count == 2, fields.text(at: 0) == "tactile-trace", let version = Int(fields.text(at: 1), radix: 10) else {
+            return .failure(.missingHeader(line: fields.line))
         }
         guard version == Trace.currentVersion else {
-            return .failure(.unsupportedVersion(line: line, version: version))
+            return .failure(.unsupportedVersion(line: fields.line, version: version))
         }
         return .success(version)
     }

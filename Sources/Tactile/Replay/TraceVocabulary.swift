@@ -75,7 +75,7 @@ extension TraceEventWord {
 }
 
 /// How a trace writes whether a key or button is pressed: `down` or `up`.
-enum TraceButtonState: String, Sendable {
+enum TraceButtonState: String, Sendable, CaseIterable {
     case down, up
 
     init(isDown: Bool) { self = isDown ? .down : .up }
@@ -84,7 +84,7 @@ enum TraceButtonState: String, Sendable {
 }
 
 /// How a trace writes a yes-or-no field such as a key's repeat flag: `1` or `0`.
-enum TraceFlag: String, Sendable {
+enum TraceFlag: String, Sendable, CaseIterable {
     case yes = "1"
     case no = "0"
 
@@ -95,6 +95,6 @@ enum TraceFlag: String, Sendable {
 
 /// How a trace writes which kind of device a sensor belongs to; the id follows
 /// in its own field.
-enum TraceSensorSourceWord: String, Sendable {
+enum TraceSensorSourceWord: String, Sendable, CaseIterable {
     case device, controller
 }

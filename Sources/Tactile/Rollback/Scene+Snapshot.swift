@@ -55,8 +55,8 @@ extension Scene {
 
         snapshot.now = arena.clock.now
         snapshot.deadlines.removeAll(keepingCapacity: true)
-        for index in arena.clock.deadlines.indices {
-            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: arena.clock.deadlines[index].recognizer), time: arena.clock.deadlines[index].time))
+        arena.clock.forEachDeadline { recognizer, time in
+            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: recognizer), time: time))
         }
         snapshot.earliestDeadline = arena.clock.earliest
         snapshot.gateEntries.removeAll(keepingCapacity: true)
@@ -198,17 +198,11 @@ extension Scene {
         if let spare = spareTouch, snapshot.touches.contains(where: { $0 === spare }) { spareTouch = nil }
 
         arena.clock.now = snapshot.now
-        for (index, deadline) in snapshot.deadlines.enumerated() {
-            let recognizer = snapshot.recognizer(at: deadline.recognizer)
-            if index < arena.clock.deadlines.count {
-                if arena.clock.deadlines[index].recognizer !== recognizer { arena.clock.deadlines[index].recognizer = recognizer }
-                arena.clock.deadlines[index].time = deadline.time
-            } else {
-                arena.clock.deadlines.append((recognizer, deadline.time))
-            }
+        // The clock keeps its deadlines in a heap and derives the earliest;
+        // they come back in the order they were set, as captured.
+        arena.clock.restoreDeadlines(count: snapshot.deadlines.count) { index in
+            (snapshot.recognizer(at: snapshot.deadlines[index].recognizer), snapshot.deadlines[index].time)
         }
-        truncate(&arena.clock.deadlines, to: snapshot.deadlines.count)
-        arena.clock.earliest = snapshot.earliestDeadline
         for (index, saved) in snapshot.gateEntries.enumerated() {
             let touch = snapshot.touches[Int(saved.touch)]
             let held = snapshot.heldPhases[saved.held]

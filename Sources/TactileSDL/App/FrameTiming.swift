@@ -7,11 +7,19 @@
 /// exposes the result as ``SDLApp/frameTiming``. The phases of one frame:
 ///
 /// ```
-/// ├─ input ────────────────────────────┤├─ update ─┤├─ render ──────────┤├ present ┤
-///  drain, replay, record, loop.frame's     the fixed   Game.render(in:), and
-///  events, deadlines, motion, snapshots    steps       lastFrameRendered
-/// ├─ frame ────────────────────────────────────────────────────────────────────────┤
+/// ├─ input ─┤├─ trace ──────┤├─ input ──────────────┤├─ update ─┤├─ render ──────────┤├ present ┤
+///  drain      replay, record   loop.frame's events,     the fixed   Game.render(in:), and
+///                              deadlines, motion,       steps       lastFrameRendered
+///                              snapshots
+/// ├─ frame ─────────────────────────────────────────────────────────────────────────────────────┤
 /// ```
+///
+/// ``input`` is what the game's input costs it each frame: SDL's queue
+/// drained into events, and every event through the game loop (action maps,
+/// scene, recognizers, motion, the game's own `handle`), deadlines and
+/// snapshots. ``trace`` is the trace tools, timed apart: a replay reading
+/// the events due from its file (parsing text, which stands in for a user
+/// and which no game does for its input) and a recording appending them.
 ///
 /// `frame` is the work of the frame; the pacing wait after it (`SDL_Delay`
 /// without vsync) is not in it but is in ``wallMicroseconds``, so
@@ -37,8 +45,12 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     /// ``description`` are of.
     public static let frameBudget60Hz = 1_000_000.0 / 60
 
-    /// Drain, replay, recording, and the game loop up to its first update.
+    /// Drain, and the game loop up to its first update: the input the game
+    /// pays for, without the trace tools.
     public private(set) var input = Statistics()
+    /// The replay reading its due events from the trace, and the recording
+    /// (0 without either): input that stands in for the user, and its record.
+    public private(set) var trace = Statistics()
     /// The frame's fixed updates (0 when none was due).
     public private(set) var update = Statistics()
     /// `Game.render(in:)`, and ``SDLApp/lastFrameRendered`` on the last frame
@@ -51,7 +63,7 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     /// software renderer, the rasterising and the copy to the window).
     public private(set) var present = Statistics()
     /// The whole frame, from draining input to presenting, without the
-    /// pacing wait.
+    /// pacing wait (the trace tools included).
     public private(set) var frame = Statistics()
     /// Real time from the start of the first measured frame to the end of the
     /// last one, pacing included, in microseconds.
@@ -61,8 +73,12 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
 
     /// Adds one frame's phases, each in microseconds; `wall` is the real time
     /// since the previous frame ended (or, for the first, since it began).
-    public mutating func record(input: Double, update: Double, render: Double, present: Double, frame: Double, wall: Double) {
+    /// `frame` includes `trace`.
+    public mutating func record(
+        input: Double, trace: Double = 0, update: Double, render: Double, present: Double, frame: Double, wall: Double
+    ) {
         self.input.record(input)
+        self.trace.record(trace)
         self.update.record(update)
         self.render.record(render)
         self.present.record(present)
@@ -83,7 +99,7 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     /// mean's and p99's shares of a 60 Hz frame; then the frame rate.
     public var description: String {
         var lines: [String] = []
-        for (name, statistics) in [("input", input), ("update", update), ("render", render), ("present", present), ("frame", frame)] {
+        for (name, statistics) in [("input", input), ("trace", trace), ("update", update), ("render", render), ("present", present), ("frame", frame)] {
             lines.append("\(pad(name, 7)) \(statistics.summary)")
         }
         lines.append("\(frameCount) frames in \(format(wallMicroseconds / 1_000_000, decimals: 3)) s: \(format(framesPerSecond, decimals: 1)) frames per second")

@@ -98,7 +98,7 @@ public final class SDLApp {
         /// Who draws: the app's SDL renderer (the default) or the game alone.
         public var rendering: Rendering = .sdlRenderer
         /// Whether to time each frame's phases into ``SDLApp/frameTiming``.
-        /// Off by default; on, it reads SDL's performance counter five times a
+        /// Off by default; on, it reads SDL's performance counter seven times a
         /// frame and changes nothing else.
         public var measuresFrameTiming = false
         /// Extra `SDL_WindowFlags` for the window, such as
@@ -254,12 +254,17 @@ public final class SDLApp {
             let sizeBefore = pump.windowSize
             pump.drain(into: &events)
             if pump.windowSize != sizeBefore { windowResized(game) }
+            // The trace tools are timed apart from the input (see
+            // ``FrameTiming/trace``): a replay stands in for the user, and
+            // reading its file is no work a game does for its input.
+            if measures { ticks.traceStart = SDL_GetPerformanceCounter() }
             player?.events(dueBy: clock.now, into: &events)
             // A trace records what the user did when they did it: real time,
             // before the events are re-stamped on game time.
             if recorder != nil {
                 for event in events { recorder?.record(event) }
             }
+            if measures { ticks.traceEnd = SDL_GetPerformanceCounter() }
             // Fixed steps: the game always advances by `step`, however long
             // the frame took, so its physics and timers do not depend on the
             // frame rate. A frame that took 3.5 steps runs 3 and carries the
@@ -306,6 +311,9 @@ public final class SDLApp {
     /// The counter readings of one frame's phase edges; 0 is "not read".
     private struct FrameTicks {
         var start: UInt64 = 0
+        /// Around the replay and the recording.
+        var traceStart: UInt64 = 0
+        var traceEnd: UInt64 = 0
         var firstUpdate: UInt64 = 0
         var updatesEnd: UInt64 = 0
         var renderEnd: UInt64 = 0
@@ -320,8 +328,10 @@ public final class SDLApp {
         let inputEnd = ticks.firstUpdate != 0 ? ticks.firstUpdate : ticks.updatesEnd
         let wallStart = ticks.previousEnd != 0 ? ticks.previousEnd : ticks.start
         func microseconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) * microsecondsPerTick }
+        let trace = microseconds(ticks.traceStart, ticks.traceEnd)
         frameTiming?.record(
-            input: microseconds(ticks.start, inputEnd),
+            input: microseconds(ticks.start, inputEnd) - trace,
+            trace: trace,
             update: microseconds(inputEnd, ticks.updatesEnd),
             render: microseconds(ticks.updatesEnd, ticks.renderEnd),
             present: microseconds(ticks.renderEnd, end),
