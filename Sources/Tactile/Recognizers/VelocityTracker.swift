@@ -175,6 +175,18 @@ public struct VelocityTracker: Sendable {
         writer.write(bitsOf: values.span, count: count)
     }
 
+    /// What ``save(to:)`` does, on the tracker where it is stored: the
+    /// built-in recognizers call this one. Called on a class's stored
+    /// property, a non-mutating method is handed a copy of the whole tracker
+    /// (two 20-sample rings), and reading the rings' span copies them again;
+    /// in place, neither is copied. Mutates nothing.
+    mutating func saveInPlace(to writer: inout RecognizerStateWriter) {
+        writer.write(count)
+        writer.write(newest)
+        writer.write(bitsOf: times.span, count: count)
+        writer.write(bitsOf: values.span, count: count)
+    }
+
     /// Reads back what ``save(to:)`` wrote: the same ring, place for place,
     /// so the same velocities. A mismatched snapshot (a count beyond the
     /// capacity) leaves the ring empty, and its words unread, which the

@@ -37,29 +37,35 @@ extension Scene {
         // The touch table: the event's touches, then any other touch a
         // recognizer follows or the gate keeps a record of. Each touch
         // notes its place, which the arena's references are written as.
+        // The structure's recognizers, and below the touch table, as local
+        // constants: an element of a constant is borrowed, where one of
+        // `snapshot` (written meanwhile) is retained and released.
+        let recognizers = snapshot.recognizers
         var count = 0
         for index in event.storedTouches.indices { Self.enter(event.storedTouches[index], into: &snapshot.touches, count: &count) }
         snapshot.eventTouchCount = count
-        for recognizer in snapshot.recognizers.indices {
-            for index in snapshot.recognizers[recognizer].trackedTouches.indices {
-                Self.enter(snapshot.recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
+        for recognizer in recognizers.indices {
+            for index in recognizers[recognizer].trackedTouches.indices {
+                Self.enter(recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
             }
         }
         for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
         truncate(&snapshot.touches, to: count)
-        truncate(&snapshot.touchValues, to: count)
-        snapshot.touchRecognizers.removeAll(keepingCapacity: true)
+        truncate(&snapshot.touchLayers, to: count)
+        let touches = snapshot.touches
+        snapshot.touchValues.removeAll()
+        snapshot.touchRecognizers.removeAll()
         for index in 0..<count {
-            snapshot.touches[index].save(into: &snapshot, at: index)
+            touches[index].save(into: &snapshot, at: index, recognizers: recognizers)
         }
 
         snapshot.now = arena.clock.now
-        snapshot.deadlines.removeAll(keepingCapacity: true)
+        snapshot.deadlines.removeAll()
         for index in arena.clock.deadlines.indices {
             snapshot.deadlines.append(.init(recognizer: snapshot.index(of: arena.clock.deadlines[index].recognizer), time: arena.clock.deadlines[index].time))
         }
         snapshot.earliestDeadline = arena.clock.earliest
-        snapshot.gateEntries.removeAll(keepingCapacity: true)
+        snapshot.gateEntries.removeAll()
         snapshot.heldPhases.removeAll(keepingCapacity: true)
         for index in arena.gate.entries.indices {
             let heldStart = snapshot.heldPhases.count
@@ -72,7 +78,7 @@ extension Scene {
         }
         snapshot.gateIsHolding = arena.gate.isHolding
         snapshot.gateHasClosed = arena.gate.hasClosed
-        snapshot.members.removeAll(keepingCapacity: true)
+        snapshot.members.removeAll()
         snapshot.waitingFor.removeAll(keepingCapacity: true)
         // Read once: the referee's members are computed (they leave out
         // recognizers that left since its last compaction), and each read
@@ -87,20 +93,24 @@ extension Scene {
         }
         snapshot.subEventSerial = arena.subEventSerial
 
-        truncate(&snapshot.recognizerValues, to: snapshot.recognizers.count)
-        snapshot.trackedTouches.removeAll(keepingCapacity: true)
+        snapshot.recognizerValues.removeAll()
+        truncate(&snapshot.recognizerNotes, to: snapshot.recognizers.count)
+        snapshot.trackedTouches.removeAll()
         snapshot.trackedSources.removeAll(keepingCapacity: true)
-        // One writer for the capture, lent the word buffer and handing it
-        // back, so that it stays uniquely referenced and grows in place.
-        var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
-        snapshot.words = []
-        writer.words.removeAll(keepingCapacity: true)
-        for index in snapshot.recognizers.indices {
+        // One writer for the capture, into the snapshot's word storage,
+        // copied on write: a snapshot that shares it (a copy of this one)
+        // gets its own first.
+        if !isKnownUniquelyReferenced(&snapshot.wordStorage) {
+            snapshot.wordStorage = SnapshotWords(capacity: max(256, snapshot.wordCount))
+        }
+        var writer = RecognizerStateWriter(storage: snapshot.wordStorage, touches: snapshot.touches)
+        for index in recognizers.indices {
             // A plain call: saving through an unretained reference's closure
             // cost more (an executor check per call) than the retain it saved.
-            snapshot.recognizers[index].save(into: &snapshot, at: index, writer: &writer, arena: arena)
+            recognizers[index].save(into: &snapshot, at: index, writer: &writer, arena: arena)
         }
-        snapshot.words = writer.words
+        // (The storage grows in place: `writer.storage` is `snapshot.wordStorage`.)
+        snapshot.wordCount = writer.count
         return snapshot.recognizersNotSaved
     }
 
@@ -170,7 +180,7 @@ extension Scene {
     }
 
     /// The writes of ``restore(_:)``, once ``checkRestore(_:)`` has passed.
-    func applyRestore(_ snapshot: SceneSnapshot) {
+    func applyRestore(_ snapshot: borrowing SceneSnapshot) {
         lastPointer = snapshot.lastPointer
         lastButton = snapshot.lastButton
         lastOther = snapshot.lastOther
@@ -198,7 +208,8 @@ extension Scene {
         if let spare = spareTouch, snapshot.touches.contains(where: { $0 === spare }) { spareTouch = nil }
 
         arena.clock.now = snapshot.now
-        for (index, deadline) in snapshot.deadlines.enumerated() {
+        for index in snapshot.deadlines.indices {
+            let deadline = snapshot.deadlines[index]
             let recognizer = snapshot.recognizer(at: deadline.recognizer)
             if index < arena.clock.deadlines.count {
                 if arena.clock.deadlines[index].recognizer !== recognizer { arena.clock.deadlines[index].recognizer = recognizer }
@@ -209,12 +220,14 @@ extension Scene {
         }
         truncate(&arena.clock.deadlines, to: snapshot.deadlines.count)
         arena.clock.earliest = snapshot.earliestDeadline
-        for (index, saved) in snapshot.gateEntries.enumerated() {
+        for index in snapshot.gateEntries.indices {
+            let saved = snapshot.gateEntries[index]
             let touch = snapshot.touches[Int(saved.touch)]
-            let held = snapshot.heldPhases[saved.held]
+            let held = saved.held.isEmpty ? [] : snapshot.heldPhases[saved.held]
             if index < arena.gate.entries.count, arena.gate.entries[index].touch === touch {
                 arena.gate.entries[index].sent = saved.sent
-                if !arena.gate.entries[index].held.elementsEqual(held) {
+                // Usually both empty: then no slice is compared.
+                if !(held.isEmpty && arena.gate.entries[index].held.isEmpty), !arena.gate.entries[index].held.elementsEqual(held) {
                     arena.gate.entries[index].held.removeAll(keepingCapacity: true)
                     arena.gate.entries[index].held.append(contentsOf: held)
                 }
@@ -242,7 +255,7 @@ extension Scene {
         for index in snapshot.recognizers.indices {
             snapshot.recognizers[index].restoreBase(index, from: snapshot, arena: arena)
         }
-        var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: 0..<0)
+        var reader = RecognizerStateReader(storage: snapshot.wordStorage, touches: snapshot.touches, range: 0..<0)
         for index in snapshot.recognizers.indices {
             snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index].words, reader: &reader, arena: arena)
         }
@@ -338,14 +351,15 @@ extension Scene {
 extension Scene {
     /// The referee's members as the snapshot saved them, rewritten in place
     /// where the same recognizer is already in the same position.
-    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: SceneSnapshot) {
-        for (index, saved) in snapshot.members.enumerated() {
+    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: borrowing SceneSnapshot) {
+        for index in snapshot.members.indices {
+            let saved = snapshot.members[index]
             let recognizer = snapshot.recognizer(at: saved.recognizer)
-            let waitingFor = snapshot.waitingFor[saved.waitingFor]
+            let waitingFor = saved.waitingFor.isEmpty ? [] : snapshot.waitingFor[saved.waitingFor]
             if index < members.count, members[index].recognizer === recognizer {
                 members[index].pending = saved.pending
                 members[index].pendingEnd = saved.pendingEnd
-                if !members[index].waitingFor.elementsEqual(waitingFor) {
+                if !(waitingFor.isEmpty && members[index].waitingFor.isEmpty), !members[index].waitingFor.elementsEqual(waitingFor) {
                     members[index].waitingFor.removeAll(keepingCapacity: true)
                     members[index].waitingFor.append(contentsOf: waitingFor)
                 }
