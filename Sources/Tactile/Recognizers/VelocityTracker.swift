@@ -183,8 +183,11 @@ public struct VelocityTracker: Sendable {
     mutating func saveInPlace(to writer: inout RecognizerStateWriter) {
         writer.write(count)
         writer.write(newest)
-        writer.write(bitsOf: times.span, count: count)
-        writer.write(bitsOf: values.span, count: count)
+        // Through pointers rather than spans: a span, and the closure that
+        // lends its memory, cost more than the copy of a few samples.
+        let bytes = min(max(count, 0), Self.capacity) * MemoryLayout<Double>.stride
+        withUnsafeBytes(of: &times) { writer.write(bitsOf: UnsafeRawBufferPointer(rebasing: $0[..<bytes])) }
+        withUnsafeBytes(of: &values) { writer.write(bitsOf: UnsafeRawBufferPointer(rebasing: $0[..<bytes])) }
     }
 
     /// Reads back what ``save(to:)`` wrote: the same ring, place for place,
@@ -196,11 +199,10 @@ public struct VelocityTracker: Sendable {
         let newestWritten = reader.readInt()
         let valid = (0...Self.capacity).contains(written) && (0..<Self.capacity).contains(newestWritten)
         let samples = valid ? written : 0
-        // In bulk, through spans, as they were written.
-        var times = self.times.mutableSpan
-        reader.read(into: &times, count: samples)
-        var values = self.values.mutableSpan
-        reader.read(into: &values, count: samples)
+        // In bulk, straight into the rings, as they were written.
+        let bytes = samples * MemoryLayout<Double>.stride
+        withUnsafeMutableBytes(of: &times) { reader.read(bitsInto: UnsafeMutableRawBufferPointer(rebasing: $0[..<bytes])) }
+        withUnsafeMutableBytes(of: &values) { reader.read(bitsInto: UnsafeMutableRawBufferPointer(rebasing: $0[..<bytes])) }
         count = valid ? written : 0
         newest = valid ? newestWritten : 0
     }

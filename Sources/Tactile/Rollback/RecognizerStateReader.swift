@@ -64,6 +64,20 @@ public struct RecognizerStateReader {
         position += available
     }
 
+    /// Reads as many words as fit in `bytes` (its length in whole 64-bit
+    /// words), as they are, written with
+    /// ``RecognizerStateWriter/write(bitsOf:)``;
+    /// past the recognizer's words it reads what there is and sets ``isOverrun``.
+    public mutating func read(bitsInto bytes: UnsafeMutableRawBufferPointer) {
+        let words = bytes.count / MemoryLayout<UInt64>.stride
+        let available = min(words, end - position)
+        if available < words { isOverrun = true }
+        if let destination = bytes.baseAddress, available > 0 {
+            destination.copyMemory(from: base + position, byteCount: available * MemoryLayout<UInt64>.stride)
+        }
+        position += max(available, 0)
+    }
+
     /// Reads an integer written with `write(_: Int)`.
     public mutating func readInt() -> Int {
         Int(Int64(bitPattern: next()))

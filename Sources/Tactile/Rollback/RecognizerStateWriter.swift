@@ -121,6 +121,20 @@ public struct RecognizerStateWriter {
         self.count += written
     }
 
+    /// Writes the bytes of `bytes` as they are, as whole 64-bit words (a
+    /// length that is not a multiple of 8 leaves out its last bytes): how
+    /// a ring of numbers kept inline is saved in one copy (the built-in
+    /// ``VelocityTracker`` saves its two this way). Read them back with
+    /// ``RecognizerStateReader/read(bitsInto:)`` into memory of the same
+    /// layout.
+    public mutating func write(bitsOf bytes: UnsafeRawBufferPointer) {
+        let words = bytes.count / MemoryLayout<UInt64>.stride
+        guard let source = bytes.baseAddress, words > 0 else { return }
+        if count + words > capacity { grow(to: count + words) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: words * MemoryLayout<UInt64>.stride)
+        count += words
+    }
+
     /// Writes the identity of a touch the scene knows (one that is down, or
     /// that a recognizer still follows); `nil`, or a touch the scene has
     /// let go of, reads back as `nil`.

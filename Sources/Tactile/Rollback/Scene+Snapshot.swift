@@ -42,11 +42,18 @@ extension Scene {
         // `snapshot` (written meanwhile) is retained and released.
         let recognizers = snapshot.recognizers
         var count = 0
-        for index in event.storedTouches.indices { Self.enter(event.storedTouches[index], into: &snapshot.touches, count: &count) }
+        let eventTouches = event.storedTouches
+        for index in eventTouches.indices {
+            eventTouches.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+        }
         snapshot.eventTouchCount = count
         for recognizer in recognizers.indices {
-            for index in recognizers[recognizer].trackedTouches.indices {
-                Self.enter(recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
+            recognizers.withBorrowedElement(at: recognizer) { recognizer in
+                guard !recognizer.trackedTouches.isEmpty else { return }
+                let tracked = recognizer.trackedTouches
+                for index in tracked.indices {
+                    tracked.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+                }
             }
         }
         for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
@@ -56,7 +63,7 @@ extension Scene {
         snapshot.touchValues.removeAll()
         snapshot.touchRecognizers.removeAll()
         for index in 0..<count {
-            touches[index].save(into: &snapshot, at: index, recognizers: recognizers)
+            touches.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, recognizers: recognizers) }
         }
 
         snapshot.now = arena.clock.now
@@ -105,9 +112,9 @@ extension Scene {
         }
         var writer = RecognizerStateWriter(storage: snapshot.wordStorage, touches: snapshot.touches)
         for index in recognizers.indices {
-            // A plain call: saving through an unretained reference's closure
-            // cost more (an executor check per call) than the retain it saved.
-            recognizers[index].save(into: &snapshot, at: index, writer: &writer, arena: arena)
+            // Borrowed, not retained: no executor check shows in the profile
+            // (an earlier attempt through a closure had one, and was slower).
+            recognizers.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, writer: &writer, arena: arena) }
         }
         // (The storage grows in place: `writer.storage` is `snapshot.wordStorage`.)
         snapshot.wordCount = writer.count
@@ -198,9 +205,13 @@ extension Scene {
         shakeMotion = snapshot.shakeMotion
 
         for index in snapshot.touches.indices {
-            snapshot.touches[index].restore(index, from: snapshot)
+            snapshot.touches.withBorrowedElement(at: index) { $0.restore(index, from: snapshot) }
         }
-        for index in 0..<snapshot.eventTouchCount { setIdentical(&event.storedTouches, index, snapshot.touches[index]) }
+        for index in 0..<snapshot.eventTouchCount {
+            // Compared without retaining; written (rarely) when it differs.
+            if index < event.storedTouches.count, event.storedTouches.referenceBits(at: index) == snapshot.touches.referenceBits(at: index) { continue }
+            setIdentical(&event.storedTouches, index, snapshot.touches[index])
+        }
         truncate(&event.storedTouches, to: snapshot.eventTouchCount)
         // A spare is held by nothing, so it is in no snapshot; checked all
         // the same, since reusing a touch the scene just put back would
@@ -213,7 +224,7 @@ extension Scene {
             let recognizer = snapshot.recognizer(at: deadline.recognizer)
             if index < arena.clock.deadlines.count {
                 if arena.clock.deadlines[index].recognizer !== recognizer { arena.clock.deadlines[index].recognizer = recognizer }
-                arena.clock.deadlines[index].time = deadline.time
+                if arena.clock.deadlines[index].time.bitPattern != deadline.time.bitPattern { arena.clock.deadlines[index].time = deadline.time }
             } else {
                 arena.clock.deadlines.append((recognizer, deadline.time))
             }
@@ -222,9 +233,9 @@ extension Scene {
         arena.clock.earliest = snapshot.earliestDeadline
         for index in snapshot.gateEntries.indices {
             let saved = snapshot.gateEntries[index]
-            let touch = snapshot.touches[Int(saved.touch)]
             let held = saved.held.isEmpty ? [] : snapshot.heldPhases[saved.held]
-            if index < arena.gate.entries.count, arena.gate.entries[index].touch === touch {
+            if index < arena.gate.entries.count,
+               referenceBits(of: arena.gate.entries[index].touch) == snapshot.touches.referenceBits(at: Int(saved.touch)) {
                 arena.gate.entries[index].sent = saved.sent
                 // Usually both empty: then no slice is compared.
                 if !(held.isEmpty && arena.gate.entries[index].held.isEmpty), !arena.gate.entries[index].held.elementsEqual(held) {
@@ -237,7 +248,7 @@ extension Scene {
                 arena.gate.entries[index].isCancelledFromOutside = saved.isCancelledFromOutside
             } else {
                 let entry = LayerGate.Entry(
-                    touch: touch, sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
+                    touch: snapshot.touches[Int(saved.touch)], sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
                     isClosed: saved.isClosed, isCancelledFromOutside: saved.isCancelledFromOutside)
                 if index < arena.gate.entries.count { arena.gate.entries[index] = entry } else { arena.gate.entries.append(entry) }
             }
@@ -253,11 +264,12 @@ extension Scene {
         // Every base first, so that a subclass reading its touches or state
         // while it restores its own fields finds them as they were.
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreBase(index, from: snapshot, arena: arena)
+            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreBase(index, from: snapshot, arena: arena) }
         }
         var reader = RecognizerStateReader(storage: snapshot.wordStorage, touches: snapshot.touches, range: 0..<0)
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index].words, reader: &reader, arena: arena)
+            let words = snapshot.recognizerValues[index].words
+            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreOwn(words, reader: &reader, arena: arena) }
         }
         // Who listens to which source is left as it is: it follows from the
         // structure, checked above to be the snapshot's, and from settings
@@ -341,7 +353,7 @@ extension Scene {
     /// there already (its noted place says so), and notes its place.
     private static func enter(_ touch: Touch, into touches: inout [Touch], count: inout Int) {
         let place = touch.rosterIndex
-        if place >= 0, place < count, touches[place] === touch { return }
+        if place >= 0, place < count, touches.referenceBits(at: place) == referenceBits(of: touch) { return }
         setIdentical(&touches, count, touch)
         touch.rosterIndex = count
         count += 1
@@ -354,18 +366,17 @@ extension Scene {
     fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: borrowing SceneSnapshot) {
         for index in snapshot.members.indices {
             let saved = snapshot.members[index]
-            let recognizer = snapshot.recognizer(at: saved.recognizer)
             let waitingFor = saved.waitingFor.isEmpty ? [] : snapshot.waitingFor[saved.waitingFor]
-            if index < members.count, members[index].recognizer === recognizer {
-                members[index].pending = saved.pending
-                members[index].pendingEnd = saved.pendingEnd
+            if index < members.count, referenceBits(of: members[index].recognizer) == snapshot.recognizerBits(at: saved.recognizer) {
+                if members[index].pending != saved.pending { members[index].pending = saved.pending }
+                if members[index].pendingEnd != saved.pendingEnd { members[index].pendingEnd = saved.pendingEnd }
                 if !(waitingFor.isEmpty && members[index].waitingFor.isEmpty), !members[index].waitingFor.elementsEqual(waitingFor) {
                     members[index].waitingFor.removeAll(keepingCapacity: true)
                     members[index].waitingFor.append(contentsOf: waitingFor)
                 }
             } else {
                 let member = ArenaReferee.Member(
-                    recognizer: recognizer, pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
+                    recognizer: snapshot.recognizer(at: saved.recognizer), pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
                 if index < members.count { members[index] = member } else { members.append(member) }
             }
         }

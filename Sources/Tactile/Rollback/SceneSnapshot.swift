@@ -146,6 +146,12 @@ public struct SceneSnapshot: Equatable {
         return index < recognizers.count ? recognizers[index] : extraRecognizers[index - recognizers.count]
     }
 
+    /// The bits of ``recognizer(at:)``'s reference, read without retaining it.
+    func recognizerBits(at index: Int32) -> UInt {
+        let index = Int(index)
+        return index < recognizers.count ? recognizers.referenceBits(at: index) : extraRecognizers.referenceBits(at: index - recognizers.count)
+    }
+
     /// The index this snapshot gives `recognizer`: its place in the
     /// structure, or in the extras (added there when it is not yet).
     @MainActor mutating func index(of recognizer: GestureRecognizer) -> Int32 {

@@ -54,7 +54,7 @@ extension Touch {
         if index < snapshot.touchLayers.count {
             // The layer only when it differs: writing it would release the
             // old one and retain the new.
-            if snapshot.touchLayers[index] !== storedLayer { snapshot.touchLayers[index] = retainedLayer }
+            if snapshot.touchLayers.referenceBits(at: index) != referenceBits(of: storedLayer) { snapshot.touchLayers[index] = retainedLayer }
         } else {
             snapshot.touchLayers.append(retainedLayer)
         }
@@ -73,7 +73,7 @@ extension Touch {
         storedPressure = values.pressure
         storedTapCount = values.tapCount
         storedIsApproximated = values.isApproximated
-        if storedLayer !== snapshot.touchLayers[index] {
+        if referenceBits(of: storedLayer) != snapshot.touchLayers.referenceBits(at: index) {
             storedLayer = snapshot.touchLayers[index]
             retainedLayer = snapshot.touchLayers[index]
         }
