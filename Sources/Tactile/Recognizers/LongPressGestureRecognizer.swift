@@ -221,7 +221,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     open override var savedStateClass: GestureRecognizer.Type? { LongPressGestureRecognizer.self }
 
     open override func saveState(to writer: inout RecognizerStateWriter) {
-        taps.save(to: &writer)
+        taps.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

@@ -242,8 +242,8 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         writer.write(adjustment)
         writer.write(lastCentroid)
         writer.write(lastCount)
-        velocityX.save(to: &writer)
-        velocityY.save(to: &writer)
+        velocityX.saveInPlace(to: &writer)
+        velocityY.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

@@ -236,7 +236,7 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
         writer.write(scaleFactor)
         writer.write(lastCount)
         writer.write(lastSpan)
-        velocityTracker.save(to: &writer)
+        velocityTracker.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

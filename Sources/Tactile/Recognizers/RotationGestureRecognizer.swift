@@ -217,7 +217,7 @@ open class RotationGestureRecognizer: ContinuousGestureRecognizer {
         writer.write(touch: secondOfPair)
         writer.write(lastAngle)
         writer.write(lastDistance)
-        velocityTracker.save(to: &writer)
+        velocityTracker.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

@@ -248,8 +248,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         writer.write(travelled)
         writer.write(lastCentroid)
         writer.write(lastCount)
-        velocityX.save(to: &writer)
-        velocityY.save(to: &writer)
+        velocityX.saveInPlace(to: &writer)
+        velocityY.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

@@ -214,7 +214,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override var savedStateClass: GestureRecognizer.Type? { TapGestureRecognizer.self }
 
     open override func saveState(to writer: inout RecognizerStateWriter) {
-        taps.save(to: &writer)
+        taps.saveInPlace(to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {

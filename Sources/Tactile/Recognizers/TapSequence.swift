@@ -111,6 +111,22 @@ public struct TapSequence {
         }
     }
 
+    /// What ``save(to:)`` does, on the sequence where it is stored (the
+    /// built-ins call this one): called on a class's stored property, the
+    /// non-mutating one is handed a copy, which retains and releases the
+    /// landings. Mutates nothing.
+    mutating func saveInPlace(to writer: inout RecognizerStateWriter) {
+        writer.write(tapsCompleted)
+        writer.write(touchesLanded)
+        writer.write(allTouchesLanded)
+        writer.write(firstLanding)
+        writer.write(landings.count)
+        for index in landings.indices {
+            writer.write(touch: landings[index].touch)
+            writer.write(landings[index].location)
+        }
+    }
+
     /// Reads back what ``save(to:)`` wrote. A landing whose touch the scene
     /// no longer knows is dropped: that touch can never be handed to the
     /// recognizer again.
@@ -119,7 +135,8 @@ public struct TapSequence {
         touchesLanded = reader.readInt()
         allTouchesLanded = reader.readBool()
         firstLanding = reader.readPoint()
-        landings.removeAll(keepingCapacity: true)
+        // Emptying an empty array still goes through its general path.
+        if !landings.isEmpty { landings.removeAll(keepingCapacity: true) }
         for _ in 0..<max(0, reader.readInt()) {
             let touch = reader.readTouch()
             let location = reader.readPoint()

@@ -175,6 +175,21 @@ public struct VelocityTracker: Sendable {
         writer.write(bitsOf: values.span, count: count)
     }
 
+    /// What ``save(to:)`` does, on the tracker where it is stored: the
+    /// built-in recognizers call this one. Called on a class's stored
+    /// property, a non-mutating method is handed a copy of the whole tracker
+    /// (two 20-sample rings), and reading the rings' span copies them again;
+    /// in place, neither is copied. Mutates nothing.
+    mutating func saveInPlace(to writer: inout RecognizerStateWriter) {
+        writer.write(count)
+        writer.write(newest)
+        // Through pointers rather than spans: a span, and the closure that
+        // lends its memory, cost more than the copy of a few samples.
+        let bytes = min(max(count, 0), Self.capacity) * MemoryLayout<Double>.stride
+        withUnsafeBytes(of: &times) { writer.write(bitsOf: UnsafeRawBufferPointer(rebasing: $0[..<bytes])) }
+        withUnsafeBytes(of: &values) { writer.write(bitsOf: UnsafeRawBufferPointer(rebasing: $0[..<bytes])) }
+    }
+
     /// Reads back what ``save(to:)`` wrote: the same ring, place for place,
     /// so the same velocities. A mismatched snapshot (a count beyond the
     /// capacity) leaves the ring empty, and its words unread, which the
@@ -184,11 +199,10 @@ public struct VelocityTracker: Sendable {
         let newestWritten = reader.readInt()
         let valid = (0...Self.capacity).contains(written) && (0..<Self.capacity).contains(newestWritten)
         let samples = valid ? written : 0
-        // In bulk, through spans, as they were written.
-        var times = self.times.mutableSpan
-        reader.read(into: &times, count: samples)
-        var values = self.values.mutableSpan
-        reader.read(into: &values, count: samples)
+        // In bulk, straight into the rings, as they were written.
+        let bytes = samples * MemoryLayout<Double>.stride
+        withUnsafeMutableBytes(of: &times) { reader.read(bitsInto: UnsafeMutableRawBufferPointer(rebasing: $0[..<bytes])) }
+        withUnsafeMutableBytes(of: &values) { reader.read(bitsInto: UnsafeMutableRawBufferPointer(rebasing: $0[..<bytes])) }
         count = valid ? written : 0
         newest = valid ? newestWritten : 0
     }

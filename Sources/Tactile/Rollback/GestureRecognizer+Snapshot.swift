@@ -1,18 +1,25 @@
 extension GestureRecognizer {
-    /// What the base class keeps of an attempt, for a ``SceneSnapshot``;
-    /// the touches and sources followed are kept beside it, flattened, and
-    /// the subclass's own words at `words`.
+    /// What the base class keeps of an attempt, for a ``SceneSnapshot``,
+    /// but its two notes (``SavedNotes``): plain values, copied without
+    /// retaining. The touches and sources followed are kept beside it,
+    /// flattened, and the subclass's own words at `words`.
     struct SavedValues: Equatable {
         var state: State
         var isEnabled: Bool
         var isInArena: Bool
-        var lastRefusedTransition: String?
-        var lastFailure: GestureFailure?
         var firstSequence: Int
         var lastLocation: Point
         var trackedTouches: Range<Int>
         var trackedSources: Range<Int>
         var words: Range<Int>
+    }
+
+    /// The base class's strings (what it last refused, why it last
+    /// failed), kept apart from ``SavedValues`` and written only when they
+    /// differ: usually both `nil`, and then nothing is retained.
+    struct SavedNotes: Equatable {
+        var lastRefusedTransition: String?
+        var lastFailure: GestureFailure?
     }
 
     /// Whether the recognizer has opted in to snapshots for its own class.
@@ -32,52 +39,49 @@ extension GestureRecognizer {
         // Appending an empty array still goes through the buffer's growth
         // path, a fifth of the capture's time when every recognizer did it.
         if !trackedSources.isEmpty { snapshot.trackedSources.append(contentsOf: trackedSources) }
-        let wordStart = writer.words.count
+        let wordStart = writer.count
         if savesItsState {
             saveState(to: &writer)
         } else {
             snapshot.recognizersNotSaved.append(self)
         }
-        let touches = touchStart..<snapshot.trackedTouches.count
-        let sources = sourceStart..<snapshot.trackedSources.count
-        let words = wordStart..<writer.words.count
-        guard index < snapshot.recognizerValues.count else {
-            snapshot.recognizerValues.append(SavedValues(
-                state: storedState, isEnabled: storedIsEnabled, isInArena: self.arena === arena,
-                lastRefusedTransition: lastRefusedTransition, lastFailure: lastFailure, firstSequence: firstSequence,
-                lastLocation: lastLocation, trackedTouches: touches, trackedSources: sources, words: words))
+        let values = SavedValues(
+            state: storedState, isEnabled: storedIsEnabled, isInArena: self.arena === arena, firstSequence: firstSequence,
+            lastLocation: lastLocation, trackedTouches: touchStart..<snapshot.trackedTouches.count,
+            trackedSources: sourceStart..<snapshot.trackedSources.count, words: wordStart..<writer.count)
+        snapshot.recognizerValues.append(values)
+        guard index < snapshot.recognizerNotes.count else {
+            snapshot.recognizerNotes.append(SavedNotes(lastRefusedTransition: lastRefusedTransition, lastFailure: lastFailure))
             return
         }
-        // In place, field by field, the strings only when they differ: a
-        // whole new value would release the old strings and retain the new.
-        snapshot.recognizerValues[index].state = storedState
-        snapshot.recognizerValues[index].isEnabled = storedIsEnabled
-        snapshot.recognizerValues[index].isInArena = self.arena === arena
-        if snapshot.recognizerValues[index].lastRefusedTransition != lastRefusedTransition {
-            snapshot.recognizerValues[index].lastRefusedTransition = lastRefusedTransition
+        // The strings only when they differ: writing them would release
+        // the old and retain the new.
+        if lastRefusedTransition != nil || snapshot.recognizerNotes[index].lastRefusedTransition != nil,
+           snapshot.recognizerNotes[index].lastRefusedTransition != lastRefusedTransition {
+            snapshot.recognizerNotes[index].lastRefusedTransition = lastRefusedTransition
         }
-        if snapshot.recognizerValues[index].lastFailure != lastFailure { snapshot.recognizerValues[index].lastFailure = lastFailure }
-        snapshot.recognizerValues[index].firstSequence = firstSequence
-        snapshot.recognizerValues[index].lastLocation = lastLocation
-        snapshot.recognizerValues[index].trackedTouches = touches
-        snapshot.recognizerValues[index].trackedSources = sources
-        snapshot.recognizerValues[index].words = words
+        if lastFailure != nil || snapshot.recognizerNotes[index].lastFailure != nil, snapshot.recognizerNotes[index].lastFailure != lastFailure {
+            snapshot.recognizerNotes[index].lastFailure = lastFailure
+        }
     }
 
     /// Puts the base class's state back from `snapshot`'s `index`th
-    /// values, read in place (a copy of the value would retain its
-    /// strings); references already right are left as they are.
-    func restoreBase(_ index: Int, from snapshot: SceneSnapshot, arena: GestureArena) {
-        storedState = snapshot.recognizerValues[index].state
-        storedIsEnabled = snapshot.recognizerValues[index].isEnabled
-        if snapshot.recognizerValues[index].isInArena, self.arena !== arena { self.arena = arena }
-        if lastRefusedTransition != snapshot.recognizerValues[index].lastRefusedTransition {
-            lastRefusedTransition = snapshot.recognizerValues[index].lastRefusedTransition
+    /// values; references and strings already right are left as they are.
+    func restoreBase(_ index: Int, from snapshot: borrowing SceneSnapshot, arena: GestureArena) {
+        let values = snapshot.recognizerValues[index]
+        storedState = values.state
+        storedIsEnabled = values.isEnabled
+        if values.isInArena, self.arena !== arena { self.arena = arena }
+        if lastRefusedTransition != nil || snapshot.recognizerNotes[index].lastRefusedTransition != nil,
+           lastRefusedTransition != snapshot.recognizerNotes[index].lastRefusedTransition {
+            lastRefusedTransition = snapshot.recognizerNotes[index].lastRefusedTransition
         }
-        if lastFailure != snapshot.recognizerValues[index].lastFailure { lastFailure = snapshot.recognizerValues[index].lastFailure }
-        firstSequence = snapshot.recognizerValues[index].firstSequence
-        lastLocation = snapshot.recognizerValues[index].lastLocation
-        let range = snapshot.recognizerValues[index].trackedTouches
+        if lastFailure != nil || snapshot.recognizerNotes[index].lastFailure != nil, lastFailure != snapshot.recognizerNotes[index].lastFailure {
+            lastFailure = snapshot.recognizerNotes[index].lastFailure
+        }
+        firstSequence = values.firstSequence
+        lastLocation = values.lastLocation
+        let range = values.trackedTouches
         var same = trackedTouches.count == range.count
         if same {
             for offset in 0..<range.count where trackedTouches[offset] !== snapshot.touches[Int(snapshot.trackedTouches[range.lowerBound + offset])] {
@@ -89,7 +93,7 @@ extension GestureRecognizer {
             trackedTouches.removeAll(keepingCapacity: true)
             for position in range { trackedTouches.append(snapshot.touches[Int(snapshot.trackedTouches[position])]) }
         }
-        let sources = snapshot.recognizerValues[index].trackedSources
+        let sources = values.trackedSources
         if trackedSources.count != sources.count || (!sources.isEmpty && !trackedSources.elementsEqual(snapshot.trackedSources[sources])) {
             trackedSources.removeAll(keepingCapacity: true)
             trackedSources.append(contentsOf: snapshot.trackedSources[sources])

@@ -8,7 +8,9 @@
 /// words than it wrote as a ``Diagnostic/Problem/snapshotMismatch``
 /// diagnostic, since it means the two methods disagree.
 public struct RecognizerStateReader {
-    let words: [UInt64]
+    /// The snapshot's words, kept alive while they are read through `base`.
+    let storage: SnapshotWords
+    let base: UnsafePointer<UInt64>
     let touches: [Touch]
     /// The next word to read.
     var position: Int
@@ -18,8 +20,9 @@ public struct RecognizerStateReader {
     /// Whether a read went past the recognizer's words.
     public private(set) var isOverrun = false
 
-    init(words: [UInt64], touches: [Touch], range: Range<Int>) {
-        self.words = words
+    init(storage: SnapshotWords, touches: [Touch], range: Range<Int>) {
+        self.storage = storage
+        base = UnsafePointer(storage.base)
         self.touches = touches
         self.position = range.lowerBound
         self.end = range.upperBound
@@ -38,7 +41,7 @@ public struct RecognizerStateReader {
             return 0
         }
         position += 1
-        return words[position - 1]
+        return base[position - 1]
     }
 
     /// Reads a number written with `write(_: Double)`.
@@ -53,8 +56,26 @@ public struct RecognizerStateReader {
         let count = max(0, count)
         let available = min(count, end - position)
         if available < count { isOverrun = true }
-        for index in 0..<min(available, numbers.count) { numbers[index] = Double(bitPattern: words[position + index]) }
+        let copied = min(available, numbers.count)
+        numbers.withUnsafeMutableBufferPointer { doubles in
+            guard let doubles = doubles.baseAddress, copied > 0 else { return }
+            UnsafeMutableRawPointer(doubles).copyMemory(from: base + position, byteCount: copied * MemoryLayout<Double>.stride)
+        }
         position += available
+    }
+
+    /// Reads as many words as fit in `bytes` (its length in whole 64-bit
+    /// words), as they are, written with
+    /// ``RecognizerStateWriter/write(bitsOf:)``;
+    /// past the recognizer's words it reads what there is and sets ``isOverrun``.
+    public mutating func read(bitsInto bytes: UnsafeMutableRawBufferPointer) {
+        let words = bytes.count / MemoryLayout<UInt64>.stride
+        let available = min(words, end - position)
+        if available < words { isOverrun = true }
+        if let destination = bytes.baseAddress, available > 0 {
+            destination.copyMemory(from: base + position, byteCount: available * MemoryLayout<UInt64>.stride)
+        }
+        position += max(available, 0)
     }
 
     /// Reads an integer written with `write(_: Int)`.

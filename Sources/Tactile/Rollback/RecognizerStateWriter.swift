@@ -33,35 +33,59 @@
 /// - ``RecognizerStateReader``
 /// - ``SceneSnapshot``
 public struct RecognizerStateWriter {
-    /// The words written so far, the snapshot's buffer; borrowed for the capture.
-    var words: [UInt64]
+    /// The snapshot's word storage, uniquely its for the capture, written
+    /// through `base` (see ``SnapshotWords``).
+    var storage: SnapshotWords
+    var base: UnsafeMutablePointer<UInt64>
+    var capacity: Int
+    /// The words written so far in this capture.
+    var count = 0
     /// The touches of the snapshot, which ``write(touch:)`` refers to by index.
     let touches: [Touch]
 
-    init(words: [UInt64], touches: [Touch]) {
-        self.words = words
+    /// A writer into `storage`, which the caller has made sure no other
+    /// snapshot shares, from its first word.
+    init(storage: SnapshotWords, touches: [Touch]) {
+        self.storage = storage
+        base = storage.base
+        capacity = storage.capacity
         self.touches = touches
+    }
+
+    @inline(__always)
+    mutating func append(_ word: UInt64) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = word
+        count += 1
+    }
+
+    mutating func grow(to minimum: Int) {
+        storage.grow(keeping: count, minimum: minimum)
+        base = storage.base
+        capacity = storage.capacity
     }
 
     /// Writes the bits of a number, NaN and infinities included.
     public mutating func write(_ value: Double) {
-        words.append(value.bitPattern)
+        append(value.bitPattern)
     }
 
     /// Writes an integer.
     public mutating func write(_ value: Int) {
-        words.append(UInt64(bitPattern: Int64(value)))
+        append(UInt64(bitPattern: Int64(value)))
     }
 
     /// Writes a flag.
     public mutating func write(_ value: Bool) {
-        words.append(value ? 1 : 0)
+        append(value ? 1 : 0)
     }
 
     /// Writes a point, as two words.
     public mutating func write(_ value: Point) {
-        write(value.x)
-        write(value.y)
+        if count + 2 > capacity { grow(to: count + 2) }
+        base[count] = value.x.bitPattern
+        base[count + 1] = value.y.bitPattern
+        count += 2
     }
 
     /// Writes a vector (a motion reading), as three words.
@@ -88,12 +112,27 @@ public struct RecognizerStateWriter {
     /// (``VelocityTracker/save(to:)`` writes its two this way). Read them
     /// back with `readDouble()`, one at a time.
     public mutating func write(bitsOf numbers: Span<Double>, count: Int) {
-        let count = min(max(count, 0), numbers.count)
+        let written = min(max(count, 0), numbers.count)
+        if self.count + written > capacity { grow(to: self.count + written) }
         numbers.withUnsafeBufferPointer { doubles in
-            doubles.withMemoryRebound(to: UInt64.self) { bits in
-                words.append(contentsOf: UnsafeBufferPointer(rebasing: bits[..<count]))
-            }
+            guard let doubles = doubles.baseAddress else { return }
+            UnsafeMutableRawPointer(base + self.count).copyMemory(from: doubles, byteCount: written * MemoryLayout<Double>.stride)
         }
+        self.count += written
+    }
+
+    /// Writes the bytes of `bytes` as they are, as whole 64-bit words (a
+    /// length that is not a multiple of 8 leaves out its last bytes): how
+    /// a ring of numbers kept inline is saved in one copy (the built-in
+    /// ``VelocityTracker`` saves its two this way). Read them back with
+    /// ``RecognizerStateReader/read(bitsInto:)`` into memory of the same
+    /// layout.
+    public mutating func write(bitsOf bytes: UnsafeRawBufferPointer) {
+        let words = bytes.count / MemoryLayout<UInt64>.stride
+        guard let source = bytes.baseAddress, words > 0 else { return }
+        if count + words > capacity { grow(to: count + words) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: words * MemoryLayout<UInt64>.stride)
+        count += words
     }
 
     /// Writes the identity of a touch the scene knows (one that is down, or

@@ -37,20 +37,33 @@ extension Scene {
         // The touch table: the event's touches, then any other touch a
         // recognizer follows or the gate keeps a record of. Each touch
         // notes its place, which the arena's references are written as.
+        // The structure's recognizers, and below the touch table, as local
+        // constants: an element of a constant is borrowed, where one of
+        // `snapshot` (written meanwhile) is retained and released.
+        let recognizers = snapshot.recognizers
         var count = 0
-        for index in event.storedTouches.indices { Self.enter(event.storedTouches[index], into: &snapshot.touches, count: &count) }
+        let eventTouches = event.storedTouches
+        for index in eventTouches.indices {
+            eventTouches.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+        }
         snapshot.eventTouchCount = count
-        for recognizer in snapshot.recognizers.indices {
-            for index in snapshot.recognizers[recognizer].trackedTouches.indices {
-                Self.enter(snapshot.recognizers[recognizer].trackedTouches[index], into: &snapshot.touches, count: &count)
+        for recognizer in recognizers.indices {
+            recognizers.withBorrowedElement(at: recognizer) { recognizer in
+                guard !recognizer.trackedTouches.isEmpty else { return }
+                let tracked = recognizer.trackedTouches
+                for index in tracked.indices {
+                    tracked.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+                }
             }
         }
         for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
         truncate(&snapshot.touches, to: count)
-        truncate(&snapshot.touchValues, to: count)
-        snapshot.touchRecognizers.removeAll(keepingCapacity: true)
+        truncate(&snapshot.touchLayers, to: count)
+        let touches = snapshot.touches
+        snapshot.touchValues.removeAll()
+        snapshot.touchRecognizers.removeAll()
         for index in 0..<count {
-            snapshot.touches[index].save(into: &snapshot, at: index)
+            touches.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, recognizers: recognizers) }
         }
 
         snapshot.now = arena.clock.now
@@ -59,7 +72,7 @@ extension Scene {
             snapshot.deadlines.append(.init(recognizer: snapshot.index(of: recognizer), time: time))
         }
         snapshot.earliestDeadline = arena.clock.earliest
-        snapshot.gateEntries.removeAll(keepingCapacity: true)
+        snapshot.gateEntries.removeAll()
         snapshot.heldPhases.removeAll(keepingCapacity: true)
         for index in arena.gate.entries.indices {
             let heldStart = snapshot.heldPhases.count
@@ -72,7 +85,7 @@ extension Scene {
         }
         snapshot.gateIsHolding = arena.gate.isHolding
         snapshot.gateHasClosed = arena.gate.hasClosed
-        snapshot.members.removeAll(keepingCapacity: true)
+        snapshot.members.removeAll()
         snapshot.waitingFor.removeAll(keepingCapacity: true)
         // Read once: the referee's members are computed (they leave out
         // recognizers that left since its last compaction), and each read
@@ -87,20 +100,24 @@ extension Scene {
         }
         snapshot.subEventSerial = arena.subEventSerial
 
-        truncate(&snapshot.recognizerValues, to: snapshot.recognizers.count)
-        snapshot.trackedTouches.removeAll(keepingCapacity: true)
+        snapshot.recognizerValues.removeAll()
+        truncate(&snapshot.recognizerNotes, to: snapshot.recognizers.count)
+        snapshot.trackedTouches.removeAll()
         snapshot.trackedSources.removeAll(keepingCapacity: true)
-        // One writer for the capture, lent the word buffer and handing it
-        // back, so that it stays uniquely referenced and grows in place.
-        var writer = RecognizerStateWriter(words: snapshot.words, touches: snapshot.touches)
-        snapshot.words = []
-        writer.words.removeAll(keepingCapacity: true)
-        for index in snapshot.recognizers.indices {
-            // A plain call: saving through an unretained reference's closure
-            // cost more (an executor check per call) than the retain it saved.
-            snapshot.recognizers[index].save(into: &snapshot, at: index, writer: &writer, arena: arena)
+        // One writer for the capture, into the snapshot's word storage,
+        // copied on write: a snapshot that shares it (a copy of this one)
+        // gets its own first.
+        if !isKnownUniquelyReferenced(&snapshot.wordStorage) {
+            snapshot.wordStorage = SnapshotWords(capacity: max(256, snapshot.wordCount))
         }
-        snapshot.words = writer.words
+        var writer = RecognizerStateWriter(storage: snapshot.wordStorage, touches: snapshot.touches)
+        for index in recognizers.indices {
+            // Borrowed, not retained: no executor check shows in the profile
+            // (an earlier attempt through a closure had one, and was slower).
+            recognizers.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, writer: &writer, arena: arena) }
+        }
+        // (The storage grows in place: `writer.storage` is `snapshot.wordStorage`.)
+        snapshot.wordCount = writer.count
         return snapshot.recognizersNotSaved
     }
 
@@ -170,7 +187,7 @@ extension Scene {
     }
 
     /// The writes of ``restore(_:)``, once ``checkRestore(_:)`` has passed.
-    func applyRestore(_ snapshot: SceneSnapshot) {
+    func applyRestore(_ snapshot: borrowing SceneSnapshot) {
         lastPointer = snapshot.lastPointer
         lastButton = snapshot.lastButton
         lastOther = snapshot.lastOther
@@ -188,9 +205,13 @@ extension Scene {
         shakeMotion = snapshot.shakeMotion
 
         for index in snapshot.touches.indices {
-            snapshot.touches[index].restore(index, from: snapshot)
+            snapshot.touches.withBorrowedElement(at: index) { $0.restore(index, from: snapshot) }
         }
-        for index in 0..<snapshot.eventTouchCount { setIdentical(&event.storedTouches, index, snapshot.touches[index]) }
+        for index in 0..<snapshot.eventTouchCount {
+            // Compared without retaining; written (rarely) when it differs.
+            if index < event.storedTouches.count, event.storedTouches.referenceBits(at: index) == snapshot.touches.referenceBits(at: index) { continue }
+            setIdentical(&event.storedTouches, index, snapshot.touches[index])
+        }
         truncate(&event.storedTouches, to: snapshot.eventTouchCount)
         // A spare is held by nothing, so it is in no snapshot; checked all
         // the same, since reusing a touch the scene just put back would
@@ -203,12 +224,14 @@ extension Scene {
         arena.clock.restoreDeadlines(count: snapshot.deadlines.count) { index in
             (snapshot.recognizer(at: snapshot.deadlines[index].recognizer), snapshot.deadlines[index].time)
         }
-        for (index, saved) in snapshot.gateEntries.enumerated() {
-            let touch = snapshot.touches[Int(saved.touch)]
-            let held = snapshot.heldPhases[saved.held]
-            if index < arena.gate.entries.count, arena.gate.entries[index].touch === touch {
+        for index in snapshot.gateEntries.indices {
+            let saved = snapshot.gateEntries[index]
+            let held = saved.held.isEmpty ? [] : snapshot.heldPhases[saved.held]
+            if index < arena.gate.entries.count,
+               referenceBits(of: arena.gate.entries[index].touch) == snapshot.touches.referenceBits(at: Int(saved.touch)) {
                 arena.gate.entries[index].sent = saved.sent
-                if !arena.gate.entries[index].held.elementsEqual(held) {
+                // Usually both empty: then no slice is compared.
+                if !(held.isEmpty && arena.gate.entries[index].held.isEmpty), !arena.gate.entries[index].held.elementsEqual(held) {
                     arena.gate.entries[index].held.removeAll(keepingCapacity: true)
                     arena.gate.entries[index].held.append(contentsOf: held)
                 }
@@ -218,7 +241,7 @@ extension Scene {
                 arena.gate.entries[index].isCancelledFromOutside = saved.isCancelledFromOutside
             } else {
                 let entry = LayerGate.Entry(
-                    touch: touch, sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
+                    touch: snapshot.touches[Int(saved.touch)], sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
                     isClosed: saved.isClosed, isCancelledFromOutside: saved.isCancelledFromOutside)
                 if index < arena.gate.entries.count { arena.gate.entries[index] = entry } else { arena.gate.entries.append(entry) }
             }
@@ -234,11 +257,12 @@ extension Scene {
         // Every base first, so that a subclass reading its touches or state
         // while it restores its own fields finds them as they were.
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreBase(index, from: snapshot, arena: arena)
+            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreBase(index, from: snapshot, arena: arena) }
         }
-        var reader = RecognizerStateReader(words: snapshot.words, touches: snapshot.touches, range: 0..<0)
+        var reader = RecognizerStateReader(storage: snapshot.wordStorage, touches: snapshot.touches, range: 0..<0)
         for index in snapshot.recognizers.indices {
-            snapshot.recognizers[index].restoreOwn(snapshot.recognizerValues[index].words, reader: &reader, arena: arena)
+            let words = snapshot.recognizerValues[index].words
+            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreOwn(words, reader: &reader, arena: arena) }
         }
         // Who listens to which source is left as it is: it follows from the
         // structure, checked above to be the snapshot's, and from settings
@@ -322,7 +346,7 @@ extension Scene {
     /// there already (its noted place says so), and notes its place.
     private static func enter(_ touch: Touch, into touches: inout [Touch], count: inout Int) {
         let place = touch.rosterIndex
-        if place >= 0, place < count, touches[place] === touch { return }
+        if place >= 0, place < count, touches.referenceBits(at: place) == referenceBits(of: touch) { return }
         setIdentical(&touches, count, touch)
         touch.rosterIndex = count
         count += 1
@@ -332,20 +356,20 @@ extension Scene {
 extension Scene {
     /// The referee's members as the snapshot saved them, rewritten in place
     /// where the same recognizer is already in the same position.
-    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: SceneSnapshot) {
-        for (index, saved) in snapshot.members.enumerated() {
-            let recognizer = snapshot.recognizer(at: saved.recognizer)
-            let waitingFor = snapshot.waitingFor[saved.waitingFor]
-            if index < members.count, members[index].recognizer === recognizer {
-                members[index].pending = saved.pending
-                members[index].pendingEnd = saved.pendingEnd
-                if !members[index].waitingFor.elementsEqual(waitingFor) {
+    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: borrowing SceneSnapshot) {
+        for index in snapshot.members.indices {
+            let saved = snapshot.members[index]
+            let waitingFor = saved.waitingFor.isEmpty ? [] : snapshot.waitingFor[saved.waitingFor]
+            if index < members.count, referenceBits(of: members[index].recognizer) == snapshot.recognizerBits(at: saved.recognizer) {
+                if members[index].pending != saved.pending { members[index].pending = saved.pending }
+                if members[index].pendingEnd != saved.pendingEnd { members[index].pendingEnd = saved.pendingEnd }
+                if !(waitingFor.isEmpty && members[index].waitingFor.isEmpty), !members[index].waitingFor.elementsEqual(waitingFor) {
                     members[index].waitingFor.removeAll(keepingCapacity: true)
                     members[index].waitingFor.append(contentsOf: waitingFor)
                 }
             } else {
                 let member = ArenaReferee.Member(
-                    recognizer: recognizer, pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
+                    recognizer: snapshot.recognizer(at: saved.recognizer), pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
                 if index < members.count { members[index] = member } else { members.append(member) }
             }
         }

@@ -78,31 +78,38 @@ public struct SceneSnapshot: Equatable {
 
     // Touches, by identity (the table), and their fields.
     var touches: [Touch] = []
-    var touchValues: [Touch.SavedValues] = []
+    /// Plain values (no references), so that writing and reading them
+    /// retains nothing; each touch's layer is kept beside them.
+    var touchValues = SnapshotBuffer<Touch.SavedValues>()
+    var touchLayers: [Layer?] = []
     /// Each touch's recognizers, as recognizer indices, flattened;
     /// `touchValues[i].recognizers` is its range.
-    var touchRecognizers: [Int32] = []
+    var touchRecognizers = SnapshotBuffer<Int32>()
 
     // The arena, its references as indices.
     var now = 0.0
-    var deadlines: [SavedDeadline] = []
+    var deadlines = SnapshotBuffer<SavedDeadline>()
     var earliestDeadline = Double.infinity
-    var gateEntries: [SavedGateEntry] = []
+    var gateEntries = SnapshotBuffer<SavedGateEntry>()
     /// The gate entries' held phases, flattened.
     var heldPhases: [Touch.Phase] = []
     var gateIsHolding = false
     var gateHasClosed = false
-    var members: [SavedMember] = []
+    var members = SnapshotBuffer<SavedMember>()
     /// The members' `waitingFor`, flattened.
     var waitingFor: [ObjectIdentifier] = []
     var subEventSerial = 0
 
     // Recognizers: the base class's state, then each one's own words.
-    var recognizerValues: [GestureRecognizer.SavedValues] = []
+    /// Plain values, as for touches; the strings kept beside them.
+    var recognizerValues = SnapshotBuffer<GestureRecognizer.SavedValues>()
+    var recognizerNotes: [GestureRecognizer.SavedNotes] = []
     /// The touches each recognizer follows, as touch-table indices, flattened.
-    var trackedTouches: [Int32] = []
+    var trackedTouches = SnapshotBuffer<Int32>()
     var trackedSources: [InputSource] = []
-    var words: [UInt64] = []
+    /// The recognizers' own words: the first `wordCount` of `wordStorage`.
+    var wordStorage = SnapshotWords.empty
+    var wordCount = 0
 
     struct SavedDeadline: Equatable {
         var recognizer: Int32
@@ -139,6 +146,12 @@ public struct SceneSnapshot: Equatable {
         return index < recognizers.count ? recognizers[index] : extraRecognizers[index - recognizers.count]
     }
 
+    /// The bits of ``recognizer(at:)``'s reference, read without retaining it.
+    func recognizerBits(at index: Int32) -> UInt {
+        let index = Int(index)
+        return index < recognizers.count ? recognizers.referenceBits(at: index) : extraRecognizers.referenceBits(at: index - recognizers.count)
+    }
+
     /// The index this snapshot gives `recognizer`: its place in the
     /// structure, or in the extras (added there when it is not yet).
     @MainActor mutating func index(of recognizer: GestureRecognizer) -> Int32 {
@@ -168,6 +181,7 @@ public struct SceneSnapshot: Equatable {
             && a.shakeMotion == b.shakeMotion
             && a.eventTouchCount == b.eventTouchCount
             && identical(a.touches, b.touches) && a.touchValues == b.touchValues
+            && a.touchLayers.count == b.touchLayers.count && zip(a.touchLayers, b.touchLayers).allSatisfy { $0 === $1 }
             && a.touchRecognizers == b.touchRecognizers
             && a.now.bitPattern == b.now.bitPattern
             && a.deadlines == b.deadlines
@@ -176,10 +190,10 @@ public struct SceneSnapshot: Equatable {
             && a.gateIsHolding == b.gateIsHolding && a.gateHasClosed == b.gateHasClosed
             && a.members == b.members && a.waitingFor == b.waitingFor
             && a.subEventSerial == b.subEventSerial
-            && a.recognizerValues == b.recognizerValues
+            && a.recognizerValues == b.recognizerValues && a.recognizerNotes == b.recognizerNotes
             && a.trackedTouches == b.trackedTouches
             && a.trackedSources == b.trackedSources
-            && a.words == b.words
+            && a.wordCount == b.wordCount && SnapshotWords.equal(a.wordStorage, b.wordStorage, count: a.wordCount)
     }
 
     private static func identical<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
