@@ -67,7 +67,7 @@ extension Scene {
         }
 
         snapshot.now = arena.clock.now
-        snapshot.deadlines.removeAll(keepingCapacity: true)
+        snapshot.deadlines.removeAll()
         arena.clock.forEachDeadline { recognizer, time in
             snapshot.deadlines.append(.init(recognizer: snapshot.index(of: recognizer), time: time))
         }
