@@ -11,18 +11,6 @@ import TactileSDL
 /// SDL's software renderer drawing into an 800×600 ARGB8888 surface.
 @MainActor
 public final class OverlayFixture {
-    /// A recognizer still deciding: it measures how far its touch has gone
-    /// against a distance it never reaches, as a pan below its slop does.
-    public final class Undecided: GestureRecognizer {
-        public private(set) var moves = 0
-        private var travelled = 0.0
-        public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-            moves += 1
-            travelled += touches[0].location.distance(to: touches[0].previousLocation)
-            if travelled > .greatestFiniteMagnitude { state = .began }
-        }
-    }
-
     /// A software renderer over a surface of its own, and a canvas over it.
     public final class Target {
         public let surface: UnsafeMutablePointer<SDL_Surface>
@@ -72,7 +60,7 @@ public final class OverlayFixture {
         overlay = InputDebugOverlay(debugger: debugger)
         for index in 0..<10 {
             let layer = Layer(frame: Rect(x: 40 + Double(index % 5) * 150, y: 80 + Double(index / 5) * 220, width: 120, height: 180), name: "pad \(index)")
-            for _ in 0..<5 { layer.addGestureRecognizer(Undecided()) }
+            for _ in 0..<5 { layer.addGestureRecognizer(UndecidedRecognizer()) }
             scene.root.addChild(layer)
         }
         events.reserveCapacity(16)

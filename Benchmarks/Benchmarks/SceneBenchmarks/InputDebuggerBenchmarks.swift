@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import Tactile
 
 // MARK: - The input debugger (issue 19)

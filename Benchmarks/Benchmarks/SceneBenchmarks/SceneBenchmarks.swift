@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import BenchmarkSupport
 import Tactile
 import TactileSDL
@@ -129,19 +130,6 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 // MARK: - Recognizers
-
-/// A recognizer still deciding: it measures how far its touch has gone
-/// against a distance it never reaches, as a pan below its slop does.
-@MainActor
-final class UndecidedRecognizer: GestureRecognizer {
-    var moves = 0
-    var travelled = 0.0
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        moves += 1
-        travelled += touches[0].location.distance(to: touches[0].previousLocation)
-        if travelled > .greatestFiniteMagnitude { state = .began }
-    }
-}
 
 /// Five nested layers carrying `count` recognizers between them (as evenly
 /// as they divide, the deepest layers taking the remainder), and one finger

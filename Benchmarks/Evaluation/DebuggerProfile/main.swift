@@ -23,18 +23,6 @@ import TactileSDL
 //   loop-none      a GameLoop frame with one move through 20 recognizers
 //   loop-off       the same, with an InputDebugger made for the loop and off
 
-/// A recognizer still deciding, as the benchmarks' `UndecidedRecognizer`.
-@MainActor
-final class Undecided: GestureRecognizer {
-    var moves = 0
-    var travelled = 0.0
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        moves += 1
-        travelled += touches[0].location.distance(to: touches[0].previousLocation)
-        if travelled > .greatestFiniteMagnitude { state = .began }
-    }
-}
-
 /// The overlay benchmark's workloads on its fixture.
 @MainActor
 func overlay(_ workload: String, frames: Int) throws -> Int {
@@ -74,9 +62,9 @@ func loopMoves(frames: Int, debugger makesDebugger: Bool) -> Int {
         layers.append(layer)
         parent = layer
     }
-    var recognizers: [Undecided] = []
+    var recognizers: [UndecidedRecognizer] = []
     for index in 0..<20 {
-        let recognizer = Undecided()
+        let recognizer = UndecidedRecognizer()
         layers[4 - index % 5].addGestureRecognizer(recognizer)
         recognizers.append(recognizer)
     }

@@ -643,20 +643,7 @@ public final class StrokeClassifier {
         var index = start
         repeat {
             let px = ax[index], py = ay[index]
-            var nearestDistance = Double.infinity
-            var nearestSlot = 0
-            for slot in 0..<count {
-                let other = remaining[slot]
-                let dx = px - bx[other], dy = py - by[other]
-                let distance = dx * dx + dy * dy
-                if distance < nearestDistance {
-                    nearestDistance = distance
-                    nearestSlot = slot
-                }
-            }
-            let other = remaining[nearestSlot]
-            count -= 1
-            remaining[nearestSlot] = remaining[count]
+            let other = takeNearest(to: px, py, among: bx, by, count: &count).point
             // p is the drawing's point, q the sample's.
             let (dx, dy, qx, qy) = forward ? (px, py, bx[other], by[other]) : (bx[other], by[other], px, py)
             dot += weight * (dx * qx + dy * qy)
@@ -740,26 +727,39 @@ public final class StrokeClassifier {
         var weight = Double(n)
         var index = start
         repeat {
-            let px = ax[index], py = ay[index]
-            var nearestDistance = Double.infinity
-            var nearestSlot = 0
-            for slot in 0..<count {
-                let other = remaining[slot]
-                let dx = px - bx[other], dy = py - by[other]
-                let distance = dx * dx + dy * dy
-                if distance < nearestDistance {
-                    nearestDistance = distance
-                    nearestSlot = slot
-                }
-            }
-            count -= 1
-            remaining[nearestSlot] = remaining[count]
+            let nearestDistance = takeNearest(to: ax[index], ay[index], among: bx, by, count: &count).distance
             sum += weight * nearestDistance
             if sum >= limit { return sum }
             weight -= 1
             index = index + 1 == n ? 0 : index + 1
         } while index != start
         return sum
+    }
+
+    /// The point of `bx`/`by` nearest to (`px`, `py`) among the first
+    /// `count` of `remaining` (the points not yet paired in this run), and
+    /// its squared distance; takes it out of them. $P's greedy step, shared
+    /// by `cloudDistance(from:_:to:_:start:below:)` and
+    /// `pairingTurn(x:y:sample:)`.
+    @inline(__always)
+    private func takeNearest(to px: Double, _ py: Double,
+                             among bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
+                             count: inout Int) -> (point: Int, distance: Double) {
+        var nearestDistance = Double.infinity
+        var nearestSlot = 0
+        for slot in 0..<count {
+            let other = remaining[slot]
+            let dx = px - bx[other], dy = py - by[other]
+            let distance = dx * dx + dy * dy
+            if distance < nearestDistance {
+                nearestDistance = distance
+                nearestSlot = slot
+            }
+        }
+        let point = remaining[nearestSlot]
+        count -= 1
+        remaining[nearestSlot] = remaining[count]
+        return (point, nearestDistance)
     }
 
     // MARK: Rotation
