@@ -9,8 +9,13 @@ import Tactile
 /// papers describe in their recorded sets: writers differ in size, slant,
 /// proportions, speed (so point spacing), stroke order and direction, and
 /// how far they overshoot or stop short of a corner; each drawing adds its
-/// own unsteadiness of the corners and jitter of the points. A writer is a
-/// seed, so the same writer draws alike from run to run.
+/// own unsteadiness of the corners and jitter of the points. Since session
+/// 7 also what recorded sets show and the writers lacked: a closed shape's
+/// end runs past its start or leaves a gap, fast writers round corners,
+/// strokes start (and sometimes end) with a hook, and the unsteadiness is
+/// alike between key points close along the path, so a circle bulges
+/// rather than zig-zags (``StrokeHabits/withoutDetails`` draws as before).
+/// A writer is a seed, so the same writer draws alike from run to run.
 ///
 /// ```swift
 /// var synthesizer = StrokeSynthesizer(seed: 7)
@@ -19,25 +24,53 @@ import Tactile
 /// ```
 public struct StrokeSynthesizer {
     private var random: SplitMix64
+    /// A second stream for the details added in session 7 (hooks, closure,
+    /// corner rounding), so that the first stream, and with it everything
+    /// drawn before them, is unchanged when a writer has none.
+    private var details: SplitMix64
 
     public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
+        details = SplitMix64(seed: seed ^ 0xD37A_11ED_5E55_1077)
     }
 
     /// One drawing of `shape` by `writer`, turned by `rotation` radians
     /// about its centre, in window points around (300, 300).
     public mutating func drawing(of shape: StrokeShape, by writer: StrokeWriter, rotation: Double = 0) -> [[Point]] {
-        var strokes = shape.penPath
-        // The drawing's own unsteadiness: each key point off by a few percent.
+        let book = shape.penPath
+        // The drawing's own unsteadiness: each key point off by a few
+        // percent, the offsets of key points closer along the path than
+        // `wobbleReach` alike (a hand wanders slowly; see `smoothWobble`).
         let wobble = writer.shapeWobble
-        strokes = strokes.map { stroke in
-            stroke.map { Point(x: $0.x + gaussian() * wobble, y: $0.y + gaussian() * wobble) }
+        var strokes = book.map { stroke in
+            smoothWobble(stroke, stroke.map { _ in Point(x: gaussian() * wobble, y: gaussian() * wobble) }, reach: writer.wobbleReach)
         }
+        let closed = book.map { $0.count > 2 && $0[0] == $0[$0.count - 1] }
         // Habits: stroke order and direction.
-        if strokes.count > 1, writer.reordersStrokes || uniform() < 0.15 { strokes.reverse() }
+        var order = Array(strokes.indices)
+        if strokes.count > 1, writer.reordersStrokes || uniform() < 0.15 { order.reverse() }
         if writer.reversesStrokes != (uniform() < 0.1) { strokes = strokes.map { $0.reversed() } }
+        strokes = order.map { strokes[$0] }
         // Overshoot or stop short at each stroke's ends.
         strokes = strokes.map { extend($0, by: writer.overshoot + gaussian() * 0.03) }
+        // Session 7's details, from their own stream: a closed stroke's end
+        // runs past its start or stops short of it, corners are cut the
+        // more the faster the writer, and a stroke may start (or, less
+        // often, end) with a hook.
+        strokes = zip(order, strokes).map { index, stroke in
+            var stroke = stroke
+            if closed[index], writer.closure != 0 || writer.closureSpread != 0 {
+                stroke = close(stroke, by: writer.closure + detailGaussian() * writer.closureSpread)
+            }
+            if writer.cornerRounding > 0 { stroke = roundCorners(stroke, by: writer.cornerRounding) }
+            if writer.hookChance > 0 {
+                if detailUniform() < writer.hookChance { stroke = hook(stroke, length: writer.hookLength) }
+                if detailUniform() < writer.hookChance / 2 {
+                    stroke = Array(hook(stroke.reversed(), length: writer.hookLength).reversed())
+                }
+            }
+            return stroke
+        }
         // Proportions, slant and size, then the turn.
         let size = writer.size * (1 + gaussian() * 0.1)
         let aspect = writer.aspect * (1 + gaussian() * 0.05)
@@ -108,6 +141,119 @@ public struct StrokeSynthesizer {
     private mutating func gaussian() -> Double {
         let u = max(uniform(), 1e-12), v = uniform()
         return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+
+    private mutating func detailUniform() -> Double {
+        Double(details.next() >> 11) / Double(1 << 53)
+    }
+
+    private mutating func detailGaussian() -> Double {
+        let u = max(detailUniform(), 1e-12), v = detailUniform()
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+
+    /// The key points of `stroke` moved by `offsets`, each offset blended
+    /// with those of the key points within about `reach` along the path
+    /// (Gaussian weights, rescaled so that each point strays as far as
+    /// before). With a reach of 0, or key points far apart (a rectangle's
+    /// corners), each point keeps its own offset, as up to session 6; a
+    /// circle's 33 key points then no longer zig-zag independently, which
+    /// no hand does, but bulge and flatten over a fifth of their way round.
+    private func smoothWobble(_ stroke: [Point], _ offsets: [Point], reach: Double) -> [Point] {
+        guard reach > 0 else { return zip(stroke, offsets).map { Point(x: $0.x + $1.x, y: $0.y + $1.y) } }
+        var along = [0.0]
+        for index in stroke.indices.dropFirst() { along.append(along[index - 1] + stroke[index].distance(to: stroke[index - 1])) }
+        return stroke.indices.map { index in
+            var x = 0.0, y = 0.0, squares = 0.0
+            for other in stroke.indices {
+                let gap = (along[index] - along[other]) / reach
+                let weight = exp(-0.5 * gap * gap)
+                x += weight * offsets[other].x
+                y += weight * offsets[other].y
+                squares += weight * weight
+            }
+            let scale = 1 / squares.squareRoot()
+            return Point(x: stroke[index].x + x * scale, y: stroke[index].y + y * scale)
+        }
+    }
+
+    /// A closed stroke whose end runs on past its start by `fraction` of
+    /// its length, along its own first stretch (a circle drawn a little
+    /// more than round), or, negative, stops that far short (a gap).
+    private func close(_ stroke: [Point], by fraction: Double) -> [Point] {
+        var length = 0.0
+        for index in stroke.indices.dropFirst() { length += stroke[index].distance(to: stroke[index - 1]) }
+        guard length > 0, fraction != 0 else { return stroke }
+        var result = stroke
+        if fraction > 0 {
+            // Continue from the end as the stroke went on from its start.
+            var left = fraction * length
+            let shiftX = stroke[stroke.count - 1].x - stroke[0].x, shiftY = stroke[stroke.count - 1].y - stroke[0].y
+            for index in stroke.indices.dropFirst() where left > 0 {
+                let step = stroke[index].distance(to: stroke[index - 1])
+                let t = step > left ? left / step : 1
+                let a = stroke[index - 1], b = stroke[index]
+                result.append(Point(x: a.x + t * (b.x - a.x) + shiftX, y: a.y + t * (b.y - a.y) + shiftY))
+                left -= step
+            }
+        } else {
+            var left = -fraction * length
+            while result.count > 2, left > 0 {
+                let b = result[result.count - 1], a = result[result.count - 2]
+                let step = b.distance(to: a)
+                if step > left {
+                    let t = left / step
+                    result[result.count - 1] = Point(x: b.x + t * (a.x - b.x), y: b.y + t * (a.y - b.y))
+                    left = 0
+                } else {
+                    result.removeLast()
+                    left -= step
+                }
+            }
+        }
+        return result
+    }
+
+    /// Each sharp corner (a turn of more than 30°) of `stroke` cut by a
+    /// curve from `fraction` of the shorter neighbouring segment before it
+    /// to as far after it: a fast hand does not stop at a corner.
+    private func roundCorners(_ stroke: [Point], by fraction: Double) -> [Point] {
+        guard stroke.count > 2 else { return stroke }
+        var result = [stroke[0]]
+        for index in 1..<(stroke.count - 1) {
+            let a = stroke[index - 1], b = stroke[index], c = stroke[index + 1]
+            let ab = a.distance(to: b), bc = b.distance(to: c)
+            let inX = (b.x - a.x) / max(ab, 1e-12), inY = (b.y - a.y) / max(ab, 1e-12)
+            let outX = (c.x - b.x) / max(bc, 1e-12), outY = (c.y - b.y) / max(bc, 1e-12)
+            guard ab > 0, bc > 0, inX * outX + inY * outY < cos(Double.pi / 6) else {
+                result.append(b)
+                continue
+            }
+            let cut = min(0.45, fraction) * min(ab, bc)
+            let p = Point(x: b.x - inX * cut, y: b.y - inY * cut), q = Point(x: b.x + outX * cut, y: b.y + outY * cut)
+            for step in 0...4 {
+                let t = Double(step) / 4, u = 1 - t
+                result.append(Point(x: u * u * p.x + 2 * u * t * b.x + t * t * q.x, y: u * u * p.y + 2 * u * t * b.y + t * t * q.y))
+            }
+        }
+        result.append(stroke[stroke.count - 1])
+        return result
+    }
+
+    /// `stroke` with a hook before its start: the pen lands up to
+    /// `length` (times 0.5–1.5) away, off to one side and behind, and
+    /// comes round into the stroke.
+    private mutating func hook(_ stroke: [Point], length: Double) -> [Point] {
+        guard stroke.count >= 2 else { return stroke }
+        let a = stroke[0], b = stroke[1]
+        let direction = atan2(b.y - a.y, b.x - a.x)
+        let side = detailUniform() < 0.5 ? -1.0 : 1.0
+        let angle = direction + side * (Double.pi / 2 + detailUniform() * Double.pi / 3)
+        let reach = length * (0.5 + detailUniform())
+        let start = Point(x: a.x + cos(angle) * reach, y: a.y + sin(angle) * reach)
+        let middle = Point(x: a.x + cos(angle) * reach * 0.3 + cos(direction) * reach * 0.15,
+                           y: a.y + sin(angle) * reach * 0.3 + sin(direction) * reach * 0.15)
+        return [start, middle] + stroke
     }
 
     /// The stroke with its first and last segments lengthened (or, for a
@@ -209,6 +355,21 @@ public struct StrokeWriter: Sendable {
     public var reordersStrokes: Bool
     /// Draws strokes the other way round.
     public var reversesStrokes: Bool
+    /// How far along the path the drawing's wobble stays alike (see
+    /// ``StrokeHabits/wobbleReach``), in units of the drawing's size.
+    public var wobbleReach: Double
+    /// How far a closed stroke (circle, rectangle, triangle, star) runs on
+    /// past its start, as a fraction of its length (negative: a gap), on
+    /// average, and how much that varies from drawing to drawing.
+    public var closure: Double
+    public var closureSpread: Double
+    /// The fraction of the shorter neighbouring segment cut from each sharp
+    /// corner, grown with the writer's speed.
+    public var cornerRounding: Double
+    /// The chance that a stroke starts with a hook (it ends with one half
+    /// as often), and the hook's length as a fraction of the drawing's size.
+    public var hookChance: Double
+    public var hookLength: Double
 
     /// A writer whose habits are drawn from `habits`' ranges.
     public init(seed: UInt64, habits: StrokeHabits = .usual) {
@@ -226,6 +387,15 @@ public struct StrokeWriter: Sendable {
         jitter = uniform(habits.jitter)
         reordersStrokes = uniform(0...1) < 0.3
         reversesStrokes = uniform(0...1) < 0.3
+        // Session 7's details, drawn after the rest so that those stay as they were.
+        wobbleReach = habits.wobbleReach
+        closure = uniform(habits.closure)
+        closureSpread = habits.closure.upperBound > habits.closure.lowerBound ? 0.02 : 0
+        let speed = (pointSpacing - habits.pointSpacing.lowerBound)
+            / max(1e-9, habits.pointSpacing.upperBound - habits.pointSpacing.lowerBound)
+        cornerRounding = uniform(habits.cornerRounding) * (0.4 + 0.6 * speed)
+        hookChance = uniform(habits.hookChance)
+        hookLength = uniform(habits.hookLength)
     }
 }
 
@@ -248,23 +418,73 @@ public struct StrokeHabits: Sendable, Hashable {
     /// Jitter of each reported point, in window points.
     public var jitter: ClosedRange<Double>
 
+    // Added in session 7: ways people differ that the evaluation's writers
+    // lacked (the $1 and MMG recordings show all of them). With all of them
+    // at 0 (``withoutDetails``) a writer draws exactly as up to session 6.
+
+    /// How far along the path a drawing's wobble stays alike, in units of
+    /// its size: the offsets of key points closer than this are blended.
+    /// 0 gives each key point its own offset, which made a circle's 33 key
+    /// points zig-zag by up to 6% of its size each, as no hand does.
+    public var wobbleReach: Double
+    /// How far a closed stroke runs on past its start (negative: stops
+    /// short of it), as a fraction of its length; each drawing varies it by
+    /// a further 2% (standard deviation).
+    public var closure: ClosedRange<Double>
+    /// The fraction of the shorter neighbouring segment cut from each sharp
+    /// corner by the fastest writer (the slowest cut 40% of that).
+    public var cornerRounding: ClosedRange<Double>
+    /// The chance that a writer's stroke starts with a hook (it ends with
+    /// one half as often).
+    public var hookChance: ClosedRange<Double>
+    /// A hook's length, as a fraction of the drawing's size (times 0.5–1.5
+    /// per hook).
+    public var hookLength: ClosedRange<Double>
+
     /// Aspect 0.75–1.3, spacing 3–22 points, jitter 0.3–2 points, wobble
-    /// 2–6%, overshoot −8% to +15%.
+    /// 2–6% blended over a fifth of the size, overshoot −8% to +15%, closed
+    /// strokes from a 4% gap to an 8% overrun, corners cut by up to 15%,
+    /// hooks on up to a quarter of the strokes, 2–5% long.
     public static let usual = StrokeHabits(aspectRange: 0.75...1.3, aspectIsLogarithmic: false, shapeWobble: 0.02...0.06,
-                                           overshoot: -0.08...0.15, pointSpacing: 3...22, jitter: 0.3...2)
+                                           overshoot: -0.08...0.15, pointSpacing: 3...22, jitter: 0.3...2,
+                                           wobbleReach: 0.2, closure: -0.04...0.08, cornerRounding: 0...0.15,
+                                           hookChance: 0...0.25, hookLength: 0.02...0.05)
     /// Aspect 0.5–2 (log-even), spacing 1.5–40 points (slower and faster
-    /// writers), jitter 0.3–4 points, wobble 2–8%, overshoot −12% to +22%.
+    /// writers), jitter 0.3–4 points, wobble 2–8%, overshoot −12% to +22%,
+    /// closed strokes from an 8% gap to a 15% overrun, corners cut by up
+    /// to 30%, hooks on up to half of the strokes, 2–8% long.
     public static let wide = StrokeHabits(aspectRange: 0.5...2, aspectIsLogarithmic: true, shapeWobble: 0.02...0.08,
-                                          overshoot: -0.12...0.22, pointSpacing: 1.5...40, jitter: 0.3...4)
+                                          overshoot: -0.12...0.22, pointSpacing: 1.5...40, jitter: 0.3...4,
+                                          wobbleReach: 0.2, closure: -0.08...0.15, cornerRounding: 0...0.3,
+                                          hookChance: 0...0.5, hookLength: 0.02...0.08)
+
+    /// These habits as writers had them up to session 6: no blending of
+    /// the wobble, closure, corner rounding or hooks.
+    public var withoutDetails: StrokeHabits {
+        var habits = self
+        habits.wobbleReach = 0
+        habits.closure = 0...0
+        habits.cornerRounding = 0...0
+        habits.hookChance = 0...0
+        habits.hookLength = 0...0
+        return habits
+    }
 
     public init(aspectRange: ClosedRange<Double>, aspectIsLogarithmic: Bool, shapeWobble: ClosedRange<Double>,
-                overshoot: ClosedRange<Double>, pointSpacing: ClosedRange<Double>, jitter: ClosedRange<Double>) {
+                overshoot: ClosedRange<Double>, pointSpacing: ClosedRange<Double>, jitter: ClosedRange<Double>,
+                wobbleReach: Double = 0, closure: ClosedRange<Double> = 0...0, cornerRounding: ClosedRange<Double> = 0...0,
+                hookChance: ClosedRange<Double> = 0...0, hookLength: ClosedRange<Double> = 0...0) {
         self.aspectRange = aspectRange
         self.aspectIsLogarithmic = aspectIsLogarithmic
         self.shapeWobble = shapeWobble
         self.overshoot = overshoot
         self.pointSpacing = pointSpacing
         self.jitter = jitter
+        self.wobbleReach = wobbleReach
+        self.closure = closure
+        self.cornerRounding = cornerRounding
+        self.hookChance = hookChance
+        self.hookLength = hookLength
     }
 
     /// The aspect at `fraction` (0..<1) of the range.

@@ -109,10 +109,11 @@ public enum GestureDefaults {
     public static let strokeMinimumScore = 0.6
 
     /// The most ``StrokeMatch/shapeDeviation`` a drawing may have to be
-    /// recognized: 3.67, the value that keeps 99.3% of the tuning writers'
-    /// correctly matched drawings of the built-in set (`scripts/evaluate-strokes
-    /// tune`; with the measures' weighing learned there, see
-    /// `StrokeShapeCheck`, it accepted 4.9% of their scribbles). What it
+    /// recognized: 3.67, the threshold `StrokeShapeCheck`'s units are scaled
+    /// to. With the weighing learned on the tuning writers
+    /// (`scripts/evaluate-strokes tune`) it accepts 4% of their scribbles and
+    /// keeps 99.6% of their correctly matched drawings of the built-in set
+    /// (session 7; up to session 6 it kept 99.3% and accepted 4.9%). What it
     /// costs and catches on other writers, and on a second setting of the
     /// generator tuned on nothing: `Benchmarks/Evaluation/strokes-report.md`.
     public static let strokeMaximumShapeDeviation = 3.67

@@ -39,12 +39,16 @@ import Darwin
 /// set, then a coordinate search over the measures' weights lowers the
 /// share of the tuning scribbles accepted while the threshold
 /// (``GestureDefaults/strokeMaximumShapeDeviation``) keeps 99.3% of those
-/// drawings (5.82% → 4.88% there), and the units are scaled so that the
-/// threshold stays. Percentiles say how far real drawings stray; only the
-/// scribbles say which straying gives a scribble away (closure and ink
-/// weigh less than alike, winding, the radial profile and the nearest
+/// drawings (3.25% → 2.47% there, session 7's templates). That spends
+/// less than half of the 5% target on scribbles while writers of other
+/// habits lose several times the 1% target, so the threshold is then moved
+/// to where 4% of the tuning scribbles pass (a point of margin), keeping
+/// 99.6% of the tuning writers' drawings, and the units are scaled so that
+/// the library's threshold stays. Percentiles say how far real drawings
+/// stray; only the scribbles say which straying gives a scribble away (ink
+/// and closure weigh less than alike, the farthest and 90th-percentile
 /// distances more). The distance of the match itself, added as a seventh
-/// measure, gained nothing (4.85%). Ink and closure are
+/// measure, gained nothing (session 5). Ink and closure are
 /// measured on the drawing normalised as it is matched, each axis scaled,
 /// so that the aspect freedom the matching grants is not taken back here. Measures
 /// that were tried and dropped: total turning and corner count (jitter
@@ -53,12 +57,12 @@ import Darwin
 /// distances between a template's own samples (three samples say too
 /// little about a shape's spread).
 enum StrokeShapeCheck {
-    static let inkUnit = 0.158
-    static let closureUnit = 0.187
-    static let windingUnit = 0.170
-    static let radialUnit = 0.153
-    static let farthestUnit = 0.829
-    static let percentileUnit = 0.640
+    static let inkUnit = 0.2767
+    static let closureUnit = 0.1258
+    static let windingUnit = 0.1167
+    static let radialUnit = 0.2695
+    static let farthestUnit = 0.8767
+    static let percentileUnit = 0.4098
 
     /// The measures of a path alone, for a template's range.
     struct PathMeasures {

@@ -8,9 +8,12 @@ extension StrokeTemplate {
     /// drawing by the project's stroke synthesizer
     /// (`StrokeSynthesizer` in TactileTestSupport), a pen path per shape
     /// drawn by three simulated writers with their own slant, proportions,
-    /// speed, jitter and overshoot (`Benchmarks/Evaluation`, `templates`
-    /// command, writes the file and this set's text). The evaluation harness
-    /// reports how well they recognize drawings of other simulated writers.
+    /// speed, jitter, overshoot, closure, corner rounding and hooks, one of
+    /// them of wider habits than the others (`Benchmarks/Evaluation`,
+    /// `templates` command, writes the file and this set's text; `pick`
+    /// chose the writers on writers it does not report on). The evaluation
+    /// harness reports how well they recognize drawings of other simulated
+    /// writers.
     /// None is rotation invariant: most of them depend on their orientation
     /// (a caret is not a V upside down), a circle is the same at any angle
     /// anyway, and a rotation-invariant template costs a rotation search
