@@ -360,15 +360,17 @@ public struct StrokeWriter: Sendable {
     public var wobbleReach: Double
     /// How far a closed stroke (circle, rectangle, triangle, star) runs on
     /// past its start, as a fraction of its length (negative: a gap), on
-    /// average, and how much that varies from drawing to drawing.
+    /// average.
     public var closure: Double
+    /// How much ``closure`` varies from drawing to drawing (standard deviation).
     public var closureSpread: Double
     /// The fraction of the shorter neighbouring segment cut from each sharp
     /// corner, grown with the writer's speed.
     public var cornerRounding: Double
     /// The chance that a stroke starts with a hook (it ends with one half
-    /// as often), and the hook's length as a fraction of the drawing's size.
+    /// as often).
     public var hookChance: Double
+    /// A hook's length, as a fraction of the drawing's size.
     public var hookLength: Double
 
     /// A writer whose habits are drawn from `habits`' ranges.
