@@ -637,17 +637,10 @@ func rotationOnly(writers: [UInt64], trials: Int) {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-switch arguments.first {
-case "templates":
-    try writeTemplates(root: arguments.dropFirst().first ?? ".")
-case "tune":
-    tune()
-case "evaluate":
-    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
-case "rotation":
-    let set = arguments.dropFirst().first
+if arguments.first == "rotation" || arguments.first == "classify" {
+    // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
-    for setting in arguments.dropFirst(3) where setting.contains("=") {
+    for setting in arguments.dropFirst(2) where setting.contains("=") {
         let parts = setting.split(separator: "=")
         guard parts.count == 2, let value = Double(parts[1]) else { continue }
         switch parts[0] {
@@ -666,6 +659,16 @@ case "rotation":
         default: break
         }
     }
+}
+switch arguments.first {
+case "templates":
+    try writeTemplates(root: arguments.dropFirst().first ?? ".")
+case "tune":
+    tune()
+case "evaluate":
+    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+case "rotation":
+    let set = arguments.dropFirst().first
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
 case "rejection":
@@ -685,18 +688,38 @@ case "classify":
     // writer 5000) against the 13 × 3 rotation-invariant built-in set
     // REPEATS times; the difference between two REPEATS is the cost of the
     // classifications alone.
+    //
+    // `classify REPEATS plain`: the built-in 16 × 3 set (none rotation
+    // invariant) on the same writer's upright drawings, 6 each; `two`: the
+    // same with the circle and star invariant. `dump` (after the set, or
+    // alone) prints every match of 10 writers' drawings at full precision
+    // instead, to check that a change of speed leaves the answers alone.
     let repeats = Int(arguments.dropFirst().first ?? "") ?? 1
-    let parameters = StrokeMatchingParameters.standard
-    let kept = Set(shapes.filter { !$0.hasRotatedTwin }.map(\.rawValue))
+    let options = Set(arguments.dropFirst(2))
+    let parameters = matchingParameters
+    let plain = options.contains("plain"), two = options.contains("two")
+    let kept = Set(shapes.filter { plain || two || !$0.hasRotatedTwin }.map(\.rawValue))
     let templates = StrokeTemplate.builtIn.filter { kept.contains($0.name) }
-        .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
+        .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: two ? ($0.name == "circle" || $0.name == "star") : !plain,
+                                   samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
-    let writer = StrokeWriter(seed: 5000)
-    let inks = [0.0, 37, 90, 143, 200, 291].flatMap { degrees in
-        shapes.filter { kept.contains($0.rawValue) }.map {
-            StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * .pi / 180))
+    let dump = options.contains("dump")
+    let turns: [Double] = plain || two ? [0, 0, 0, 0, 0, 0] : [0, 37, 90, 143, 200, 291]
+    let inks = (dump ? 5000..<5010 : 5000..<5001).flatMap { seed in
+        let writer = StrokeWriter(seed: UInt64(seed))
+        return turns.flatMap { degrees in
+            shapes.filter { kept.contains($0.rawValue) }.map {
+                StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * .pi / 180))
+            }
         }
+    }
+    if dump {
+        for (index, ink) in inks.enumerated() {
+            guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
+            print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale)")
+        }
+        exit(0)
     }
     var correct = 0
     for _ in 0..<repeats {
