@@ -656,6 +656,7 @@ if arguments.first == "rotation" || arguments.first == "classify" {
         case "stride": matchingParameters.rotationCoarseStride = Int(value)
         case "steps": matchingParameters.rotationSearchSteps = Int(value)
         case "precision": matchingParameters.rotationPrecision = value * .pi / 180
+        case "bestrun": matchingParameters.rotationRefinesBestRun = value != 0
         default: break
         }
     }

@@ -155,9 +155,12 @@ public final class StrokeClassifier {
     private let probeCos: Double
     private let probeSin: Double
     private let probeRounds: Int
-    /// The Σ w·p·q and Σ w·p×q of the greedy run that gave `match`'s last
-    /// improvement, when matched `turning` (see `cloudDistance`).
+    /// The greedy run that gave `match`'s last improvement (its start, and
+    /// whether it went from the drawing to the sample), and its Σ w·p·q and
+    /// Σ w·p×q when matched `turning` (see `cloudDistance`).
+    private var bestRun = (start: 0, forward: true)
     private var bestTurn = (dot: 1.0, cross: 0.0)
+    private let refinesBestRun: Bool
     /// How far above the best so far a rotation-invariant sample's matching
     /// may come and still be refined.
     private let refineSlack: Double
@@ -267,6 +270,7 @@ public final class StrokeClassifier {
         probeCos = cos(parameters.rotationProbe)
         probeSin = sin(parameters.rotationProbe)
         probeRounds = parameters.rotationProbeRounds
+        refinesBestRun = parameters.rotationRefinesBestRun
         refineSlack = parameters.rotationRefinementSlack.isFinite ? max(1, parameters.rotationRefinementSlack) : 1
         fitPrecision = parameters.rotationPrecision.isFinite ? sin(min(Double.pi / 2, max(1e-6, parameters.rotationPrecision))) : sin(Double.pi / 180)
         coarseDistance = .allocate(capacity: steps)
@@ -709,12 +713,14 @@ public final class StrokeClassifier {
                 let run = cloudDistance(from: x, y, to: sx, sy, start: start, below: best, turning: turning, forward: true)
                 if run.sum < best {
                     best = run.sum
+                    bestRun = (start, true)
                     bestTurn = (run.dot, run.cross)
                 }
             }
             let run = cloudDistance(from: sx, sy, to: x, y, start: start, below: best, turning: turning, forward: false)
             if run.sum < best {
                 best = run.sum
+                bestRun = (start, false)
                 bestTurn = (run.dot, run.cross)
             }
             slot += 1
@@ -738,13 +744,18 @@ public final class StrokeClassifier {
     /// Refines rotation-invariant `sample`'s fitted angle after a matching
     /// of `distance` at it: Protractor's closed-form turn on the matching's
     /// pairs, matched again, while it lowers the distance (at most
-    /// ``StrokeMatchingParameters/rotationFitSteps`` turns). The greedy
-    /// pairing changes with the angle, so each turn is checked by matching.
+    /// ``StrokeMatchingParameters/rotationFitSteps`` turns), then a probe
+    /// either side. The greedy pairing changes with the angle, so each turn
+    /// is checked: by the matching's best run alone, from its start and in
+    /// its direction, while the angle is searched
+    /// (``StrokeMatchingParameters/rotationRefinesBestRun``), and by a
+    /// whole matching at the angle found.
     private func refinePairing(candidate: Int, distance found: Double) -> Double {
         let sample = candidate / fitsPerSample
         var distance = found
         var c = searchCos[candidate], s = searchSin[candidate]
         var probeC = probeCos, probeS = probeSin
+        var turned = false
         for _ in 0..<max(1, probeRounds) {
             for _ in 0..<fitSteps {
                 let turn = pairingTurn()
@@ -752,15 +763,15 @@ public final class StrokeClassifier {
                 let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
                 rotate(uniformX, uniformY, cos: nc, sin: ns)
                 let runTurn = bestTurn
-                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: true)
+                let next = refinementDistance(sample: sample, below: distance)
                 guard next < distance else {
-                    // Back to the kept angle's cloud and pairing.
+                    // The kept angle's pairing.
                     bestTurn = runTurn
-                    rotate(uniformX, uniformY, cos: c, sin: s)
                     break
                 }
                 distance = next
                 (c, s) = (nc, ns)
+                turned = true
             }
             // The greedy pairing jumps as the angle changes, where the
             // closed form assumes it holds: a turn either side may still
@@ -772,26 +783,48 @@ public final class StrokeClassifier {
             for _ in 0..<2 {
                 let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
                 rotate(uniformX, uniformY, cos: nc, sin: ns)
-                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: true)
+                let next = refinementDistance(sample: sample, below: distance)
                 if next < distance {
                     distance = next
                     (c, s) = (nc, ns)
                     moved = true
+                    turned = true
                     break
                 }
                 side = -1
             }
             if !moved {
-                rotate(uniformX, uniformY, cos: c, sin: s)
                 // cos and sin of half the turn.
                 let halfC = ((1 + probeC) / 2).squareRoot()
                 (probeC, probeS) = (halfC, probeS / (2 * halfC))
             }
         }
+        if refinesBestRun, turned {
+            // The angle was found on one run: the whole matching there (its
+            // other runs may do better; none does worse than that one).
+            rotate(uniformX, uniformY, cos: c, sin: s)
+            distance = min(distance, match(x: rotatedX, y: rotatedY, sample: sample, below: distance))
+        }
         let length = (c * c + s * s).squareRoot()
         searchCos[candidate] = c / length
         searchSin[candidate] = s / length
         return distance
+    }
+
+    /// The distance of the drawing, turned into `rotatedX`/`rotatedY`, from
+    /// rotation-invariant `sample` while its angle is refined: the best
+    /// run's alone (`bestRun`), or a whole matching; `bestTurn` follows it
+    /// when it is below `limit`.
+    private func refinementDistance(sample: Int, below limit: Double) -> Double {
+        guard refinesBestRun else {
+            return match(x: rotatedX, y: rotatedY, sample: sample, below: limit, turning: true)
+        }
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let run = bestRun.forward
+            ? cloudDistance(from: rotatedX, rotatedY, to: sx, sy, start: bestRun.start, below: limit, turning: true, forward: true)
+            : cloudDistance(from: sx, sy, to: rotatedX, rotatedY, start: bestRun.start, below: limit, turning: true, forward: false)
+        if run.sum < limit { bestTurn = (run.dot, run.cross) }
+        return run.sum
     }
 
     /// $P's greedy matching from point `start` of cloud a: each point in
