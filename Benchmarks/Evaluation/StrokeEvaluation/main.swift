@@ -657,6 +657,7 @@ if arguments.first == "rotation" || arguments.first == "classify" {
         case "steps": matchingParameters.rotationSearchSteps = Int(value)
         case "precision": matchingParameters.rotationPrecision = value * .pi / 180
         case "bestrun": matchingParameters.rotationRefinesBestRun = value != 0
+        case "passes": matchingParameters.rotationRefinementPasses = Int(value)
         default: break
         }
     }

@@ -161,6 +161,7 @@ public final class StrokeClassifier {
     private var bestRun = (start: 0, forward: true)
     private var bestTurn = (dot: 1.0, cross: 0.0)
     private let refinesBestRun: Bool
+    private let refinementPasses: Int
     /// How far above the best so far a rotation-invariant sample's matching
     /// may come and still be refined.
     private let refineSlack: Double
@@ -271,6 +272,7 @@ public final class StrokeClassifier {
         probeSin = sin(parameters.rotationProbe)
         probeRounds = parameters.rotationProbeRounds
         refinesBestRun = parameters.rotationRefinesBestRun
+        refinementPasses = parameters.rotationRefinementPasses
         refineSlack = parameters.rotationRefinementSlack.isFinite ? max(1, parameters.rotationRefinementSlack) : 1
         fitPrecision = parameters.rotationPrecision.isFinite ? sin(min(Double.pi / 2, max(1e-6, parameters.rotationPrecision))) : sin(Double.pi / 180)
         coarseDistance = .allocate(capacity: steps)
@@ -754,56 +756,60 @@ public final class StrokeClassifier {
         let sample = candidate / fitsPerSample
         var distance = found
         var c = searchCos[candidate], s = searchSin[candidate]
-        var probeC = probeCos, probeS = probeSin
-        var turned = false
-        for _ in 0..<max(1, probeRounds) {
-            for _ in 0..<fitSteps {
-                let turn = pairingTurn()
-                guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
-                let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
-                rotate(uniformX, uniformY, cos: nc, sin: ns)
-                let runTurn = bestTurn
-                let next = refinementDistance(sample: sample, below: distance)
-                guard next < distance else {
-                    // The kept angle's pairing.
-                    bestTurn = runTurn
-                    break
-                }
-                distance = next
-                (c, s) = (nc, ns)
-                turned = true
-            }
-            // The greedy pairing jumps as the angle changes, where the
-            // closed form assumes it holds: a turn either side may still
-            // lower the distance. Found, the closed form goes on from there;
-            // not found, the turn is halved.
-            guard probeS != 0 else { break }
-            var side = 1.0
-            var moved = false
-            for _ in 0..<2 {
-                let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
-                rotate(uniformX, uniformY, cos: nc, sin: ns)
-                let next = refinementDistance(sample: sample, below: distance)
-                if next < distance {
+        for pass in 1...max(1, refinementPasses) {
+            var probeC = probeCos, probeS = probeSin
+            var turned = false
+            for _ in 0..<max(1, probeRounds) {
+                for _ in 0..<fitSteps {
+                    let turn = pairingTurn()
+                    guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
+                    let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
+                    rotate(uniformX, uniformY, cos: nc, sin: ns)
+                    let runTurn = bestTurn
+                    let next = refinementDistance(sample: sample, below: distance)
+                    guard next < distance else {
+                        // The kept angle's pairing.
+                        bestTurn = runTurn
+                        break
+                    }
                     distance = next
                     (c, s) = (nc, ns)
-                    moved = true
                     turned = true
-                    break
                 }
-                side = -1
+                // The greedy pairing jumps as the angle changes, where the
+                // closed form assumes it holds: a turn either side may still
+                // lower the distance. Found, the closed form goes on from there;
+                // not found, the turn is halved.
+                guard probeS != 0 else { break }
+                var side = 1.0
+                var moved = false
+                for _ in 0..<2 {
+                    let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
+                    rotate(uniformX, uniformY, cos: nc, sin: ns)
+                    let next = refinementDistance(sample: sample, below: distance)
+                    if next < distance {
+                        distance = next
+                        (c, s) = (nc, ns)
+                        moved = true
+                        turned = true
+                        break
+                    }
+                    side = -1
+                }
+                if !moved {
+                    // cos and sin of half the turn.
+                    let halfC = ((1 + probeC) / 2).squareRoot()
+                    (probeC, probeS) = (halfC, probeS / (2 * halfC))
+                }
             }
-            if !moved {
-                // cos and sin of half the turn.
-                let halfC = ((1 + probeC) / 2).squareRoot()
-                (probeC, probeS) = (halfC, probeS / (2 * halfC))
-            }
-        }
-        if refinesBestRun, turned {
+            guard refinesBestRun, turned else { break }
             // The angle was found on one run: the whole matching there (its
-            // other runs may do better; none does worse than that one).
+            // other runs may do better; none does worse than that one). When
+            // another run does, the angle is refined again on that one.
             rotate(uniformX, uniformY, cos: c, sin: s)
-            distance = min(distance, match(x: rotatedX, y: rotatedY, sample: sample, below: distance))
+            let whole = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: pass < refinementPasses)
+            guard whole < distance else { break }
+            distance = whole
         }
         let length = (c * c + s * s).squareRoot()
         searchCos[candidate] = c / length
