@@ -49,15 +49,18 @@ import Darwin
 /// and direction do not enter); the best
 /// ``StrokeMatchingParameters/refinedCandidates`` rotations of each sample
 /// are candidates, bounded and matched like samples that are not rotation
-/// invariant, so most are skipped. A candidate whose matching comes within
-/// a margin of the best has its angle refined: the angle that brings its
-/// matching's pairs closest is solved in closed form (Protractor's formula,
-/// Li 2010: δ = atan2(Σ w·p×q, Σ w·p·q)) and matched again while that
-/// helps, then a small turn either side is tried, halved when it finds
-/// nothing. (Session 5 matched every sample at every rotation and refined
-/// by a golden-section search: about seven times the instructions, for
-/// accuracy within half a point of this either way; see the evaluation
-/// report.) Templates that are not rotation invariant are matched as
+/// invariant, so most are skipped. (The drawing turned by those rotations,
+/// and each turned point's grid cell, are made once per drawing: every
+/// sample's grid has the same geometry.) A candidate whose matching beats
+/// the best so far has its angle refined: the angle that brings the pairs
+/// of its matching's best greedy run closest is solved in closed form
+/// (Protractor's formula, Li 2010: δ = atan2(Σ w·p×q, Σ w·p·q)) and that
+/// run made again while it helps, then a small turn either side is tried,
+/// halved when it finds nothing; the angle found gets a whole matching.
+/// (Session 5 matched every sample at every rotation and refined by a
+/// golden-section search: about twenty times the instructions, for
+/// accuracy within half a point of this either way; see the README.)
+/// Templates that are not rotation invariant are matched as
 /// drawn: a "V" is not a ">". With
 /// ``StrokeMatchingParameters/alignmentAngles`` set, the angles where the
 /// clouds' angular harmonics line up best are the candidates instead.
