@@ -794,21 +794,10 @@ if let writers = arguments.first(where: { $0.hasPrefix("tw=") }) {
     let habits = arguments.first { $0.hasPrefix("th=") }.map { String($0.dropFirst(3)) } ?? "usual"
     builtInTemplates = templateSet(writers: seeds, habits: templateHabits(habits, seeds: seeds))
 }
-switch arguments.first {
-case "templates":
-    try writeTemplates(root: arguments.dropFirst().first ?? ".")
-case "tune":
-    tune()
-case "why":
-    diagnose()
-case "pick":
-    pickTemplateWriters()
-case "evaluate":
-    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
-case "rotation":
-    let set = arguments.dropFirst().first
+if arguments.first == "rotation" || arguments.first == "classify" {
+    // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
-    for setting in arguments.dropFirst(3) where setting.contains("=") {
+    for setting in arguments.dropFirst(2) where setting.contains("=") {
         let parts = setting.split(separator: "=")
         guard parts.count == 2, let value = Double(parts[1]) else { continue }
         switch parts[0] {
@@ -824,9 +813,25 @@ case "rotation":
         case "stride": matchingParameters.rotationCoarseStride = Int(value)
         case "steps": matchingParameters.rotationSearchSteps = Int(value)
         case "precision": matchingParameters.rotationPrecision = value * .pi / 180
+        case "bestrun": matchingParameters.rotationRefinesBestRun = value != 0
+        case "passes": matchingParameters.rotationRefinementPasses = Int(value)
         default: break
         }
     }
+}
+switch arguments.first {
+case "templates":
+    try writeTemplates(root: arguments.dropFirst().first ?? ".")
+case "tune":
+    tune()
+case "why":
+    diagnose()
+case "pick":
+    pickTemplateWriters()
+case "evaluate":
+    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+case "rotation":
+    let set = arguments.dropFirst().first
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
 case "rejection":
@@ -848,23 +853,39 @@ case "classify":
     // writer 5000) against the 13 × 3 rotation-invariant built-in set
     // REPEATS times; the difference between two REPEATS is the cost of the
     // classifications alone.
-    // `classify REPEATS plain`: the built-in 16 × 3 set as it is (not
-    // rotation invariant) against the same writer's 16 shapes × 6 turns, for
-    // the built-in benchmark's instructions (`templates=s6 tw=1,2,3
-    // writers=s6` gives session 6's set and writer).
+    //
+    // `classify REPEATS plain`: the built-in 16 × 3 set (none rotation
+    // invariant) on the same writer's upright drawings, 6 each; `two`: the
+    // same with the circle and star invariant. `dump` (after the set, or
+    // alone) prints every match of 10 writers' drawings at full precision
+    // instead, to check that a change of speed leaves the answers alone.
+    // `templates=s6 tw=1,2,3 writers=s6` gives session 6's set and writer.
     let repeats = Int(arguments.dropFirst().first ?? "") ?? 1
-    let plain = arguments.contains("plain")
-    let parameters = StrokeMatchingParameters.standard
-    let kept = Set(shapes.filter { plain || !$0.hasRotatedTwin }.map(\.rawValue))
+    let options = Set(arguments.dropFirst(2))
+    let parameters = matchingParameters
+    let plain = options.contains("plain"), two = options.contains("two")
+    let kept = Set(shapes.filter { plain || two || !$0.hasRotatedTwin }.map(\.rawValue))
     let templates = builtInTemplates.filter { kept.contains($0.name) }
-        .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: !plain, samples: $0.samples) }
+        .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: two ? ($0.name == "circle" || $0.name == "star") : !plain,
+                                   samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
-    let writer = StrokeWriter(seed: 5000, habits: sessionSixWriters ? StrokeHabits.usual.withoutDetails : .usual)
-    let inks = (plain ? [0.0] : [0.0, 37, 90, 143, 200, 291]).flatMap { degrees in
-        shapes.filter { kept.contains($0.rawValue) }.map {
-            StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * .pi / 180))
+    let dump = options.contains("dump")
+    let turns: [Double] = plain || two ? [0, 0, 0, 0, 0, 0] : [0, 37, 90, 143, 200, 291]
+    let inks = (dump ? 5000..<5010 : 5000..<5001).flatMap { seed in
+        let writer = StrokeWriter(seed: UInt64(seed), habits: sessionSixWriters ? StrokeHabits.usual.withoutDetails : .usual)
+        return turns.flatMap { degrees in
+            shapes.filter { kept.contains($0.rawValue) }.map {
+                StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * .pi / 180))
+            }
         }
+    }
+    if dump {
+        for (index, ink) in inks.enumerated() {
+            guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
+            print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale)")
+        }
+        exit(0)
     }
     var correct = 0
     for _ in 0..<repeats {

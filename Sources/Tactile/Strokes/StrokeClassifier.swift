@@ -49,15 +49,18 @@ import Darwin
 /// and direction do not enter); the best
 /// ``StrokeMatchingParameters/refinedCandidates`` rotations of each sample
 /// are candidates, bounded and matched like samples that are not rotation
-/// invariant, so most are skipped. A candidate whose matching comes within
-/// a margin of the best has its angle refined: the angle that brings its
-/// matching's pairs closest is solved in closed form (Protractor's formula,
-/// Li 2010: δ = atan2(Σ w·p×q, Σ w·p·q)) and matched again while that
-/// helps, then a small turn either side is tried, halved when it finds
-/// nothing. (Session 5 matched every sample at every rotation and refined
-/// by a golden-section search: about seven times the instructions, for
-/// accuracy within half a point of this either way; see the evaluation
-/// report.) Templates that are not rotation invariant are matched as
+/// invariant, so most are skipped. (The drawing turned by those rotations,
+/// and each turned point's grid cell, are made once per drawing: every
+/// sample's grid has the same geometry.) A candidate whose matching beats
+/// the best so far has its angle refined: the angle that brings the pairs
+/// of its matching's best greedy run closest is solved in closed form
+/// (Protractor's formula, Li 2010: δ = atan2(Σ w·p×q, Σ w·p·q)) and that
+/// run made again while it helps, then a small turn either side is tried,
+/// halved when it finds nothing; the angle found gets a whole matching.
+/// (Session 5 matched every sample at every rotation and refined by a
+/// golden-section search: about twenty times the instructions, for
+/// accuracy within half a point of this either way; see the README.)
+/// Templates that are not rotation invariant are matched as
 /// drawn: a "V" is not a ">". With
 /// ``StrokeMatchingParameters/alignmentAngles`` set, the angles where the
 /// clouds' angular harmonics line up best are the candidates instead.
@@ -155,12 +158,33 @@ public final class StrokeClassifier {
     private let probeCos: Double
     private let probeSin: Double
     private let probeRounds: Int
-    /// Which greedy run gave `match`'s last improvement: its start, and
-    /// whether it went from the drawing to the sample.
+    /// The greedy run that gave `match`'s last improvement (its start, and
+    /// whether it went from the drawing to the sample), and its Σ w·p·q and
+    /// Σ w·p×q when matched `turning` (see `cloudDistance`).
     private var bestRun = (start: 0, forward: true)
+    private var bestTurn = (dot: 1.0, cross: 0.0)
+    private let refinesBestRun: Bool
+    private let refinementPasses: Int
     /// How far above the best so far a rotation-invariant sample's matching
     /// may come and still be refined.
     private let refineSlack: Double
+    /// Each candidate's lower bounds from each start, as `fillLowerBounds`
+    /// left them when the candidates were ordered, for its first matching.
+    private let candidateBounds: UnsafeMutablePointer<Double>
+    private let startSlots: Int
+    /// The drawing's uniform cloud turned by each of the first rotations
+    /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
+    /// rotation, and each point's lookup cell: the same for every sample,
+    /// so made once per drawing, for the fit, the candidates' bounds and
+    /// their first matchings. Each candidate's rotation, or −1 (aligned).
+    private let turnedX: UnsafeMutablePointer<Double>
+    private let turnedY: UnsafeMutablePointer<Double>
+    private let turnedCell: UnsafeMutablePointer<Int32>
+    private let drawingCell: UnsafeMutablePointer<Int32>
+    /// The cells of the drawing's cloud scaled by axes, for every sample
+    /// that is not rotation invariant.
+    private let aspectCell: UnsafeMutablePointer<Int32>
+    private let candidateRotation: UnsafeMutablePointer<Int>
     private let rotationCos: [Double]
     private let rotationSin: [Double]
     /// Each rotation-invariant sample's angular harmonics (see
@@ -225,8 +249,23 @@ public final class StrokeClassifier {
         order.initialize(repeating: 0, count: candidates)
         orderKey = .allocate(capacity: candidates)
         orderKey.initialize(repeating: 0, count: candidates)
+        startSlots = (n + step - 1) / step
+        candidateBounds = .allocate(capacity: candidates * startSlots)
+        candidateBounds.initialize(repeating: 0, count: candidates * startSlots)
         searchCos = .allocate(capacity: candidates)
         searchCos.initialize(repeating: 1, count: candidates)
+        candidateRotation = .allocate(capacity: candidates)
+        candidateRotation.initialize(repeating: -1, count: candidates)
+        turnedX = .allocate(capacity: parameters.rotationSearchSteps * n)
+        turnedX.initialize(repeating: 0, count: parameters.rotationSearchSteps * n)
+        turnedY = .allocate(capacity: parameters.rotationSearchSteps * n)
+        turnedY.initialize(repeating: 0, count: parameters.rotationSearchSteps * n)
+        turnedCell = .allocate(capacity: parameters.rotationSearchSteps * n)
+        turnedCell.initialize(repeating: 0, count: parameters.rotationSearchSteps * n)
+        drawingCell = .allocate(capacity: n)
+        drawingCell.initialize(repeating: 0, count: n)
+        aspectCell = .allocate(capacity: n)
+        aspectCell.initialize(repeating: 0, count: n)
         searchSin = .allocate(capacity: candidates)
         searchSin.initialize(repeating: 0, count: candidates)
         let steps = parameters.rotationSearchSteps
@@ -235,6 +274,8 @@ public final class StrokeClassifier {
         probeCos = cos(parameters.rotationProbe)
         probeSin = sin(parameters.rotationProbe)
         probeRounds = parameters.rotationProbeRounds
+        refinesBestRun = parameters.rotationRefinesBestRun
+        refinementPasses = parameters.rotationRefinementPasses
         refineSlack = parameters.rotationRefinementSlack.isFinite ? max(1, parameters.rotationRefinementSlack) : 1
         fitPrecision = parameters.rotationPrecision.isFinite ? sin(min(Double.pi / 2, max(1e-6, parameters.rotationPrecision))) : sin(Double.pi / 180)
         coarseDistance = .allocate(capacity: steps)
@@ -305,6 +346,13 @@ public final class StrokeClassifier {
         order.deallocate()
         orderKey.deallocate()
         searchCos.deallocate()
+        candidateBounds.deallocate()
+        candidateRotation.deallocate()
+        turnedX.deallocate()
+        turnedY.deallocate()
+        turnedCell.deallocate()
+        drawingCell.deallocate()
+        aspectCell.deallocate()
         searchSin.deallocate()
         coarseDistance.deallocate()
         coarseStarts.deallocate()
@@ -331,8 +379,10 @@ public final class StrokeClassifier {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
+        fillCells(x: aspectX, y: aspectY, into: aspectCell)
         if hasRotationInvariantSample {
             fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics)
+            if alignmentAngles == 0 { fillTurned() }
         }
 
         // Candidates in the order of their lower bounds, so the best is
@@ -344,14 +394,22 @@ public final class StrokeClassifier {
             if sampleIsRotationInvariant[sample] {
                 for fit in 0..<fitRotation(sample: sample) {
                     let candidate = sample * fitsPerSample + fit
-                    rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
-                    orderKey[candidate] = fillLowerBounds(x: rotatedX, y: rotatedY, sample: sample)
+                    let turn = candidateRotation[candidate]
+                    if turn >= 0 {
+                        orderKey[candidate] = fillLowerBounds(x: turnedX + turn * n, y: turnedY + turn * n,
+                                                              cells: turnedCell + turn * n, sample: sample)
+                    } else {
+                        rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+                        orderKey[candidate] = fillLowerBounds(x: rotatedX, y: rotatedY, sample: sample)
+                    }
+                    (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
                     order[candidateCount] = candidate
                     candidateCount += 1
                 }
             } else {
                 let candidate = sample * fitsPerSample
-                orderKey[candidate] = fillLowerBounds(x: aspectX, y: aspectY, sample: sample)
+                orderKey[candidate] = fillLowerBounds(x: aspectX, y: aspectY, cells: aspectCell, sample: sample)
+                (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
                 order[candidateCount] = candidate
                 candidateCount += 1
             }
@@ -367,12 +425,20 @@ public final class StrokeClassifier {
             let sample = candidate / fitsPerSample
             var distance: Double
             if sampleIsRotationInvariant[sample] {
-                rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+                // At its first rotation (turned already), or at its aligned angle.
+                let turn = candidateRotation[candidate]
+                var x = turnedX + max(0, turn) * n, y = turnedY + max(0, turn) * n
+                if turn < 0 {
+                    rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+                    (x, y) = (rotatedX, rotatedY)
+                }
                 let limit = best * refineSlack
-                distance = match(x: rotatedX, y: rotatedY, sample: sample, below: limit)
+                distance = match(x: x, y: y, sample: sample, below: limit, turning: true,
+                                 bounds: candidateBounds + candidate * startSlots)
                 if distance < limit { distance = refinePairing(candidate: candidate, distance: distance) }
             } else {
-                distance = match(x: aspectX, y: aspectY, sample: sample, below: best)
+                distance = match(x: aspectX, y: aspectY, sample: sample, below: best,
+                                 bounds: candidateBounds + candidate * startSlots)
             }
             if distance < best {
                 best = distance
@@ -553,12 +619,6 @@ public final class StrokeClassifier {
         }
     }
 
-    private func cell(_ value: Double) -> Int {
-        let scaled = (value + extent) * cellsPerUnit
-        guard scaled > 0 else { return 0 }
-        return scaled < Double(grid) ? Int(scaled) : grid - 1
-    }
-
     private func rotate(_ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>, cos c: Double, sin s: Double) {
         for index in 0..<n {
             let px = x[index], py = y[index]
@@ -569,16 +629,51 @@ public final class StrokeClassifier {
 
     // MARK: Matching
 
+    /// Each point's cell of the lookup grids (`row · grid + column`), the
+    /// border cells taking the points beyond them; without branches.
+    private func fillCells(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                           into cells: UnsafeMutablePointer<Int32>) {
+        let limit = Double(grid) - 0.5
+        for index in 0..<n {
+            let column = Int(min(max((x[index] + extent) * cellsPerUnit, 0), limit))
+            let row = Int(min(max((y[index] + extent) * cellsPerUnit, 0), limit))
+            cells[index] = Int32(truncatingIfNeeded: row * grid + column)
+        }
+    }
+
+    /// The drawing's uniform cloud turned by each first rotation, and its
+    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
+    private func fillTurned() {
+        for rotation in 0..<rotationCos.count {
+            let c = rotationCos[rotation], s = rotationSin[rotation]
+            let x = turnedX + rotation * n, y = turnedY + rotation * n
+            for index in 0..<n {
+                let px = uniformX[index], py = uniformY[index]
+                x[index] = px * c - py * s
+                y[index] = px * s + py * c
+            }
+            fillCells(x: x, y: y, into: turnedCell + rotation * n)
+        }
+    }
+
     /// $Q's lower bounds of matching the cloud `x`/`y` to `sample` from each
     /// starting point, into `lowerBounds`; returns the least.
     @discardableResult
-    private func fillLowerBounds(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) -> Double {
+    private func fillLowerBounds(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                                 cells known: UnsafeMutablePointer<Int32>? = nil, sample: Int) -> Double {
+        let cells: UnsafeMutablePointer<Int32>
+        if let known {
+            cells = known
+        } else {
+            fillCells(x: x, y: y, into: drawingCell)
+            cells = drawingCell
+        }
         let lookup = sampleLookup + sample * grid * grid
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         var total = 0.0
         var first = 0.0
         for index in 0..<n {
-            let target = Int(lookup[cell(y[index]) * grid + cell(x[index])])
+            let target = Int(lookup[Int(cells[index])])
             let dx = x[index] - sx[target], dy = y[index] - sy[target]
             let distance = dx * dx + dy * dy
             nearest[index] = total   // the sum before this point
@@ -602,25 +697,36 @@ public final class StrokeClassifier {
 
     /// The least weighted distance between the cloud `x`/`y` and `sample`
     /// found from $P's starting points in both directions, or a value at
-    /// least `limit` once none can be below it.
-    private func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double) -> Double {
+    /// least `limit` once none can be below it. With `turning`, the best
+    /// run's pairs also give `bestTurn` (see `cloudDistance`). `known`: the
+    /// cloud's lower bounds against `sample`, already filled.
+    private func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double,
+                       turning: Bool = false, bounds known: UnsafeMutablePointer<Double>? = nil) -> Double {
         var best = limit
-        fillLowerBounds(x: x, y: y, sample: sample)
+        let bounds: UnsafeMutablePointer<Double>
+        if let known {
+            bounds = known
+        } else {
+            fillLowerBounds(x: x, y: y, sample: sample)
+            bounds = lowerBounds
+        }
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         var slot = 0
         var start = 0
         while start < n {
-            if lowerBounds[slot] < best {
-                let distance = cloudDistance(from: x, y, to: sx, sy, start: start, below: best)
-                if distance < best {
-                    best = distance
+            if bounds[slot] < best {
+                let run = cloudDistance(from: x, y, to: sx, sy, start: start, below: best, turning: turning, forward: true)
+                if run.sum < best {
+                    best = run.sum
                     bestRun = (start, true)
+                    bestTurn = (run.dot, run.cross)
                 }
             }
-            let distance = cloudDistance(from: sx, sy, to: x, y, start: start, below: best)
-            if distance < best {
-                best = distance
+            let run = cloudDistance(from: sx, sy, to: x, y, start: start, below: best, turning: turning, forward: false)
+            if run.sum < best {
+                best = run.sum
                 bestRun = (start, false)
+                bestTurn = (run.dot, run.cross)
             }
             slot += 1
             start += step
@@ -628,29 +734,13 @@ public final class StrokeClassifier {
         return best
     }
 
-    /// The turn (cosine, sine) that brings the cloud `x`/`y` closest to
-    /// `sample` with the points paired as `match` last paired them best
-    /// (`bestRun`), the pairs weighed as in the matching: Protractor's
-    /// closed form on $P's pairing, δ = atan2(Σ w·p×q, Σ w·p·q).
-    private func pairingTurn(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) -> (cos: Double, sin: Double) {
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
-        let (start, forward) = bestRun
-        let (ax, ay, bx, by) = forward ? (x, y, sx, sy) : (sx, sy, x, y)
-        for index in 0..<n { remaining[index] = index }
-        var count = n
-        var weight = Double(n)
-        var dot = 0.0, cross = 0.0
-        var index = start
-        repeat {
-            let px = ax[index], py = ay[index]
-            let other = takeNearest(to: px, py, among: bx, by, count: &count).point
-            // p is the drawing's point, q the sample's.
-            let (dx, dy, qx, qy) = forward ? (px, py, bx[other], by[other]) : (bx[other], by[other], px, py)
-            dot += weight * (dx * qx + dy * qy)
-            cross += weight * (dx * qy - dy * qx)
-            weight -= 1
-            index = index + 1 == n ? 0 : index + 1
-        } while index != start
+    /// The turn (cosine, sine) that brings the drawing closest to the
+    /// sample with the points paired as `match` last paired them best
+    /// (`bestTurn`, summed by `cloudDistance` on that run), the pairs
+    /// weighed as in the matching: Protractor's closed form on $P's
+    /// pairing, δ = atan2(Σ w·p×q, Σ w·p·q).
+    private func pairingTurn() -> (cos: Double, sin: Double) {
+        let (dot, cross) = bestTurn
         let length = (dot * dot + cross * cross).squareRoot()
         guard length > 0, length.isFinite else { return (1, 0) }
         return (dot / length, cross / length)
@@ -659,55 +749,70 @@ public final class StrokeClassifier {
     /// Refines rotation-invariant `sample`'s fitted angle after a matching
     /// of `distance` at it: Protractor's closed-form turn on the matching's
     /// pairs, matched again, while it lowers the distance (at most
-    /// ``StrokeMatchingParameters/rotationFitSteps`` turns). The greedy
-    /// pairing changes with the angle, so each turn is checked by matching.
+    /// ``StrokeMatchingParameters/rotationFitSteps`` turns), then a probe
+    /// either side. The greedy pairing changes with the angle, so each turn
+    /// is checked: by the matching's best run alone, from its start and in
+    /// its direction, while the angle is searched
+    /// (``StrokeMatchingParameters/rotationRefinesBestRun``), and by a
+    /// whole matching at the angle found.
     private func refinePairing(candidate: Int, distance found: Double) -> Double {
         let sample = candidate / fitsPerSample
         var distance = found
         var c = searchCos[candidate], s = searchSin[candidate]
-        var probeC = probeCos, probeS = probeSin
-        for _ in 0..<max(1, probeRounds) {
-            for _ in 0..<fitSteps {
-                let turn = pairingTurn(x: rotatedX, y: rotatedY, sample: sample)
-                guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
-                let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
-                rotate(uniformX, uniformY, cos: nc, sin: ns)
-                let run = bestRun
-                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance)
-                guard next < distance else {
-                    // Back to the kept angle's cloud and pairing.
-                    bestRun = run
-                    rotate(uniformX, uniformY, cos: c, sin: s)
-                    break
-                }
-                distance = next
-                (c, s) = (nc, ns)
-            }
-            // The greedy pairing jumps as the angle changes, where the
-            // closed form assumes it holds: a turn either side may still
-            // lower the distance. Found, the closed form goes on from there;
-            // not found, the turn is halved.
-            guard probeS != 0 else { break }
-            var side = 1.0
-            var moved = false
-            for _ in 0..<2 {
-                let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
-                rotate(uniformX, uniformY, cos: nc, sin: ns)
-                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance)
-                if next < distance {
+        for pass in 1...max(1, refinementPasses) {
+            var probeC = probeCos, probeS = probeSin
+            var turned = false
+            for _ in 0..<max(1, probeRounds) {
+                for _ in 0..<fitSteps {
+                    let turn = pairingTurn()
+                    guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
+                    let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
+                    rotate(uniformX, uniformY, cos: nc, sin: ns)
+                    let runTurn = bestTurn
+                    let next = refinementDistance(sample: sample, below: distance)
+                    guard next < distance else {
+                        // The kept angle's pairing.
+                        bestTurn = runTurn
+                        break
+                    }
                     distance = next
                     (c, s) = (nc, ns)
-                    moved = true
-                    break
+                    turned = true
                 }
-                side = -1
+                // The greedy pairing jumps as the angle changes, where the
+                // closed form assumes it holds: a turn either side may still
+                // lower the distance. Found, the closed form goes on from there;
+                // not found, the turn is halved.
+                guard probeS != 0 else { break }
+                var side = 1.0
+                var moved = false
+                for _ in 0..<2 {
+                    let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
+                    rotate(uniformX, uniformY, cos: nc, sin: ns)
+                    let next = refinementDistance(sample: sample, below: distance)
+                    if next < distance {
+                        distance = next
+                        (c, s) = (nc, ns)
+                        moved = true
+                        turned = true
+                        break
+                    }
+                    side = -1
+                }
+                if !moved {
+                    // cos and sin of half the turn.
+                    let halfC = ((1 + probeC) / 2).squareRoot()
+                    (probeC, probeS) = (halfC, probeS / (2 * halfC))
+                }
             }
-            if !moved {
-                rotate(uniformX, uniformY, cos: c, sin: s)
-                // cos and sin of half the turn.
-                let halfC = ((1 + probeC) / 2).squareRoot()
-                (probeC, probeS) = (halfC, probeS / (2 * halfC))
-            }
+            guard refinesBestRun, turned else { break }
+            // The angle was found on one run: the whole matching there (its
+            // other runs may do better; none does worse than that one). When
+            // another run does, the angle is refined again on that one.
+            rotate(uniformX, uniformY, cos: c, sin: s)
+            let whole = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: pass < refinementPasses)
+            guard whole < distance else { break }
+            distance = whole
         }
         let length = (c * c + s * s).squareRoot()
         searchCos[candidate] = c / length
@@ -715,32 +820,63 @@ public final class StrokeClassifier {
         return distance
     }
 
+    /// The distance of the drawing, turned into `rotatedX`/`rotatedY`, from
+    /// rotation-invariant `sample` while its angle is refined: the best
+    /// run's alone (`bestRun`), or a whole matching; `bestTurn` follows it
+    /// when it is below `limit`.
+    private func refinementDistance(sample: Int, below limit: Double) -> Double {
+        guard refinesBestRun else {
+            return match(x: rotatedX, y: rotatedY, sample: sample, below: limit, turning: true)
+        }
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let run = bestRun.forward
+            ? cloudDistance(from: rotatedX, rotatedY, to: sx, sy, start: bestRun.start, below: limit, turning: true, forward: true)
+            : cloudDistance(from: sx, sy, to: rotatedX, rotatedY, start: bestRun.start, below: limit, turning: true, forward: false)
+        if run.sum < limit { bestTurn = (run.dot, run.cross) }
+        return run.sum
+    }
+
     /// $P's greedy matching from point `start` of cloud a: each point in
     /// turn takes the nearest point of b not yet taken, with weight n, n−1, …
-    /// 1; stops once the sum reaches `limit` ($Q's early abandoning).
+    /// 1; stops once the sum reaches `limit` ($Q's early abandoning). With
+    /// `turning`, also sums Σ w·p·q and Σ w·p×q over the pairs, p the
+    /// drawing's point and q the sample's (`forward`: a is the drawing),
+    /// for `pairingTurn`: the run's own pairs, so the turn costs no second
+    /// pass over them.
+    @inline(__always)
     private func cloudDistance(from ax: UnsafeMutablePointer<Double>, _ ay: UnsafeMutablePointer<Double>,
                                to bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
-                               start: Int, below limit: Double) -> Double {
+                               start: Int, below limit: Double,
+                               turning: Bool, forward: Bool) -> (sum: Double, dot: Double, cross: Double) {
         for index in 0..<n { remaining[index] = index }
         var count = n
-        var sum = 0.0
+        var sum = 0.0, dot = 0.0, cross = 0.0
         var weight = Double(n)
         var index = start
         repeat {
-            let nearestDistance = takeNearest(to: ax[index], ay[index], among: bx, by, count: &count).distance
-            sum += weight * nearestDistance
-            if sum >= limit { return sum }
+            let px = ax[index], py = ay[index]
+            let nearest = takeNearest(to: px, py, among: bx, by, count: &count)
+            sum += weight * nearest.distance
+            if sum >= limit { return (sum, 0, 0) }
+            if turning {
+                let qx = bx[nearest.point], qy = by[nearest.point]
+                if forward {
+                    dot += weight * (px * qx + py * qy)
+                    cross += weight * (px * qy - py * qx)
+                } else {
+                    dot += weight * (qx * px + qy * py)
+                    cross += weight * (qx * py - qy * px)
+                }
+            }
             weight -= 1
             index = index + 1 == n ? 0 : index + 1
         } while index != start
-        return sum
+        return (sum, dot, cross)
     }
 
     /// The point of `bx`/`by` nearest to (`px`, `py`) among the first
     /// `count` of `remaining` (the points not yet paired in this run), and
-    /// its squared distance; takes it out of them. $P's greedy step, shared
-    /// by `cloudDistance(from:_:to:_:start:below:)` and
-    /// `pairingTurn(x:y:sample:)`.
+    /// its squared distance; takes it out of them. $P's greedy step.
     @inline(__always)
     private func takeNearest(to px: Double, _ py: Double,
                              among bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
@@ -838,20 +974,15 @@ public final class StrokeClassifier {
     /// every `stride`th turned point to the sample point its cell names (a
     /// one-sided nearest-point distance: no pairing, so stroke order and
     /// direction do not enter).
-    private func nearestFit(sample: Int, cos c: Double, sin s: Double, stride: Int) -> Double {
+    private func nearestFit(sample: Int, rotation: Int, stride: Int) -> Double {
         let lookup = sampleLookup + sample * grid * grid
         let sx = sampleX + sample * n, sy = sampleY + sample * n
-        let limit = Double(grid) - 0.5
+        let x = turnedX + rotation * n, y = turnedY + rotation * n, cells = turnedCell + rotation * n
         var sum = 0.0
         var index = 0
         while index < n {
-            let ux = uniformX[index], uy = uniformY[index]
-            let px = ux * c - uy * s, py = ux * s + uy * c
-            // Cells clamped without branches (the border cells take the rest).
-            let column = Int(min(max((px + extent) * cellsPerUnit, 0), limit))
-            let row = Int(min(max((py + extent) * cellsPerUnit, 0), limit))
-            let target = Int(lookup[row * grid + column])
-            let dx = px - sx[target], dy = py - sy[target]
+            let target = Int(lookup[Int(cells[index])])
+            let dx = x[index] - sx[target], dy = y[index] - sy[target]
             sum += dx * dx + dy * dy
             index += stride
         }
@@ -881,13 +1012,13 @@ public final class StrokeClassifier {
                 let angle = alignmentPeaks[peak] * harmonicCount
                 searchCos[base + peak] = alignmentCos[angle]
                 searchSin[base + peak] = alignmentSin[angle]
+                candidateRotation[base + peak] = -1
             }
             return count
         }
         let steps = rotationCos.count
         for rotation in 0..<steps {
-            coarseDistance[rotation] = nearestFit(sample: sample, cos: rotationCos[rotation], sin: rotationSin[rotation],
-                                                  stride: coarseStride)
+            coarseDistance[rotation] = nearestFit(sample: sample, rotation: rotation, stride: coarseStride)
         }
         // The best local minima around the circle, best first.
         var count = 0
@@ -914,6 +1045,7 @@ public final class StrokeClassifier {
         for start in 0..<count {
             searchCos[base + start] = rotationCos[coarseStarts[start]]
             searchSin[base + start] = rotationSin[coarseStarts[start]]
+            candidateRotation[base + start] = coarseStarts[start]
         }
         return count
     }

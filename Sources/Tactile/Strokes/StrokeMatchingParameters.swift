@@ -97,8 +97,13 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     /// How far above the best distance so far a rotation-invariant sample's
     /// matching at its fitted angle may come and still have its angle refined
-    /// on its pairing: 1.5 (2 was no better on the tuning writers, and each
-    /// refinement is one to four more matchings).
+    /// on its pairing: 1, only one that beats the best already (session 7:
+    /// with 2 ``rotationProbeRounds`` and the refinement on the best run,
+    /// 0.2 points better with one template on the tuning, report and wide
+    /// writers, and within 0.1 points with three on the tuning and report
+    /// writers, 0.4 points worse on the wide ones, than 1.5 with whole
+    /// matchings; 1.5 refines near-equal turns of a symmetric shape and
+    /// samples of wrong shapes too, each a refinement of its own).
     @_spi(StrokeTuning) public var rotationRefinementSlack: Double
 
     /// Every how many points the first rotations' fit reads: 4, eight of
@@ -108,6 +113,27 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { rotationCoarseStride = min(16, max(1, rotationCoarseStride)) }
     }
 
+    /// Whether a candidate's angle is refined on its matching's best run
+    /// alone (the start and direction that gave its distance), with one
+    /// whole matching at the angle found, rather than on a whole matching
+    /// at every step: `true`. Refining costs one greedy run a step instead
+    /// of up to 2·⌈n / step⌉, since the run that pairs best at an angle
+    /// nearly always does a few degrees on: 45% fewer instructions for 13 × 3
+    /// rotation-invariant templates at a slack of 1 (callgrind), within
+    /// 0.1 points of whole matchings on the tuning, report and wide writers
+    /// (at a slack of 1.5 it lost 0.2–0.4 points with one template).
+    /// `false` is session 6's search, whose answers it gives bit for bit.
+    @_spi(StrokeTuning) public var rotationRefinesBestRun: Bool
+
+    /// With ``rotationRefinesBestRun``, how many times an angle is refined
+    /// when the whole matching at the angle found pairs better on another
+    /// run than the one it was refined on: 2, refined again on that run
+    /// (0.1 points better with one template than 1 at a slack of 1.5,
+    /// within noise at 1, for 2–5% more instructions).
+    @_spi(StrokeTuning) public var rotationRefinementPasses: Int {
+        didSet { rotationRefinementPasses = min(4, max(1, rotationRefinementPasses)) }
+    }
+
     /// A turn either side of a refined angle that is also matched, in
     /// radians: 5° (π/36). The greedy pairing jumps as the angle changes,
     /// where the closed form assumes it holds; 5° gained 0.3 points with
@@ -115,9 +141,10 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     @_spi(StrokeTuning) public var rotationProbe: Double
 
     /// How many rounds refine a candidate's angle, each closed-form turns
-    /// then a probe either side, the probe halved when it finds nothing: 3
+    /// then a probe either side, the probe halved when it finds nothing: 2
     /// (1 lost 0.15 points with one template on the tuning writers, and
-    /// left a clean triangle turned by 137° 5° off its angle).
+    /// left a clean triangle turned by 137° 5° off its angle; 3 was within
+    /// noise of 2 at a slack of 1, for 6% more instructions).
     @_spi(StrokeTuning) public var rotationProbeRounds: Int {
         didSet { rotationProbeRounds = min(8, max(1, rotationProbeRounds)) }
     }
@@ -176,10 +203,12 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         rotationPrecision = Double.pi / 90
         refinedCandidates = 3
         rotationFitSteps = 3
-        rotationRefinementSlack = 1.5
+        rotationRefinementSlack = 1
         rotationCoarseStride = 4
+        rotationRefinesBestRun = true
+        rotationRefinementPasses = 2
         rotationProbe = Double.pi / 36
-        rotationProbeRounds = 3
+        rotationProbeRounds = 2
         alignmentAngles = 0
         alignmentHarmonics = 6
         alignmentCandidates = 2
