@@ -26,7 +26,10 @@ public final class TouchOverlay {
     /// The key that switches it: `O` (SDL_SCANCODE_O, USB HID usage 18).
     public var toggleScancode: Int32 = 18
     /// The contacts down now, in the order they went down.
-    public private(set) var contacts: [(id: PointerID, location: Point)] = []
+    // Exclusivity: every access is instantaneous (no caller's code runs
+    // while one is open), so the runtime's check on each pointer event,
+    // two an event, is dropped.
+    @exclusivity(unchecked) public private(set) var contacts: [(id: PointerID, location: Point)] = []
 
     /// The ring's radius, in points: about a fingertip.
     static let radius = 22.0
@@ -41,7 +44,7 @@ public final class TouchOverlay {
     public func handle(_ event: InputEvent) {
         switch event.kind {
         case .pointer(let pointer):
-            let index = contacts.firstIndex { $0.id == pointer.id }
+            let index = Self.index(of: pointer.id, in: contacts)
             switch pointer.phase {
             case .down:
                 if let index { contacts.remove(at: index) }
@@ -58,6 +61,16 @@ public final class TouchOverlay {
         default:
             break
         }
+    }
+
+    /// Where `id` is among `contacts`. A plain loop in a `nonisolated`
+    /// function rather than `contacts.firstIndex { … }`, whose closure,
+    /// made in a main-actor class, checked the executor for every contact
+    /// it compared, on every pointer event (callgrind, the ten-contact
+    /// replay).
+    private nonisolated static func index(of id: PointerID, in contacts: [(id: PointerID, location: Point)]) -> Int? {
+        for index in contacts.indices where contacts[index].id == id { return index }
+        return nil
     }
 
     /// Draws a ring and the pointer id (`kind device:index`) for every contact, if visible.

@@ -9,7 +9,7 @@ import TactileTestSupport
 // |---|---|
 // | Move through N idle recognizers | `scene.send` of one finger move on the deepest of 5 nested layers, whose N recognizers (1, 10, 50, 200, spread over the 5) follow the touch and do nothing with a move: the arena's own cost per recognizer |
 // | Hit-test nested N | as "Hit-test 10,000 layers", on the same kind of scene grown to about 1k, 10k, 100k and 1M layers (the name gives the exact count) |
-// | Hit-test flat N | `scene.root.hitTest` of one point among N sprites directly under the root: 80% sprite centres, 10% anywhere in the window, 10% outside it |
+// | Hit-test flat N | `scene.root.hitTest` of the fixture's 1000 points in turn among N sprites directly under the root (80% sprite centres, 10% anywhere in the window, 10% outside it), one point per iteration and `.kilo` iterations a sample, so the figure reads per hit-test: the bar's touch-down among 100,000 siblings (≤ 2 µs) is judged on this row |
 // | Memory per layer | heap bytes held per `Layer(frame:)` added to a parent, over 10,000 (glibc's `mallinfo2`, with the allocator's overhead per block) |
 // | Memory per recognizer: kind | heap bytes held per recognizer of each built-in kind attached to a layer, over 1000 |
 

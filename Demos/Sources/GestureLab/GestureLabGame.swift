@@ -35,8 +35,11 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         var fired = 0
         /// The recognizer's state at each action, in order.
         var states: [GestureRecognizer.State] = []
+        /// The values at the last action, read as numbers and formatted
+        /// only when drawn (see ``Values``).
+        var values = Values.lines([])
         /// The values at the last action, as the panel prints them.
-        var lines: [String] = []
+        var lines: [String] { values.lines }
         /// The last state the arena moved it to, and when (game time).
         var lastTransition: (state: GestureRecognizer.State, time: Double)?
         /// Set from the arena's `wait` line until it is released, fails or resets.
@@ -132,7 +135,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             panel.layer.name = panel.title
             panel.layer.isMultipleTouchEnabled = true
             for recognizer in panel.recognizers {
-                readouts[ObjectIdentifier(recognizer)] = Readout(lines: Self.values(of: recognizer))
+                readouts[ObjectIdentifier(recognizer)] = Readout(values: Self.snapshot(of: recognizer))
                 recognizer.addTarget(self, action: GestureLabGame.fired)
                 panel.layer.addGestureRecognizer(recognizer)
             }
@@ -178,10 +181,13 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 
     private func fired(_ recognizer: GestureRecognizer) {
-        let id = ObjectIdentifier(recognizer)
-        readouts[id, default: Readout()].fired += 1
-        readouts[id, default: Readout()].states.append(recognizer.state)
-        readouts[id, default: Readout()].lines = Self.values(of: recognizer)
+        let values = Self.snapshot(of: recognizer)
+        let state = recognizer.state
+        update(recognizer) { readout in
+            readout.fired += 1
+            readout.states.append(state)
+            readout.values = values
+        }
         if recognizer === edgePan { edgeTranslation = edgePan.translation(in: edgePan.layer) }
         if recognizer === pan { panTranslation = pan.translation(in: pan.layer) }
         if recognizer === pinch { pinchScale = pinch.scale }
@@ -238,32 +244,83 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         return .state(.possible)
     }
 
-    static func values(of recognizer: GestureRecognizer) -> [String] {
-        func format(_ value: Double, _ digits: Int = 0) -> String { String(format: "%+.\(digits)f", value) }
-        func format(_ point: Point) -> String { "\(format(point.x)), \(format(point.y))" }
-        switch recognizer {
-        case let tap as TapGestureRecognizer:
-            return ["taps needed \(tap.numberOfTapsRequired)", "at \(format(tap.location(in: tap.layer)))"]
-        case let press as LongPressGestureRecognizer:
-            return [String(format: "after %.2f s", press.minimumPressDuration), "at \(format(press.location(in: press.layer)))"]
-        case let swipe as SwipeGestureRecognizer:
-            let direction: String = switch swipe.recognizedDirection {
-            case .left: "left"
-            case .right: "right"
-            case .up: "up"
-            case .down: "down"
-            default: "-"
+    /// What a panel prints under a recognizer's name, read at its action.
+    ///
+    /// The numbers are kept as they are and formatted only when the panel
+    /// is drawn: formatting them at every action (`String(format:)`, and a
+    /// dynamic cast per recognizer kind) was about 70% of the lab's input
+    /// in the ten-contact replay, 5,600 instructions an event (callgrind),
+    /// for lines drawn once a frame at most.
+    enum Values {
+        case tap(tapsRequired: Int, location: Point)
+        case press(duration: Double, location: Point)
+        case swipe(SwipeGestureRecognizer.Direction, velocity: Point)
+        case pan(translation: Point, velocity: Point)
+        case pinch(scale: Double, velocity: Double)
+        case rotation(angle: Double, velocity: Double)
+        /// The second page's commands and motion gestures, formatted at once
+        /// (their actions are rare).
+        case lines([String])
+
+        /// The panel's lines.
+        var lines: [String] {
+            func format(_ value: Double, _ digits: Int = 0) -> String { String(format: "%+.\(digits)f", value) }
+            func format(_ point: Point) -> String { "\(format(point.x)), \(format(point.y))" }
+            switch self {
+            case .tap(let taps, let location):
+                return ["taps needed \(taps)", "at \(format(location))"]
+            case .press(let duration, let location):
+                return [String(format: "after %.2f s", duration), "at \(format(location))"]
+            case .swipe(let recognized, let velocity):
+                let direction: String = switch recognized {
+                case .left: "left"
+                case .right: "right"
+                case .up: "up"
+                case .down: "down"
+                default: "-"
+                }
+                return ["direction \(direction)", "v \(format(velocity))"]
+            case .pan(let translation, let velocity):
+                return ["moved \(format(translation))", "v \(format(velocity))"]
+            case .pinch(let scale, let velocity):
+                return [String(format: "scale %.2f", scale), String(format: "v %+.2f /s", velocity)]
+            case .rotation(let angle, let velocity):
+                return [String(format: "angle %+.0f deg", angle * 180 / .pi), String(format: "v %+.2f rad/s", velocity)]
+            case .lines(let lines):
+                return lines
             }
-            return ["direction \(direction)", "v \(format(swipe.velocity(in: swipe.layer)))"]
-        case let pan as PanGestureRecognizer:
-            return ["moved \(format(pan.translation(in: pan.layer)))", "v \(format(pan.velocity(in: pan.layer)))"]
-        case let pinch as PinchGestureRecognizer:
-            return [String(format: "scale %.2f", pinch.scale), String(format: "v %+.2f /s", pinch.velocity)]
-        case let rotation as RotationGestureRecognizer:
-            return [String(format: "angle %+.0f deg", rotation.rotation * 180 / .pi), String(format: "v %+.2f rad/s", rotation.velocity)]
-        default:
-            return commandAndMotionValues(of: recognizer)
         }
+    }
+
+    /// The values `recognizer`'s panel prints, as they are now.
+    static func snapshot(of recognizer: GestureRecognizer) -> Values {
+        // Class casts (`as?`) rather than a `switch` of `case let … as`
+        // patterns, which go through the runtime's general dynamic cast.
+        // A screen-edge pan is a pan, and prints as one.
+        if let tap = recognizer as? TapGestureRecognizer {
+            return .tap(tapsRequired: tap.numberOfTapsRequired, location: tap.location(in: tap.layer))
+        }
+        if let press = recognizer as? LongPressGestureRecognizer {
+            return .press(duration: press.minimumPressDuration, location: press.location(in: press.layer))
+        }
+        if let swipe = recognizer as? SwipeGestureRecognizer {
+            return .swipe(swipe.recognizedDirection, velocity: swipe.velocity(in: swipe.layer))
+        }
+        if let pan = recognizer as? PanGestureRecognizer {
+            return .pan(translation: pan.translation(in: pan.layer), velocity: pan.velocity(in: pan.layer))
+        }
+        if let pinch = recognizer as? PinchGestureRecognizer {
+            return .pinch(scale: pinch.scale, velocity: pinch.velocity)
+        }
+        if let rotation = recognizer as? RotationGestureRecognizer {
+            return .rotation(angle: rotation.rotation, velocity: rotation.velocity)
+        }
+        return .lines(commandAndMotionValues(of: recognizer))
+    }
+
+    /// What a panel prints for `recognizer` now.
+    static func values(of recognizer: GestureRecognizer) -> [String] {
+        snapshot(of: recognizer).lines
     }
 
     // MARK: Drawing
