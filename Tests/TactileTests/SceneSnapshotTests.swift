@@ -35,6 +35,33 @@ struct SceneSnapshotTests {
         #expect(try scene.snapshot() == first)
     }
 
+    @Test func aCopyIsItsOwnValue() throws {
+        send(.down, 10, 10, at: 0.1)
+        var snapshot = try scene.snapshot()
+        let kept = snapshot   // shares the contents until one is captured into
+        send(.move, 60, 10, at: 0.2)
+        try scene.capture(into: &snapshot)
+        #expect(snapshot != kept)
+        try scene.restore(kept)
+        #expect(try scene.snapshot() == kept)
+        try scene.restore(snapshot)
+        #expect(try scene.snapshot() == snapshot)
+    }
+
+    @Test func whyARecognizerLastFailedComesBackWithIt() throws {
+        send(.down, 10, 10, at: 0.1)
+        let before = try scene.snapshot()
+        #expect(tap.lastFailure == nil)
+        send(.move, 90, 10, at: 0.2)
+        let failure = try #require(tap.lastFailure)
+        let after = try scene.snapshot()
+        try scene.restore(before)
+        #expect(tap.lastFailure == nil)
+        try scene.restore(after)
+        #expect(tap.lastFailure == failure)
+        #expect(try scene.snapshot() == after)
+    }
+
     @Test func restoringPutsTheGestureBackWhereItWas() throws {
         var log: [String] = []
         pan.addAction { pan in log.append("\(pan.state) \(pan.translation(in: nil).x)") }

@@ -29,3 +29,28 @@ func referenceBits(of object: AnyObject?) -> UInt {
     guard let object else { return 0 }
     return UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
 }
+
+extension Array {
+    /// The bits of the reference stored `offset` bytes into the element at
+    /// `index` (a struct's stored property, found with
+    /// `MemoryLayout.offset(of:)`), read without copying the element:
+    /// copying an arena record out of its array retains the object it
+    /// refers to, and comparing or reading one field needs no copy.
+    @inline(__always)
+    func referenceBits(at index: Int, offset: Int) -> UInt {
+        precondition(index >= 0 && index < count, "index out of range")
+        return withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped + index).load(fromByteOffset: offset, as: UInt.self) }
+    }
+
+    /// Calls `body` with the object whose reference is stored `offset`
+    /// bytes into the element at `index` (see ``referenceBits(at:offset:)``),
+    /// borrowed: the array, which the caller holds unchanged for the call,
+    /// keeps it alive.
+    @inline(__always)
+    func withBorrowedReference<Object: AnyObject, Result>(
+        at index: Int, offset: Int, as type: Object.Type, _ body: (Object) -> Result
+    ) -> Result {
+        let bits = referenceBits(at: index, offset: offset)
+        return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+}

@@ -35,6 +35,7 @@ public struct RecognizerStateReader {
         isOverrun = false
     }
 
+    @inline(__always)
     private mutating func next() -> UInt64 {
         guard position < end else {
             isOverrun = true
@@ -45,6 +46,7 @@ public struct RecognizerStateReader {
     }
 
     /// Reads a number written with `write(_: Double)`.
+    @inline(__always)
     public mutating func readDouble() -> Double {
         Double(bitPattern: next())
     }
@@ -68,6 +70,7 @@ public struct RecognizerStateReader {
     /// words), as they are, written with
     /// ``RecognizerStateWriter/write(bitsOf:)``;
     /// past the recognizer's words it reads what there is and sets ``isOverrun``.
+    @inline(__always)
     public mutating func read(bitsInto bytes: UnsafeMutableRawBufferPointer) {
         let words = bytes.count / MemoryLayout<UInt64>.stride
         let available = min(words, end - position)
@@ -79,16 +82,19 @@ public struct RecognizerStateReader {
     }
 
     /// Reads an integer written with `write(_: Int)`.
+    @inline(__always)
     public mutating func readInt() -> Int {
         Int(Int64(bitPattern: next()))
     }
 
     /// Reads a flag written with `write(_: Bool)`.
+    @inline(__always)
     public mutating func readBool() -> Bool {
         next() != 0
     }
 
     /// Reads a point written with `write(_: Point)`.
+    @inline(__always)
     public mutating func readPoint() -> Point {
         let x = readDouble()
         return Point(x: x, y: readDouble())

@@ -59,6 +59,7 @@ public struct RecognizerStateWriter {
         count += 1
     }
 
+    @inline(never)
     mutating func grow(to minimum: Int) {
         storage.grow(keeping: count, minimum: minimum)
         base = storage.base
@@ -66,21 +67,25 @@ public struct RecognizerStateWriter {
     }
 
     /// Writes the bits of a number, NaN and infinities included.
+    @inline(__always)
     public mutating func write(_ value: Double) {
         append(value.bitPattern)
     }
 
     /// Writes an integer.
+    @inline(__always)
     public mutating func write(_ value: Int) {
         append(UInt64(bitPattern: Int64(value)))
     }
 
     /// Writes a flag.
+    @inline(__always)
     public mutating func write(_ value: Bool) {
         append(value ? 1 : 0)
     }
 
     /// Writes a point, as two words.
+    @inline(__always)
     public mutating func write(_ value: Point) {
         if count + 2 > capacity { grow(to: count + 2) }
         base[count] = value.x.bitPattern
@@ -127,6 +132,7 @@ public struct RecognizerStateWriter {
     /// ``VelocityTracker`` saves its two this way). Read them back with
     /// ``RecognizerStateReader/read(bitsInto:)`` into memory of the same
     /// layout.
+    @inline(__always)
     public mutating func write(bitsOf bytes: UnsafeRawBufferPointer) {
         let words = bytes.count / MemoryLayout<UInt64>.stride
         guard let source = bytes.baseAddress, words > 0 else { return }
@@ -141,7 +147,9 @@ public struct RecognizerStateWriter {
     public mutating func write(touch: ObjectIdentifier?) {
         var index = -1
         if let touch {
-            for candidate in touches.indices where ObjectIdentifier(touches[candidate]) == touch {
+            // Compared as bits: reading each touch as an object retains it.
+            let bits = UInt(bitPattern: touch)
+            for candidate in touches.indices where touches.referenceBits(at: candidate) == bits {
                 index = candidate
                 break
             }

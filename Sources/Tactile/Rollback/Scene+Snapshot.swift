@@ -15,24 +15,25 @@ extension Scene {
     @discardableResult
     public func capture(into snapshot: inout SceneSnapshot) throws(RollbackError) -> [GestureRecognizer] {
         guard !isDelivering else { throw .duringDelivery }
-        if snapshot.root !== root || snapshot.structureGeneration != Layer.structureGeneration {
-            snapshot.root = root
-            collectStructure(into: &snapshot)
+        let s = snapshot.uniqueStorage()
+        if s.root !== root || s.structureGeneration != Layer.structureGeneration {
+            s.root = root
+            collectStructure(into: s)
         }
-        if !snapshot.recognizersNotSaved.isEmpty { snapshot.recognizersNotSaved.removeAll(keepingCapacity: true) }
-        if !snapshot.extraRecognizers.isEmpty { snapshot.extraRecognizers.removeAll(keepingCapacity: true) }
+        if !s.recognizersNotSaved.isEmpty { s.recognizersNotSaved.removeAll(keepingCapacity: true) }
+        if !s.extraRecognizers.isEmpty { s.extraRecognizers.removeAll(keepingCapacity: true) }
 
-        snapshot.lastPointer = lastPointer
-        snapshot.lastButton = lastButton
-        snapshot.lastOther = lastOther
-        snapshot.ignoringDepth = ignoringDepth
-        snapshot.ignoredPointers.removeAll(keepingCapacity: true)
-        if !ignoredPointers.isEmpty { snapshot.ignoredPointers.append(contentsOf: ignoredPointers) }
-        snapshot.recentTaps.removeAll(keepingCapacity: true)
-        if !recentTaps.isEmpty { snapshot.recentTaps.append(contentsOf: recentTaps) }
-        snapshot.sequence = sequence
-        snapshot.eventTimestamp = event.storedTimestamp
-        snapshot.shakeMotion = shakeMotion
+        s.lastPointer = lastPointer
+        s.lastButton = lastButton
+        s.lastOther = lastOther
+        s.ignoringDepth = ignoringDepth
+        s.ignoredPointers.removeAll(keepingCapacity: true)
+        if !ignoredPointers.isEmpty { s.ignoredPointers.append(contentsOf: ignoredPointers) }
+        s.recentTaps.removeAll(keepingCapacity: true)
+        if !recentTaps.isEmpty { s.recentTaps.append(contentsOf: recentTaps) }
+        s.sequence = sequence
+        s.eventTimestamp = event.storedTimestamp
+        s.shakeMotion = shakeMotion
 
         // The touch table: the event's touches, then any other touch a
         // recognizer follows or the gate keeps a record of. Each touch
@@ -40,85 +41,92 @@ extension Scene {
         // The structure's recognizers, and below the touch table, as local
         // constants: an element of a constant is borrowed, where one of
         // `snapshot` (written meanwhile) is retained and released.
-        let recognizers = snapshot.recognizers
+        let recognizers = s.recognizers
         var count = 0
         let eventTouches = event.storedTouches
         for index in eventTouches.indices {
-            eventTouches.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+            eventTouches.withBorrowedElement(at: index) { Self.enter($0, into: &s.touches, count: &count) }
         }
-        snapshot.eventTouchCount = count
+        s.eventTouchCount = count
         for recognizer in recognizers.indices {
             recognizers.withBorrowedElement(at: recognizer) { recognizer in
                 guard !recognizer.trackedTouches.isEmpty else { return }
                 let tracked = recognizer.trackedTouches
                 for index in tracked.indices {
-                    tracked.withBorrowedElement(at: index) { Self.enter($0, into: &snapshot.touches, count: &count) }
+                    tracked.withBorrowedElement(at: index) { Self.enter($0, into: &s.touches, count: &count) }
                 }
             }
         }
-        for index in arena.gate.entries.indices { Self.enter(arena.gate.entries[index].touch, into: &snapshot.touches, count: &count) }
-        truncate(&snapshot.touches, to: count)
-        truncate(&snapshot.touchLayers, to: count)
-        let touches = snapshot.touches
-        snapshot.touchValues.removeAll()
-        snapshot.touchRecognizers.removeAll()
+        // The gate's entries as a local constant too: read through the
+        // arena, each entry's touch was retained and released, twice (callgrind).
+        let gateEntries = arena.gate.entries
+        for index in gateEntries.indices {
+            gateEntries.withBorrowedReference(at: index, offset: Self.entryTouchOffset, as: Touch.self) { Self.enter($0, into: &s.touches, count: &count) }
+        }
+        truncate(&s.touches, to: count)
+        truncate(&s.touchLayers, to: count)
+        let touches = s.touches
+        s.touchValues.removeAll()
+        s.touchRecognizers.removeAll()
         for index in 0..<count {
-            touches.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, recognizers: recognizers) }
+            touches.withBorrowedElement(at: index) { $0.save(into: s, at: index, recognizers: recognizers) }
         }
 
-        snapshot.now = arena.clock.now
-        snapshot.deadlines.removeAll()
+        s.now = arena.clock.now
+        s.deadlines.removeAll()
         arena.clock.forEachDeadline { recognizer, time in
-            snapshot.deadlines.append(.init(recognizer: snapshot.index(of: recognizer), time: time))
+            s.deadlines.append(.init(recognizer: s.index(of: recognizer), time: time))
         }
-        snapshot.earliestDeadline = arena.clock.earliest
-        snapshot.gateEntries.removeAll()
-        snapshot.heldPhases.removeAll(keepingCapacity: true)
-        for index in arena.gate.entries.indices {
-            let heldStart = snapshot.heldPhases.count
-            if !arena.gate.entries[index].held.isEmpty { snapshot.heldPhases.append(contentsOf: arena.gate.entries[index].held) }
-            snapshot.gateEntries.append(.init(
-                touch: Int32(arena.gate.entries[index].touch.rosterIndex), sent: arena.gate.entries[index].sent,
-                held: heldStart..<snapshot.heldPhases.count, isTaken: arena.gate.entries[index].isTaken,
-                endsAsCancelled: arena.gate.entries[index].endsAsCancelled, isClosed: arena.gate.entries[index].isClosed,
-                isCancelledFromOutside: arena.gate.entries[index].isCancelledFromOutside))
+        s.earliestDeadline = arena.clock.earliest
+        s.gateEntries.removeAll()
+        s.heldPhases.removeAll(keepingCapacity: true)
+        for index in gateEntries.indices {
+            let heldStart = s.heldPhases.count
+            if !gateEntries[index].held.isEmpty { s.heldPhases.append(contentsOf: gateEntries[index].held) }
+            s.gateEntries.append(.init(
+                touch: Int32(gateEntries.withBorrowedReference(at: index, offset: Self.entryTouchOffset, as: Touch.self) { $0.rosterIndex }),
+                sent: gateEntries[index].sent,
+                held: heldStart..<s.heldPhases.count, isTaken: gateEntries[index].isTaken,
+                endsAsCancelled: gateEntries[index].endsAsCancelled, isClosed: gateEntries[index].isClosed,
+                isCancelledFromOutside: gateEntries[index].isCancelledFromOutside))
         }
-        snapshot.gateIsHolding = arena.gate.isHolding
-        snapshot.gateHasClosed = arena.gate.hasClosed
-        snapshot.members.removeAll()
-        snapshot.waitingFor.removeAll(keepingCapacity: true)
+        s.gateIsHolding = arena.gate.isHolding
+        s.gateHasClosed = arena.gate.hasClosed
+        s.members.removeAll()
+        s.waitingFor.removeAll(keepingCapacity: true)
         // Read once: the referee's members are computed (they leave out
         // recognizers that left since its last compaction), and each read
         // costs a check and a retain.
         let members = arena.referee.members
         for index in members.indices {
-            let waitingStart = snapshot.waitingFor.count
-            if !members[index].waitingFor.isEmpty { snapshot.waitingFor.append(contentsOf: members[index].waitingFor) }
-            snapshot.members.append(.init(
-                recognizer: snapshot.index(of: members[index].recognizer), pending: members[index].pending,
-                pendingEnd: members[index].pendingEnd, waitingFor: waitingStart..<snapshot.waitingFor.count))
+            let waitingStart = s.waitingFor.count
+            if !members[index].waitingFor.isEmpty { s.waitingFor.append(contentsOf: members[index].waitingFor) }
+            s.members.append(.init(
+                recognizer: members.withBorrowedReference(at: index, offset: Self.memberRecognizerOffset, as: GestureRecognizer.self) { s.index(of: $0) },
+                pending: members[index].pending,
+                pendingEnd: members[index].pendingEnd, waitingFor: waitingStart..<s.waitingFor.count))
         }
-        snapshot.subEventSerial = arena.subEventSerial
+        s.subEventSerial = arena.subEventSerial
 
-        snapshot.recognizerValues.removeAll()
-        truncate(&snapshot.recognizerNotes, to: snapshot.recognizers.count)
-        snapshot.trackedTouches.removeAll()
-        snapshot.trackedSources.removeAll(keepingCapacity: true)
+        s.recognizerValues.removeAll()
+        truncate(&s.recognizerNotes, to: s.recognizers.count)
+        s.trackedTouches.removeAll()
+        s.trackedSources.removeAll(keepingCapacity: true)
         // One writer for the capture, into the snapshot's word storage,
         // copied on write: a snapshot that shares it (a copy of this one)
         // gets its own first.
-        if !isKnownUniquelyReferenced(&snapshot.wordStorage) {
-            snapshot.wordStorage = SnapshotWords(capacity: max(256, snapshot.wordCount))
+        if !isKnownUniquelyReferenced(&s.wordStorage) {
+            s.wordStorage = SnapshotWords(capacity: max(256, s.wordCount))
         }
-        var writer = RecognizerStateWriter(storage: snapshot.wordStorage, touches: snapshot.touches)
+        var writer = RecognizerStateWriter(storage: s.wordStorage, touches: touches)
         for index in recognizers.indices {
             // Borrowed, not retained: no executor check shows in the profile
             // (an earlier attempt through a closure had one, and was slower).
-            recognizers.withBorrowedElement(at: index) { $0.save(into: &snapshot, at: index, writer: &writer, arena: arena) }
+            recognizers.withBorrowedElement(at: index) { $0.save(into: s, at: index, writer: &writer, arena: arena) }
         }
-        // (The storage grows in place: `writer.storage` is `snapshot.wordStorage`.)
-        snapshot.wordCount = writer.count
-        return snapshot.recognizersNotSaved
+        // (The storage grows in place: `writer.storage` is `s.wordStorage`.)
+        s.wordCount = writer.count
+        return s.recognizersNotSaved
     }
 
     /// A new snapshot of the scene's input state; see ``capture(into:)``,
@@ -174,95 +182,80 @@ extension Scene {
     ///
     /// - Throws: what ``restore(_:)`` would throw.
     public func checkRestore(_ snapshot: SceneSnapshot) throws(RollbackError) {
-        guard snapshot.root === root else { throw .otherScene }
+        let s = snapshot.storage
+        guard s.root === root else { throw .otherScene }
         guard !isDelivering else { throw .duringDelivery }
         // The same generation means that nothing was added, removed or
         // moved since the snapshot listed the structure: no walk needed.
-        if snapshot.structureGeneration != Layer.structureGeneration, let difference = structureDifference(from: snapshot) {
+        if s.structureGeneration != Layer.structureGeneration, let difference = structureDifference(from: s) {
             throw .structureChanged(difference)
         }
-        guard snapshot.recognizersNotSaved.isEmpty else {
-            throw .recognizersNotSaved(snapshot.recognizersNotSaved.map(\.displayName))
+        guard s.recognizersNotSaved.isEmpty else {
+            throw .recognizersNotSaved(s.recognizersNotSaved.map(\.displayName))
         }
     }
 
     /// The writes of ``restore(_:)``, once ``checkRestore(_:)`` has passed.
     func applyRestore(_ snapshot: borrowing SceneSnapshot) {
-        lastPointer = snapshot.lastPointer
-        lastButton = snapshot.lastButton
-        lastOther = snapshot.lastOther
-        ignoringDepth = snapshot.ignoringDepth
-        if ignoredPointers != snapshot.ignoredPointers {
+        let s = snapshot.storage
+        lastPointer = s.lastPointer
+        lastButton = s.lastButton
+        lastOther = s.lastOther
+        ignoringDepth = s.ignoringDepth
+        if ignoredPointers != s.ignoredPointers {
             ignoredPointers.removeAll(keepingCapacity: true)
-            ignoredPointers.append(contentsOf: snapshot.ignoredPointers)
+            ignoredPointers.append(contentsOf: s.ignoredPointers)
         }
-        if recentTaps != snapshot.recentTaps {
+        if recentTaps != s.recentTaps {
             recentTaps.removeAll(keepingCapacity: true)
-            recentTaps.append(contentsOf: snapshot.recentTaps)
+            recentTaps.append(contentsOf: s.recentTaps)
         }
-        sequence = snapshot.sequence
-        event.storedTimestamp = snapshot.eventTimestamp
-        shakeMotion = snapshot.shakeMotion
+        sequence = s.sequence
+        event.storedTimestamp = s.eventTimestamp
+        shakeMotion = s.shakeMotion
 
-        for index in snapshot.touches.indices {
-            snapshot.touches.withBorrowedElement(at: index) { $0.restore(index, from: snapshot) }
+        // The box's touch table and recognizers as local constants, read
+        // once: read from the box in the loop, each call (which is handed
+        // the box) would retain and release the array.
+        let touches = s.touches
+        let recognizers = s.recognizers
+        for index in touches.indices {
+            touches.withBorrowedElement(at: index) { $0.restore(index, from: s) }
         }
-        for index in 0..<snapshot.eventTouchCount {
+        for index in 0..<s.eventTouchCount {
             // Compared without retaining; written (rarely) when it differs.
-            if index < event.storedTouches.count, event.storedTouches.referenceBits(at: index) == snapshot.touches.referenceBits(at: index) { continue }
-            setIdentical(&event.storedTouches, index, snapshot.touches[index])
+            if index < event.storedTouches.count, event.storedTouches.referenceBits(at: index) == touches.referenceBits(at: index) { continue }
+            setIdentical(&event.storedTouches, index, touches[index])
         }
-        truncate(&event.storedTouches, to: snapshot.eventTouchCount)
+        truncate(&event.storedTouches, to: s.eventTouchCount)
         // A spare is held by nothing, so it is in no snapshot; checked all
         // the same, since reusing a touch the scene just put back would
         // make one object two contacts.
-        if let spare = spareTouch, snapshot.touches.contains(where: { $0 === spare }) { spareTouch = nil }
+        if let spare = spareTouch, touches.contains(where: { $0 === spare }) { spareTouch = nil }
 
-        arena.clock.now = snapshot.now
+        arena.clock.now = s.now
         // The clock keeps its deadlines in a heap and derives the earliest;
         // they come back in the order they were set, as captured.
-        arena.clock.restoreDeadlines(count: snapshot.deadlines.count) { index in
-            (snapshot.recognizer(at: snapshot.deadlines[index].recognizer), snapshot.deadlines[index].time)
+        arena.clock.restoreDeadlines(count: s.deadlines.count) { index in
+            (s.recognizer(at: s.deadlines[index].recognizer), s.deadlines[index].time)
         }
-        for index in snapshot.gateEntries.indices {
-            let saved = snapshot.gateEntries[index]
-            let held = saved.held.isEmpty ? [] : snapshot.heldPhases[saved.held]
-            if index < arena.gate.entries.count,
-               referenceBits(of: arena.gate.entries[index].touch) == snapshot.touches.referenceBits(at: Int(saved.touch)) {
-                arena.gate.entries[index].sent = saved.sent
-                // Usually both empty: then no slice is compared.
-                if !(held.isEmpty && arena.gate.entries[index].held.isEmpty), !arena.gate.entries[index].held.elementsEqual(held) {
-                    arena.gate.entries[index].held.removeAll(keepingCapacity: true)
-                    arena.gate.entries[index].held.append(contentsOf: held)
-                }
-                arena.gate.entries[index].isTaken = saved.isTaken
-                arena.gate.entries[index].endsAsCancelled = saved.endsAsCancelled
-                arena.gate.entries[index].isClosed = saved.isClosed
-                arena.gate.entries[index].isCancelledFromOutside = saved.isCancelledFromOutside
-            } else {
-                let entry = LayerGate.Entry(
-                    touch: snapshot.touches[Int(saved.touch)], sent: saved.sent, held: Array(held), isTaken: saved.isTaken, endsAsCancelled: saved.endsAsCancelled,
-                    isClosed: saved.isClosed, isCancelledFromOutside: saved.isCancelledFromOutside)
-                if index < arena.gate.entries.count { arena.gate.entries[index] = entry } else { arena.gate.entries.append(entry) }
-            }
-        }
-        truncate(&arena.gate.entries, to: snapshot.gateEntries.count)
-        arena.gate.isHolding = snapshot.gateIsHolding
-        arena.gate.hasClosed = snapshot.gateHasClosed
+        restoreGateEntries(&arena.gate.entries, from: s, touches: touches)
+        arena.gate.isHolding = s.gateIsHolding
+        arena.gate.hasClosed = s.gateHasClosed
         // One access to the referee's members for the whole rewrite: each
         // access renumbers every member's slot when it ends (ArenaReferee).
-        restoreMembers(&arena.referee.members, from: snapshot)
-        arena.subEventSerial = snapshot.subEventSerial
+        restoreMembers(&arena.referee.members, from: s)
+        arena.subEventSerial = s.subEventSerial
 
         // Every base first, so that a subclass reading its touches or state
         // while it restores its own fields finds them as they were.
-        for index in snapshot.recognizers.indices {
-            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreBase(index, from: snapshot, arena: arena) }
+        for index in recognizers.indices {
+            recognizers.withBorrowedElement(at: index) { $0.restoreBase(index, from: s, touches: touches, arena: arena) }
         }
-        var reader = RecognizerStateReader(storage: snapshot.wordStorage, touches: snapshot.touches, range: 0..<0)
-        for index in snapshot.recognizers.indices {
-            let words = snapshot.recognizerValues[index].words
-            snapshot.recognizers.withBorrowedElement(at: index) { $0.restoreOwn(words, reader: &reader, arena: arena) }
+        var reader = RecognizerStateReader(storage: s.wordStorage, touches: touches, range: 0..<0)
+        for index in recognizers.indices {
+            let words = s.recognizerValues[index].words
+            recognizers.withBorrowedElement(at: index) { $0.restoreOwn(words, reader: &reader, arena: arena) }
         }
         // Who listens to which source is left as it is: it follows from the
         // structure, checked above to be the snapshot's, and from settings
@@ -285,7 +278,7 @@ extension Scene {
     /// Lists the layer tree breadth-first with each layer's parent's
     /// index, and the recognizers of each layer in that order, each
     /// recognizer noting its place; notes the generation listed.
-    private func collectStructure(into snapshot: inout SceneSnapshot) {
+    private func collectStructure(into snapshot: SceneSnapshot.Storage) {
         snapshot.structureGeneration = Layer.structureGeneration
         snapshot.layers.removeAll(keepingCapacity: true)
         snapshot.parents.removeAll(keepingCapacity: true)
@@ -308,7 +301,7 @@ extension Scene {
     }
 
     /// What differs first between the scene's structure and `snapshot`'s, in words.
-    private func structureDifference(from snapshot: SceneSnapshot) -> String? {
+    private func structureDifference(from snapshot: SceneSnapshot.Storage) -> String? {
         var layerIndex = 0
         var recognizerIndex = 0
         var queue = 0
@@ -342,8 +335,16 @@ extension Scene {
         return nil
     }
 
+    /// Where a gate entry keeps its touch, and a referee's member its
+    /// recognizer: read there, as bits or borrowed, the record is not
+    /// copied out of its array, which retained and released the object
+    /// (a tenth of a capture, callgrind).
+    nonisolated static let entryTouchOffset = MemoryLayout<LayerGate.Entry>.offset(of: \LayerGate.Entry.touch)!
+    nonisolated static let memberRecognizerOffset = MemoryLayout<ArenaReferee.Member>.offset(of: \ArenaReferee.Member.recognizer)!
+
     /// Puts `touch` in the table's first `count` places unless it is
     /// there already (its noted place says so), and notes its place.
+    @inline(__always)
     private static func enter(_ touch: Touch, into touches: inout [Touch], count: inout Int) {
         let place = touch.rosterIndex
         if place >= 0, place < count, touches.referenceBits(at: place) == referenceBits(of: touch) { return }
@@ -354,22 +355,63 @@ extension Scene {
 }
 
 extension Scene {
+    /// The gate's entries as the snapshot saved them. Where the same touch
+    /// is in the same place (the usual case), its entry is rewritten in
+    /// place, through one access to the array: written one field at a time
+    /// through the gate, each write checked that the array was unique and
+    /// read the touch to compare it retained it (callgrind). The rest are
+    /// replaced, then the array is cut to the snapshot's count.
+    fileprivate func restoreGateEntries(_ entries: inout [LayerGate.Entry], from snapshot: SceneSnapshot.Storage, touches: [Touch]) {
+        let saved = snapshot.gateEntries
+        let inPlace = entries.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while index < min(buffer.count, saved.count) {
+                let entry = saved[index]
+                let bits = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index).load(fromByteOffset: Self.entryTouchOffset, as: UInt.self)
+                guard bits == touches.referenceBits(at: Int(entry.touch)) else { break }
+                buffer[index].sent = entry.sent
+                // Usually both empty: then nothing is compared, and no
+                // slice made (making one retained the snapshot's array).
+                if !(entry.held.isEmpty && buffer[index].held.isEmpty), !buffer[index].held.elementsEqual(snapshot.heldPhases[entry.held]) {
+                    buffer[index].held.removeAll(keepingCapacity: true)
+                    buffer[index].held.append(contentsOf: snapshot.heldPhases[entry.held])
+                }
+                buffer[index].isTaken = entry.isTaken
+                buffer[index].endsAsCancelled = entry.endsAsCancelled
+                buffer[index].isClosed = entry.isClosed
+                buffer[index].isCancelledFromOutside = entry.isCancelledFromOutside
+                index += 1
+            }
+            return index
+        }
+        for index in inPlace..<saved.count {
+            let entry = saved[index]
+            let restored = LayerGate.Entry(
+                touch: touches[Int(entry.touch)], sent: entry.sent, held: Array(snapshot.heldPhases[entry.held]), isTaken: entry.isTaken,
+                endsAsCancelled: entry.endsAsCancelled, isClosed: entry.isClosed, isCancelledFromOutside: entry.isCancelledFromOutside)
+            if index < entries.count { entries[index] = restored } else { entries.append(restored) }
+        }
+        truncate(&entries, to: saved.count)
+    }
+
     /// The referee's members as the snapshot saved them, rewritten in place
     /// where the same recognizer is already in the same position.
-    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: borrowing SceneSnapshot) {
+    fileprivate func restoreMembers(_ members: inout [ArenaReferee.Member], from snapshot: SceneSnapshot.Storage) {
         for index in snapshot.members.indices {
             let saved = snapshot.members[index]
-            let waitingFor = saved.waitingFor.isEmpty ? [] : snapshot.waitingFor[saved.waitingFor]
-            if index < members.count, referenceBits(of: members[index].recognizer) == snapshot.recognizerBits(at: saved.recognizer) {
+            if index < members.count, members.referenceBits(at: index, offset: Self.memberRecognizerOffset) == snapshot.recognizerBits(at: saved.recognizer) {
                 if members[index].pending != saved.pending { members[index].pending = saved.pending }
                 if members[index].pendingEnd != saved.pendingEnd { members[index].pendingEnd = saved.pendingEnd }
-                if !(waitingFor.isEmpty && members[index].waitingFor.isEmpty), !members[index].waitingFor.elementsEqual(waitingFor) {
+                // Usually both empty: then no slice is made (see the gate's).
+                if !(saved.waitingFor.isEmpty && members[index].waitingFor.isEmpty),
+                   !members[index].waitingFor.elementsEqual(snapshot.waitingFor[saved.waitingFor]) {
                     members[index].waitingFor.removeAll(keepingCapacity: true)
-                    members[index].waitingFor.append(contentsOf: waitingFor)
+                    members[index].waitingFor.append(contentsOf: snapshot.waitingFor[saved.waitingFor])
                 }
             } else {
                 let member = ArenaReferee.Member(
-                    recognizer: snapshot.recognizer(at: saved.recognizer), pending: saved.pending, pendingEnd: saved.pendingEnd, waitingFor: Array(waitingFor))
+                    recognizer: snapshot.recognizer(at: saved.recognizer), pending: saved.pending, pendingEnd: saved.pendingEnd,
+                    waitingFor: Array(snapshot.waitingFor[saved.waitingFor]))
                 if index < members.count { members[index] = member } else { members.append(member) }
             }
         }

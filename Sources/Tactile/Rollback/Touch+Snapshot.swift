@@ -33,13 +33,15 @@ extension Touch {
     /// to `touchRecognizers` as indices.
     ///
     /// `structure` is `snapshot.recognizers`, as a constant (see ``Scene/capture(into:)``).
-    func save(into snapshot: inout SceneSnapshot, at index: Int, recognizers structure: [GestureRecognizer]) {
+    @inline(__always)
+    func save(into snapshot: SceneSnapshot.Storage, at index: Int, recognizers structure: [GestureRecognizer]) {
         let start = snapshot.touchRecognizers.count
         for position in recognizers.indices {
-            // The recognizer's noted place, checked by identity: an index
-            // is written, not a reference, and no list is searched.
-            let place = recognizers[position].rosterIndex
-            if place >= 0, place < structure.count, structure[place] === recognizers[position] {
+            // The recognizer's noted place, checked by identity (its bits,
+            // without retaining it): an index is written, not a reference,
+            // and no list is searched.
+            let place = recognizers.withBorrowedElement(at: position) { $0.rosterIndex }
+            if place >= 0, place < structure.count, structure.referenceBits(at: place) == recognizers.referenceBits(at: position) {
                 snapshot.touchRecognizers.append(Int32(place))
             } else {
                 snapshot.touchRecognizers.append(snapshot.index(of: recognizers[position]))
@@ -51,10 +53,14 @@ extension Touch {
             isApproximated: storedIsApproximated, approximationOffset: approximationOffset, tapOrigin: tapOrigin,
             sequence: sequence, recognizers: start..<snapshot.touchRecognizers.count)
         snapshot.touchValues.append(values)
+        // The layer's bits from `retainedLayer` (the same layer as
+        // `storedLayer`): reading the unowned(unsafe) one makes a strong
+        // copy, a retain and a release per touch (callgrind).
+        let layerBits = referenceBits(of: retainedLayer)
         if index < snapshot.touchLayers.count {
             // The layer only when it differs: writing it would release the
             // old one and retain the new.
-            if snapshot.touchLayers.referenceBits(at: index) != referenceBits(of: storedLayer) { snapshot.touchLayers[index] = retainedLayer }
+            if snapshot.touchLayers.referenceBits(at: index) != layerBits { snapshot.touchLayers[index] = retainedLayer }
         } else {
             snapshot.touchLayers.append(retainedLayer)
         }
@@ -62,7 +68,8 @@ extension Touch {
 
     /// Puts the fields back from `snapshot`'s `index`th values; references
     /// already right are left as they are.
-    func restore(_ index: Int, from snapshot: borrowing SceneSnapshot) {
+    @inline(__always)
+    func restore(_ index: Int, from snapshot: SceneSnapshot.Storage) {
         let values = snapshot.touchValues[index]
         storedPointer = values.pointer
         storedPhase = values.phase
@@ -73,7 +80,7 @@ extension Touch {
         storedPressure = values.pressure
         storedTapCount = values.tapCount
         storedIsApproximated = values.isApproximated
-        if referenceBits(of: storedLayer) != snapshot.touchLayers.referenceBits(at: index) {
+        if referenceBits(of: retainedLayer) != snapshot.touchLayers.referenceBits(at: index) {
             storedLayer = snapshot.touchLayers[index]
             retainedLayer = snapshot.touchLayers[index]
         }
@@ -83,7 +90,8 @@ extension Touch {
         let range = values.recognizers
         var same = recognizers.count == range.count
         if same {
-            for offset in 0..<range.count where recognizers[offset] !== snapshot.recognizer(at: snapshot.touchRecognizers[range.lowerBound + offset]) {
+            for offset in 0..<range.count
+            where recognizers.referenceBits(at: offset) != snapshot.recognizerBits(at: snapshot.touchRecognizers[range.lowerBound + offset]) {
                 same = false
                 break
             }
