@@ -285,11 +285,13 @@ public final class GestureArena {
     /// subsequent touch objects ... to the gesture recognizer but not to the
     /// attached view".
     private func takeIfJoiningAGestureUnderWay(_ touch: Touch) {
-        for recognizer in touch.recognizers
-        where recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch) {
-            if gate.take(touch) { record(.took(touch, by: recognizer)) }
-            return
+        // Borrowed, as in `dispatch` (a `for` loop retained each recognizer).
+        let taker = touch.recognizers.firstResultBorrowed { recognizer in
+            recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch)
+                ? Unmanaged.passUnretained(recognizer) : nil
         }
+        guard let taker else { return }
+        if gate.take(touch) { record(.took(touch, by: taker.takeUnretainedValue())) }
     }
 
     private func hand(_ phase: Touch.Phase, _ touches: [Touch], to recognizer: GestureRecognizer) {
@@ -460,7 +462,10 @@ public final class GestureArena {
     // MARK: 4. Sweep
 
     private func sweep(after touch: Touch, cancelled: Bool) {
-        for recognizer in touch.recognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
+        // Borrowed, as in `dispatch`: the list read keeps them alive, and a
+        // `for` loop retained each one.
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard recognizer.isFollowing(touch) && !recognizer.storedState.isFinished else { return }
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
@@ -482,11 +487,14 @@ public final class GestureArena {
     /// from the layer.
     func delays(_ touch: Touch, _ phase: Touch.Phase) -> Bool {
         guard phase == .began || phase == .ended else { return false }
-        for recognizer in touch.recognizers where recognizer.storedState == .possible && recognizer.isEnabled {
-            guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { continue }
-            if recognizer.isFollowing(touch) { return true }
+        // Borrowed, as in `dispatch` (a `for` loop retained each recognizer).
+        var delayed = false
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard !delayed, recognizer.storedState == .possible && recognizer.isEnabled else { return }
+            guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { return }
+            if recognizer.isFollowing(touch) { delayed = true }
         }
-        return false
+        return delayed
     }
 
     /// A recognizer stopped following a touch: a phase it held back may go

@@ -7,6 +7,12 @@
 /// a recognizer's update on every move allocates nothing (``GestureRecognizer/touches``
 /// builds a new array each time it is read).
 ///
+/// Each first looks at a recognizer following one touch (almost always)
+/// without a loop: any loop over a class's stored array retains the
+/// array's buffer for the loop (swiftc 6.3), and these run for every
+/// recognizer on every event of its touch. The results are the loop's, to
+/// the bit (a sum of one term divided by 1).
+///
 /// A sub-event that lifts a touch has already marked it ended when the
 /// recognizer hears of it; `lifting` counts it in anyway, so that the
 /// recognizer can first take in how far it moved as it lifted and then,
@@ -15,6 +21,11 @@ extension GestureRecognizer {
     /// The centroid of the touches that are down (and `lifting`), in window
     /// points, and how many there are; `.zero` and 0 when there are none.
     public func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
+        if trackedTouches.count == 1 {
+            let touch = trackedTouches[0]
+            // `.zero +`, as the loop's sum starts: -0 + 0 is +0.
+            return !touch.hasEnded || touch === lifting ? (.zero + touch.location, 1) : (.zero, 0)
+        }
         var sumX = 0.0, sumY = 0.0
         var count = 0
         // Borrowed, not retained per touch: read on every move.
@@ -36,6 +47,10 @@ extension GestureRecognizer {
     /// centroid, as the hypotenuse of twice the mean deviations along x and
     /// y; the two agree for two touches.)
     public func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
+        if trackedTouches.count == 1 {
+            let touch = trackedTouches[0]
+            return !touch.hasEnded || touch === lifting ? 2 * touch.location.distance(to: center) : 0
+        }
         var sum = 0.0
         var count = 0
         trackedTouches.forEachBorrowed { touch in
@@ -49,6 +64,7 @@ extension GestureRecognizer {
     /// The first two of the touches that are down (and `lifting`), in the
     /// order they landed: the pair whose line a rotation turns with.
     public func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
+        guard trackedTouches.count >= 2 else { return nil }
         var first: Touch?
         for touch in trackedTouches where !touch.hasEnded || touch === lifting {
             guard let found = first else {
@@ -64,6 +80,10 @@ extension GestureRecognizer {
     /// their kinds' distances, so that one finger among mouse contacts still
     /// gets a finger's tolerance.
     public func slopDistance(_ slop: GestureSlop) -> Double {
+        if trackedTouches.count == 1 {
+            let touch = trackedTouches[0]
+            return touch.hasEnded ? 0 : max(0.0, slop.distance(for: touch.kind))
+        }
         var distance = 0.0
         trackedTouches.forEachBorrowed { touch in
             guard !touch.hasEnded else { return }

@@ -230,7 +230,7 @@ final class LayerGate {
             }
         }
         if head > 0 {
-            outbox.removeAll(keepingCapacity: true)
+            outbox.removeAllKeepingCapacity()
             head = 0
         }
         // Also after a sub-event whose phase went straight to the layer
@@ -250,7 +250,7 @@ final class LayerGate {
             if kept != index { entries.swapAt(kept, index) }
             kept += 1
         }
-        entries.removeSubrange(kept...)
+        entries.shrink(to: kept)
     }
 
     /// The phase the layer is to get for `phase` of `touch` now; `nil` when
@@ -320,6 +320,9 @@ final class LayerGate {
     }
 
     private func index(of touch: Touch) -> Int? {
+        // One record, the common case, without the loop (a loop over the
+        // list retains it for the loop).
+        if entries.count == 1 { return entries[0].touch === touch ? 0 : nil }
         for index in entries.indices where entries[index].touch === touch { return index }
         return nil
     }

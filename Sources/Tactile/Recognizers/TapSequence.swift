@@ -83,7 +83,7 @@ public struct TapSequence {
         tapsCompleted += 1
         touchesLanded = 0
         allTouchesLanded = false
-        landings.removeAll(keepingCapacity: true)
+        landings.removeAllKeepingCapacity()
     }
 
     /// Forgets every tap, for the recognizer's next attempt.
@@ -92,7 +92,7 @@ public struct TapSequence {
         touchesLanded = 0
         allTouchesLanded = false
         firstLanding = .zero
-        landings.removeAll(keepingCapacity: true)
+        landings.removeAllKeepingCapacity()
     }
 
     // MARK: Rollback

@@ -127,7 +127,7 @@ public final class Touch {
         retainedLayer = layer
         storedIsApproximated = isApproximated
         // Emptied keeping its capacity: gathering refills it without allocating.
-        recognizers.removeAll(keepingCapacity: true)
+        recognizers.removeAllKeepingCapacity()
         approximationOffset = .zero
         tapOrigin = .zero
         sequence = 0
@@ -151,7 +151,7 @@ public final class Touch {
     func retire() {
         storedLayer = nil
         retainedLayer = nil
-        recognizers.removeAll(keepingCapacity: true)
+        recognizers.removeAllKeepingCapacity()
     }
 
     // MARK: Updates, by the scene
