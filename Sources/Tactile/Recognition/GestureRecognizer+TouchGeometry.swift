@@ -7,11 +7,11 @@
 /// a recognizer's update on every move allocates nothing (``GestureRecognizer/touches``
 /// builds a new array each time it is read).
 ///
-/// Each first looks at a recognizer following one touch (almost always)
-/// without a loop: any loop over a class's stored array retains the
-/// array's buffer for the loop (swiftc 6.3), and these run for every
-/// recognizer on every event of its touch. The results are the loop's, to
-/// the bit (a sum of one term divided by 1).
+/// They read the touches' stored fields by index, with no call and no
+/// trapping arithmetic in the loop: a loop over a class's stored array
+/// that calls a getter (even an inlined one) or may trap retains the
+/// array's buffer, or each touch, for the loop (swiftc 6.3), and these run
+/// for every recognizer on every event of its touch.
 ///
 /// A sub-event that lifts a touch has already marked it ended when the
 /// recognizer hears of it; `lifting` counts it in anyway, so that the
@@ -21,19 +21,12 @@ extension GestureRecognizer {
     /// The centroid of the touches that are down (and `lifting`), in window
     /// points, and how many there are; `.zero` and 0 when there are none.
     public func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
-        if trackedTouches.count == 1 {
-            let touch = trackedTouches[0]
-            // `.zero +`, as the loop's sum starts: -0 + 0 is +0.
-            return !touch.hasEnded || touch === lifting ? (.zero + touch.location, 1) : (.zero, 0)
-        }
         var sumX = 0.0, sumY = 0.0
         var count = 0
-        // Borrowed, not retained per touch: read on every move.
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded || touch === lifting else { return }
-            sumX += touch.location.x
-            sumY += touch.location.y
-            count += 1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            sumX += trackedTouches[index].storedLocation.x
+            sumY += trackedTouches[index].storedLocation.y
+            count &+= 1
         }
         guard count > 0 else { return (.zero, 0) }
         return (Point(x: sumX / Double(count), y: sumY / Double(count)), count)
@@ -47,16 +40,11 @@ extension GestureRecognizer {
     /// centroid, as the hypotenuse of twice the mean deviations along x and
     /// y; the two agree for two touches.)
     public func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
-        if trackedTouches.count == 1 {
-            let touch = trackedTouches[0]
-            return !touch.hasEnded || touch === lifting ? 2 * touch.location.distance(to: center) : 0
-        }
         var sum = 0.0
         var count = 0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded || touch === lifting else { return }
-            sum += touch.location.distance(to: center)
-            count += 1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            sum += trackedTouches[index].storedLocation.distance(to: center)
+            count &+= 1
         }
         return count > 0 ? 2 * sum / Double(count) : 0
     }
@@ -64,14 +52,13 @@ extension GestureRecognizer {
     /// The first two of the touches that are down (and `lifting`), in the
     /// order they landed: the pair whose line a rotation turns with.
     public func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
-        guard trackedTouches.count >= 2 else { return nil }
-        var first: Touch?
-        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
-            guard let found = first else {
-                first = touch
+        var first = -1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            guard first >= 0 else {
+                first = index
                 continue
             }
-            return (found, touch)
+            return (trackedTouches[first], trackedTouches[index])
         }
         return nil
     }
@@ -80,14 +67,9 @@ extension GestureRecognizer {
     /// their kinds' distances, so that one finger among mouse contacts still
     /// gets a finger's tolerance.
     public func slopDistance(_ slop: GestureSlop) -> Double {
-        if trackedTouches.count == 1 {
-            let touch = trackedTouches[0]
-            return touch.hasEnded ? 0 : max(0.0, slop.distance(for: touch.kind))
-        }
         var distance = 0.0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded else { return }
-            distance = max(distance, slop.distance(for: touch.kind))
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            distance = max(distance, slop.distance(for: trackedTouches[index].storedPointer.kind))
         }
         return distance
     }

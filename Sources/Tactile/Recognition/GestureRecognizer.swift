@@ -449,14 +449,12 @@ open class GestureRecognizer {
 
     /// How many touches the recognizer is following that are still down.
     public var numberOfTouches: Int {
-        // One touch, the common case, without the loop (see `isFollowing(_:)`).
-        if trackedTouches.count == 1 { return trackedTouches[0].hasEnded ? 0 : 1 }
+        // By index, reading the stored phase, with no trapping arithmetic:
+        // read for every recognizer on each of its touches' events, and a
+        // loop that calls a getter or may trap retains the list for the
+        // loop (see GestureRecognizer+TouchGeometry.swift).
         var count = 0
-        // Borrowed, not retained per touch: read for every recognizer on
-        // each of its touches' events (callgrind: 16 retains a tap).
-        trackedTouches.forEachBorrowed { touch in
-            if !touch.hasEnded { count += 1 }
-        }
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown { count &+= 1 }
         return count
     }
 
@@ -466,9 +464,9 @@ open class GestureRecognizer {
     public func location(in layer: Layer?) -> Point {
         var sum = Point.zero
         var count = 0.0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded else { return }
-            sum = sum + touch.location
+        // As `numberOfTouches`.
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            sum = sum + trackedTouches[index].storedLocation
             count += 1
         }
         let inWindow = count > 0 ? Point(x: sum.x / count, y: sum.y / count) : lastLocation
@@ -500,29 +498,20 @@ open class GestureRecognizer {
 
     /// Whether the recognizer follows `touch` in its current attempt.
     func isFollowing(_ touch: Touch) -> Bool {
-        // With one touch or none (almost always), a look at the first: any
-        // loop over a class's stored array retains the array's buffer for
-        // the loop, even one that calls nothing (swiftc 6.3), and this runs
-        // for every recognizer on every sub-event of its touch.
-        if trackedTouches.count <= 1 { return trackedTouches.first === touch }
-        return trackedTouches.containsIdentical(touch)
+        // By index, as `numberOfTouches`: run for every recognizer on every
+        // sub-event of its touch.
+        for index in trackedTouches.indices where trackedTouches[index] === touch { return true }
+        return false
     }
 
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
     /// ``location(in:)`` once none is down.
     func noteLocation(ending touch: Touch) {
-        // One touch: the arena calls this for a recognizer that follows
-        // `touch`, so that is the one (see `isFollowing(_:)` for why not the loop).
-        if trackedTouches.count == 1 {
-            // `.zero +`, as the loop's sum starts: -0 + 0 is +0.
-            lastLocation = .zero + touch.location
-            return
-        }
         var sum = Point.zero
         var count = 0.0
-        trackedTouches.forEachBorrowed { other in
-            guard !other.hasEnded || other === touch else { return }
-            sum = sum + other.location
+        // As `numberOfTouches`.
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === touch {
+            sum = sum + trackedTouches[index].storedLocation
             count += 1
         }
         if count > 0 { lastLocation = Point(x: sum.x / count, y: sum.y / count) }

@@ -385,9 +385,12 @@ public final class Scene: Responder {
     // seventh of a move).
 
     private func activeTouch(for pointer: PointerID) -> Touch? {
-        // By index: a `for` loop retained each touch it looked at.
-        let touches = event.storedTouches
-        for index in touches.indices where touches[index].pointer == pointer && !touches[index].hasEnded { return touches[index] }
+        // By index, on the stored fields: a `for` loop retained each touch
+        // it looked at (see `Touch.Phase.isDown`).
+        for index in event.storedTouches.indices
+        where event.storedTouches[index].storedPointer == pointer && event.storedTouches[index].storedPhase.isDown {
+            return event.storedTouches[index]
+        }
         return nil
     }
 
@@ -396,11 +399,8 @@ public final class Scene: Responder {
     /// nothing else holds any more (no handler, recognizer or game kept it)
     /// becomes the spare for the next touch-down.
     private func dropEndedTouches() {
-        // One touch down, the common move: nothing to drop, seen without
-        // the loop (a loop over the list retains it for the loop).
-        if event.storedTouches.count == 1 && !event.storedTouches[0].hasEnded { return }
         var kept = 0
-        for index in event.storedTouches.indices where !event.storedTouches[index].hasEnded {
+        for index in event.storedTouches.indices where event.storedTouches[index].storedPhase.isDown {
             if kept != index { event.storedTouches.swapAt(kept, index) }
             kept += 1
         }
