@@ -69,6 +69,9 @@ final class ArenaReferee {
     /// checked `unowned`: the arena outlives its parts, and a checked
     /// reference costs a retain on every use.
     unowned(unsafe) var arena: GestureArena!
+    /// The arena's clock, which the referee cancels deadlines in. Its own
+    /// `let`: calling through `arena.clock` retained the clock for each call.
+    let clock: ArenaClock
     /// The members, in gather order.
     ///
     /// Reading it leaves out the entries of recognizers that left while
@@ -116,7 +119,8 @@ final class ArenaReferee {
     @exclusivity(unchecked) var queue: [Queued] = []
     @exclusivity(unchecked) var head = 0
 
-    init() {
+    init(clock: ArenaClock) {
+        self.clock = clock
         queue.reserveCapacity(8)
     }
 
@@ -258,7 +262,7 @@ final class ArenaReferee {
         guard let index = index(of: recognizer) else { return }
         leave(index)
         arena.record(.removed(recognizer))
-        arena.clock.cancel(recognizer)
+        clock.cancel(recognizer)
         dropQueued(for: recognizer)
         releaseWaiters(of: recognizer)
         recognizer.resetForNextAttempt()
@@ -312,7 +316,7 @@ final class ArenaReferee {
             }
         }
         if next.isFinished {
-            arena.clock.cancel(recognizer)
+            clock.cancel(recognizer)
             queue.append(.reset(recognizer))
         }
     }

@@ -137,9 +137,9 @@ public final class GestureArena {
     @exclusivity(unchecked) private(set) var hasScene = false
     /// The scene's touch event, handed to every handler.
     let event: TouchEvent
-    let clock = ArenaClock()
-    let gate = LayerGate()
-    let referee = ArenaReferee()
+    let clock: ArenaClock
+    let gate: LayerGate
+    let referee: ArenaReferee
     let listeners = ArenaListeners()
 
     /// Where decisions go, typed and as lines.
@@ -157,6 +157,10 @@ public final class GestureArena {
 
     init(event: TouchEvent) {
         self.event = event
+        let clock = ArenaClock()
+        self.clock = clock
+        referee = ArenaReferee(clock: clock)
+        gate = LayerGate(event: event)
         single.reserveCapacity(1)
         gate.arena = self
         referee.arena = self
@@ -305,8 +309,11 @@ public final class GestureArena {
 
     /// Whether `recognizer` still follows `touch`: gathered for it in its
     /// current attempt, not ignoring it, enabled and not finished.
+    // Stored fields, not the public getters: a getter called on a borrowed
+    // recognizer makes the caller retain it (see `Touch.Phase.isDown`).
+    @inline(__always)
     private func follows(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.isFollowing(touch)
+        recognizer.storedIsEnabled && !recognizer.storedState.isFinished && recognizer.isFollowing(touch)
     }
 
     // MARK: 1–2. Gather and deliver a sub-event of another source

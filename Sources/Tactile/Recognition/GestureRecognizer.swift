@@ -497,6 +497,9 @@ open class GestureRecognizer {
     }
 
     /// Whether the recognizer follows `touch` in its current attempt.
+    // Always inlined: the arena asks it of every recognizer of a touch on
+    // every sub-event, and a call costs about as much as the loop.
+    @inline(__always)
     func isFollowing(_ touch: Touch) -> Bool {
         // By index, as `numberOfTouches`: run for every recognizer on every
         // sub-event of its touch.
