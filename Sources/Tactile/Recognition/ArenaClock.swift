@@ -48,7 +48,7 @@ final class ArenaClock {
     ///
     /// - Complexity: O(log *n*).
     func schedule(_ recognizer: GestureRecognizer, at time: Double) {
-        if let other = recognizer.deadlineClock, other !== self { other.cancel(recognizer) }
+        if let other = recognizer.deadlineClock, !isSelf(other) { other._withUnsafeGuaranteedRef { $0.cancel(recognizer) } }
         let order = nextOrder
         nextOrder += 1
         if let slot = slot(of: recognizer) {
@@ -58,7 +58,7 @@ final class ArenaClock {
             if !siftUp(slot) { siftDown(slot) }
         } else {
             heap.append(Deadline(recognizer: recognizer, time: time, order: order))
-            recognizer.deadlineClock = self
+            recognizer.deadlineClock = Unmanaged.passUnretained(self)
             recognizer.deadlineSlot = heap.count - 1
             siftUp(heap.count - 1)
         }
@@ -126,9 +126,9 @@ final class ArenaClock {
         heap.removeAll(keepingCapacity: true)
         for index in 0..<count {
             let (recognizer, time) = deadline(index)
-            if let other = recognizer.deadlineClock, other !== self { other.cancel(recognizer) }
+            if let other = recognizer.deadlineClock, !isSelf(other) { other._withUnsafeGuaranteedRef { $0.cancel(recognizer) } }
             heap.append(Deadline(recognizer: recognizer, time: time, order: UInt64(index)))
-            recognizer.deadlineClock = self
+            recognizer.deadlineClock = Unmanaged.passUnretained(self)
             recognizer.deadlineSlot = index
             siftUp(index)
         }
@@ -140,12 +140,19 @@ final class ArenaClock {
     /// Where `recognizer`'s deadline is in ``heap``, or `nil`.
     @inline(__always)
     private func slot(of recognizer: GestureRecognizer) -> Int? {
-        guard recognizer.deadlineClock === self else { return nil }
+        guard let clock = recognizer.deadlineClock, isSelf(clock) else { return nil }
         return recognizer.deadlineSlot
     }
 
+    /// Whether `clock` is this clock: compared as pointers, since turning
+    /// an unretained reference into a strong one to compare it retains it.
+    @inline(__always)
+    private func isSelf(_ clock: Unmanaged<ArenaClock>) -> Bool {
+        clock.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
+    }
+
     private func forget(_ recognizer: GestureRecognizer) {
-        if recognizer.deadlineClock === self {
+        if let clock = recognizer.deadlineClock, isSelf(clock) {
             recognizer.deadlineClock = nil
             recognizer.deadlineSlot = -1
         }

@@ -264,14 +264,15 @@ open class GestureRecognizer {
     /// The clock holding the recognizer's deadline, and where the deadline
     /// is in that clock's heap (-1 with none). Kept by ``ArenaClock``, so
     /// that finding, moving or cancelling a deadline costs no search; the
-    /// clock clears both when the deadline goes, which also ends the
-    /// reference cycle.
+    /// clock clears both when the deadline goes.
     // Exclusivity: read at every cancel in plain accesses; checks off.
     // Unretained: the clock clears it when the deadline goes, and empties
     // itself when its scene ends (`ArenaClock.removeAll()`), so it never
     // outlives the clock; a strong reference cost a retain and a release
-    // of the clock per deadline set and per cancel.
-    @exclusivity(unchecked) unowned(unsafe) var deadlineClock: ArenaClock?
+    // of the clock per deadline set and per cancel. `Unmanaged` rather
+    // than `unowned(unsafe)`: comparing the latter with a clock, or calling
+    // it, retains it first.
+    @exclusivity(unchecked) var deadlineClock: Unmanaged<ArenaClock>?
     @exclusivity(unchecked) var deadlineSlot = -1
 
     /// ``arena`` while its scene exists; `nil` once the scene has gone, as
