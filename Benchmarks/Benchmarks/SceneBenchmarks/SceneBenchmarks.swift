@@ -220,18 +220,21 @@ final class DiscreteRecognizerFixture {
         var count = 0
     }
 
-    let scene = Scene(size: Size(width: 800, height: 600))
-    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+    /// The scene and layer of PathProfile's `move` (BenchmarkFixtures).
+    private let base = OneLayerScene()
+    let scene: Scene
+    let layer: Tracker
     let tap = TapGestureRecognizer()
     let press = LongPressGestureRecognizer()
     let actions = Counter()
     let moves: [InputEvent]
 
     init(_ recognizer: Recognizer) {
+        scene = base.scene
+        layer = base.layer
         scene.diagnostics = { diagnostic in
             fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
         }
-        scene.root.addChild(layer)
         let actions = actions
         tap.addAction { _ in actions.count += 1 }
         press.addAction { _ in actions.count += 1 }
@@ -240,20 +243,17 @@ final class DiscreteRecognizerFixture {
         case .tap: layer.addGestureRecognizer(tap)
         case .longPress: layer.addGestureRecognizer(press)
         }
-        let finger = PointerID(kind: .finger, device: 1, index: 0)
-        scene.send(InputEvent(timestamp: 0, .pointer(PointerEvent(.down, id: finger, location: Point(x: 200, y: 200)))))
+        scene.send(base.down(at: 0))
         scene.advanceTime(to: 1)
         switch recognizer {
         case .none: break
         case .tap: precondition(tap.state == .possible && tap.numberOfTouches == 1, "the tap is not deciding")
         case .longPress: precondition(press.state == .began, "the long press has not begun")
         }
-        moves = (0..<1000).map { step in
-            // 201, 200, 201…: the first differs from where the finger landed
-            // and from where the last left it, so every run of them is 1000 changes.
-            let location = Point(x: 200 + Double((step + 1) % 2), y: 200)
-            return InputEvent(timestamp: 1 + Double(step) / 1000, .pointer(PointerEvent(.move, id: finger, location: location)))
-        }
+        // 201, 200, 201…: the first differs from where the finger landed
+        // and from where the last left it, so every run of them is 1000 changes.
+        let base = base
+        moves = (0..<1000).map { step in base.move(step, at: 1 + Double(step) / 1000) }
     }
 
     /// Sends the moves, one per scaled iteration, measuring only that.
@@ -429,30 +429,8 @@ final class ContinuousRecognizerFixture {
 
 // MARK: - The scene
 
-/// A layer that follows the touches on it, as a draggable piece does: the
-/// little work a real `touchesMoved` does, so that delivery is measured
-/// with a handler that reads the touch.
-@MainActor
-final class Tracker: Layer {
-    private(set) var moves = 0
-    /// Where the last move was, in the tracker's own coordinates.
-    private(set) var lastLocation = Point.zero
-
-    override init(frame: Rect, name: String? = nil) {
-        super.init(frame: frame, name: name)
-        handlesTouches = true
-    }
-
-    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
-
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        moves += 1
-        lastLocation = touches[0].location(in: self)
-    }
-
-    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
-    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
-}
+// `Tracker`, the layer the scenes below end on, is in BenchmarkFixtures
+// (Tracker.swift), shared with PathProfile.
 
 /// A scene of 10,068 layers under the root, 10 levels deep, laid out like
 /// nested panels: every layer's children tile it with small gaps between

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import Tactile
 
 // MARK: - Touch-down, touch-up and a whole tap (issue 14)

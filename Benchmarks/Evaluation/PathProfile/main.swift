@@ -27,22 +27,8 @@ import Tactile
 //             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
 //             reader a replay runs every frame (TracePlayer streams its file)
 
-/// A layer that reads every move's location in its own space, as the benchmarks' does.
-@MainActor
-final class Tracker: Layer {
-    private(set) var moves = 0
-    private(set) var lastLocation = Point.zero
-
-    override init(frame: Rect, name: String? = nil) {
-        super.init(frame: frame, name: name)
-        handlesTouches = true
-    }
-
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        moves += 1
-        lastLocation = touches[0].location(in: self)
-    }
-}
+// `Tracker` and the one-layer scene are BenchmarkFixtures', shared with
+// SceneBenchmarks.
 
 /// A recognizer that follows its touch and does nothing with a move, as
 /// the scaling benchmark's: what remains is the arena's cost per recognizer.
@@ -57,14 +43,13 @@ func pointer(_ phase: PointerEvent.Phase, _ time: Double, _ x: Double, _ y: Doub
 
 @MainActor
 func moves(count: Int) -> Int {
-    let scene = Scene(size: Size(width: 800, height: 600))
-    let layer = Tracker(frame: Rect(x: 0, y: 0, width: 800, height: 600))
-    scene.root.addChild(layer)
-    scene.send(pointer(.down, 0, 200, 200))
+    // The scene of SceneBenchmarks' "Tap/long press: move, no recognizer".
+    let fixture = OneLayerScene()
+    fixture.scene.send(fixture.down(at: 0))
     for step in 0..<count {
-        scene.send(pointer(.move, 1 + Double(step) / 1000, 200 + Double((step + 1) % 2), 200))
+        fixture.scene.send(fixture.move(step, at: 1 + Double(step) / 1000))
     }
-    return layer.moves
+    return fixture.layer.moves
 }
 
 @MainActor

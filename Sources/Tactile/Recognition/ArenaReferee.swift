@@ -69,6 +69,9 @@ final class ArenaReferee {
     /// checked `unowned`: the arena outlives its parts, and a checked
     /// reference costs a retain on every use.
     unowned(unsafe) var arena: GestureArena!
+    /// The arena's clock, which the referee cancels deadlines in. Its own
+    /// `let`: calling through `arena.clock` retained the clock for each call.
+    let clock: ArenaClock
     /// The members, in gather order.
     ///
     /// Reading it leaves out the entries of recognizers that left while
@@ -116,7 +119,8 @@ final class ArenaReferee {
     @exclusivity(unchecked) var queue: [Queued] = []
     @exclusivity(unchecked) var head = 0
 
-    init() {
+    init(clock: ArenaClock) {
+        self.clock = clock
         queue.reserveCapacity(8)
     }
 
@@ -258,7 +262,7 @@ final class ArenaReferee {
         guard let index = index(of: recognizer) else { return }
         leave(index)
         arena.record(.removed(recognizer))
-        arena.clock.cancel(recognizer)
+        clock.cancel(recognizer)
         dropQueued(for: recognizer)
         releaseWaiters(of: recognizer)
         recognizer.resetForNextAttempt()
@@ -269,7 +273,11 @@ final class ArenaReferee {
     private func enter(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
         let previous = recognizer.storedState
         recognizer.storedState = next
-        if let index = index(of: recognizer) {
+        // Written only when set: each write through `storage[index]` checks
+        // the array's uniqueness, and emptying an empty list still goes
+        // through `replaceSubrange` (a recognizer that waited is rare).
+        if let index = index(of: recognizer),
+           storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty {
             storage[index].pending = nil
             storage[index].pendingEnd = false
             storage[index].waitingFor.removeAll()
@@ -299,10 +307,16 @@ final class ArenaReferee {
                 position = index
                 break
             }
-            queue.insert(.actions(recognizer, next), at: position)
+            // Appended when it goes last (almost always): `insert` goes
+            // through the general `replaceSubrange`.
+            if position == queue.count {
+                queue.append(.actions(recognizer, next))
+            } else {
+                queue.insert(.actions(recognizer, next), at: position)
+            }
         }
         if next.isFinished {
-            arena.clock.cancel(recognizer)
+            clock.cancel(recognizer)
             queue.append(.reset(recognizer))
         }
     }
@@ -447,7 +461,7 @@ final class ArenaReferee {
             }
         }
         guard head > 0, head >= queue.count else { return }
-        queue.removeAll(keepingCapacity: true)
+        queue.removeAllKeepingCapacity()
         head = 0
         compact()
     }
@@ -556,6 +570,13 @@ final class ArenaReferee {
     /// gather order; not while a loop over a copy of the members runs.
     private func compact() {
         guard departed > 0, iterating == 0 else { return }
+        if departed == storage.count {
+            // Every member left (the end of a tap, say): nothing to keep or
+            // renumber, so no look at each entry (which retained its recognizer).
+            storage.removeAllKeepingCapacity()
+            departed = 0
+            return
+        }
         var kept = 0
         for index in storage.indices where isLive(index) {
             let recognizer = storage[index].recognizer

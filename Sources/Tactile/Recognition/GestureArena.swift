@@ -137,9 +137,9 @@ public final class GestureArena {
     @exclusivity(unchecked) private(set) var hasScene = false
     /// The scene's touch event, handed to every handler.
     let event: TouchEvent
-    let clock = ArenaClock()
-    let gate = LayerGate()
-    let referee = ArenaReferee()
+    let clock: ArenaClock
+    let gate: LayerGate
+    let referee: ArenaReferee
     let listeners = ArenaListeners()
 
     /// Where decisions go, typed and as lines.
@@ -157,6 +157,10 @@ public final class GestureArena {
 
     init(event: TouchEvent) {
         self.event = event
+        let clock = ArenaClock()
+        self.clock = clock
+        referee = ArenaReferee(clock: clock)
+        gate = LayerGate(event: event)
         single.reserveCapacity(1)
         gate.arena = self
         referee.arena = self
@@ -285,11 +289,13 @@ public final class GestureArena {
     /// subsequent touch objects ... to the gesture recognizer but not to the
     /// attached view".
     private func takeIfJoiningAGestureUnderWay(_ touch: Touch) {
-        for recognizer in touch.recognizers
-        where recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch) {
-            if gate.take(touch) { record(.took(touch, by: recognizer)) }
-            return
+        // Borrowed, as in `dispatch` (a `for` loop retained each recognizer).
+        let taker = touch.recognizers.firstResultBorrowed { recognizer in
+            recognizer.storedState.isActive && recognizer.cancelsTouchesInView && follows(recognizer, touch)
+                ? Unmanaged.passUnretained(recognizer) : nil
         }
+        guard let taker else { return }
+        if gate.take(touch) { record(.took(touch, by: taker.takeUnretainedValue())) }
     }
 
     private func hand(_ phase: Touch.Phase, _ touches: [Touch], to recognizer: GestureRecognizer) {
@@ -303,8 +309,11 @@ public final class GestureArena {
 
     /// Whether `recognizer` still follows `touch`: gathered for it in its
     /// current attempt, not ignoring it, enabled and not finished.
+    // Stored fields, not the public getters: a getter called on a borrowed
+    // recognizer makes the caller retain it (see `Touch.Phase.isDown`).
+    @inline(__always)
     private func follows(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        recognizer.isEnabled && !recognizer.storedState.isFinished && recognizer.isFollowing(touch)
+        recognizer.storedIsEnabled && !recognizer.storedState.isFinished && recognizer.isFollowing(touch)
     }
 
     // MARK: 1–2. Gather and deliver a sub-event of another source
@@ -460,7 +469,10 @@ public final class GestureArena {
     // MARK: 4. Sweep
 
     private func sweep(after touch: Touch, cancelled: Bool) {
-        for recognizer in touch.recognizers where recognizer.isFollowing(touch) && !recognizer.storedState.isFinished {
+        // Borrowed, as in `dispatch`: the list read keeps them alive, and a
+        // `for` loop retained each one.
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard recognizer.isFollowing(touch) && !recognizer.storedState.isFinished else { return }
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
@@ -482,11 +494,14 @@ public final class GestureArena {
     /// from the layer.
     func delays(_ touch: Touch, _ phase: Touch.Phase) -> Bool {
         guard phase == .began || phase == .ended else { return false }
-        for recognizer in touch.recognizers where recognizer.storedState == .possible && recognizer.isEnabled {
-            guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { continue }
-            if recognizer.isFollowing(touch) { return true }
+        // Borrowed, as in `dispatch` (a `for` loop retained each recognizer).
+        var delayed = false
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard !delayed, recognizer.storedState == .possible && recognizer.isEnabled else { return }
+            guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { return }
+            if recognizer.isFollowing(touch) { delayed = true }
         }
-        return false
+        return delayed
     }
 
     /// A recognizer stopped following a touch: a phase it held back may go

@@ -7,6 +7,12 @@
 /// a recognizer's update on every move allocates nothing (``GestureRecognizer/touches``
 /// builds a new array each time it is read).
 ///
+/// They read the touches' stored fields by index, with no call and no
+/// trapping arithmetic in the loop: a loop over a class's stored array
+/// that calls a getter (even an inlined one) or may trap retains the
+/// array's buffer, or each touch, for the loop (swiftc 6.3), and these run
+/// for every recognizer on every event of its touch.
+///
 /// A sub-event that lifts a touch has already marked it ended when the
 /// recognizer hears of it; `lifting` counts it in anyway, so that the
 /// recognizer can first take in how far it moved as it lifted and then,
@@ -17,12 +23,10 @@ extension GestureRecognizer {
     public func touchCentroid(including lifting: Touch? = nil) -> (center: Point, count: Int) {
         var sumX = 0.0, sumY = 0.0
         var count = 0
-        // Borrowed, not retained per touch: read on every move.
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded || touch === lifting else { return }
-            sumX += touch.location.x
-            sumY += touch.location.y
-            count += 1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            sumX += trackedTouches[index].storedLocation.x
+            sumY += trackedTouches[index].storedLocation.y
+            count &+= 1
         }
         guard count > 0 else { return (.zero, 0) }
         return (Point(x: sumX / Double(count), y: sumY / Double(count)), count)
@@ -38,10 +42,9 @@ extension GestureRecognizer {
     public func touchSpan(around center: Point, including lifting: Touch? = nil) -> Double {
         var sum = 0.0
         var count = 0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded || touch === lifting else { return }
-            sum += touch.location.distance(to: center)
-            count += 1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            sum += trackedTouches[index].storedLocation.distance(to: center)
+            count &+= 1
         }
         return count > 0 ? 2 * sum / Double(count) : 0
     }
@@ -49,13 +52,13 @@ extension GestureRecognizer {
     /// The first two of the touches that are down (and `lifting`), in the
     /// order they landed: the pair whose line a rotation turns with.
     public func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
-        var first: Touch?
-        for touch in trackedTouches where !touch.hasEnded || touch === lifting {
-            guard let found = first else {
-                first = touch
+        var first = -1
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
+            guard first >= 0 else {
+                first = index
                 continue
             }
-            return (found, touch)
+            return (trackedTouches[first], trackedTouches[index])
         }
         return nil
     }
@@ -65,9 +68,8 @@ extension GestureRecognizer {
     /// gets a finger's tolerance.
     public func slopDistance(_ slop: GestureSlop) -> Double {
         var distance = 0.0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded else { return }
-            distance = max(distance, slop.distance(for: touch.kind))
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            distance = max(distance, slop.distance(for: trackedTouches[index].storedPointer.kind))
         }
         return distance
     }

@@ -57,9 +57,19 @@ open class GestureRecognizer {
 
     /// Decides, per instance, what the recognizer may do; held weakly.
     public var delegate: (any GestureRecognizerDelegate)? {
-        get { storedDelegate }
-        set { storedDelegate = newValue }
+        // A weak load is a call into the runtime even when the reference is
+        // nil; the arena reads this for every member at every decision
+        // (callgrind: about 250 instructions a tap on the seven built-ins),
+        // and almost no recognizer has a delegate.
+        get { mayHaveDelegate ? storedDelegate : nil }
+        set {
+            storedDelegate = newValue
+            mayHaveDelegate = newValue != nil
+        }
     }
+    /// Whether a delegate was set: false means ``delegate`` is nil without
+    /// loading it (true, it may have gone since).
+    @exclusivity(unchecked) private var mayHaveDelegate = false
     // Read by the arena for every recognizer at every decision: private
     // storage without the runtime exclusivity checks, as the flags below.
     // A change may make the arena hand it sub-events it could leave out
@@ -254,10 +264,15 @@ open class GestureRecognizer {
     /// The clock holding the recognizer's deadline, and where the deadline
     /// is in that clock's heap (-1 with none). Kept by ``ArenaClock``, so
     /// that finding, moving or cancelling a deadline costs no search; the
-    /// clock clears both when the deadline goes, which also ends the
-    /// reference cycle.
+    /// clock clears both when the deadline goes.
     // Exclusivity: read at every cancel in plain accesses; checks off.
-    @exclusivity(unchecked) var deadlineClock: ArenaClock?
+    // Unretained: the clock clears it when the deadline goes, and empties
+    // itself when its scene ends (`ArenaClock.removeAll()`), so it never
+    // outlives the clock; a strong reference cost a retain and a release
+    // of the clock per deadline set and per cancel. `Unmanaged` rather
+    // than `unowned(unsafe)`: comparing the latter with a clock, or calling
+    // it, retains it first.
+    @exclusivity(unchecked) var deadlineClock: Unmanaged<ArenaClock>?
     @exclusivity(unchecked) var deadlineSlot = -1
 
     /// ``arena`` while its scene exists; `nil` once the scene has gone, as
@@ -435,12 +450,12 @@ open class GestureRecognizer {
 
     /// How many touches the recognizer is following that are still down.
     public var numberOfTouches: Int {
+        // By index, reading the stored phase, with no trapping arithmetic:
+        // read for every recognizer on each of its touches' events, and a
+        // loop that calls a getter or may trap retains the list for the
+        // loop (see GestureRecognizer+TouchGeometry.swift).
         var count = 0
-        // Borrowed, not retained per touch: read for every recognizer on
-        // each of its touches' events (callgrind: 16 retains a tap).
-        trackedTouches.forEachBorrowed { touch in
-            if !touch.hasEnded { count += 1 }
-        }
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown { count &+= 1 }
         return count
     }
 
@@ -450,9 +465,9 @@ open class GestureRecognizer {
     public func location(in layer: Layer?) -> Point {
         var sum = Point.zero
         var count = 0.0
-        trackedTouches.forEachBorrowed { touch in
-            guard !touch.hasEnded else { return }
-            sum = sum + touch.location
+        // As `numberOfTouches`.
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            sum = sum + trackedTouches[index].storedLocation
             count += 1
         }
         let inWindow = count > 0 ? Point(x: sum.x / count, y: sum.y / count) : lastLocation
@@ -483,8 +498,14 @@ open class GestureRecognizer {
     }
 
     /// Whether the recognizer follows `touch` in its current attempt.
+    // Always inlined: the arena asks it of every recognizer of a touch on
+    // every sub-event, and a call costs about as much as the loop.
+    @inline(__always)
     func isFollowing(_ touch: Touch) -> Bool {
-        trackedTouches.containsIdentical(touch)
+        // By index, as `numberOfTouches`: run for every recognizer on every
+        // sub-event of its touch.
+        for index in trackedTouches.indices where trackedTouches[index] === touch { return true }
+        return false
     }
 
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
@@ -492,9 +513,9 @@ open class GestureRecognizer {
     func noteLocation(ending touch: Touch) {
         var sum = Point.zero
         var count = 0.0
-        trackedTouches.forEachBorrowed { other in
-            guard !other.hasEnded || other === touch else { return }
-            sum = sum + other.location
+        // As `numberOfTouches`.
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === touch {
+            sum = sum + trackedTouches[index].storedLocation
             count += 1
         }
         if count > 0 { lastLocation = Point(x: sum.x / count, y: sum.y / count) }
@@ -664,9 +685,11 @@ open class GestureRecognizer {
         reset()
         storedState = .possible
         // Keeping the capacity, the next attempt's first touch costs no allocation.
-        trackedTouches.removeAll(keepingCapacity: true)
-        trackedSources.removeAll(keepingCapacity: true)
-        liveArena?.clock.cancel(self)
+        trackedTouches.removeAllKeepingCapacity()
+        // Only if there are any: its observer counts a change.
+        if !trackedSources.isEmpty { trackedSources.removeAll(keepingCapacity: true) }
+        // Only if there is one: reading the arena retains it.
+        if deadlineClock != nil { liveArena?.clock.cancel(self) }
     }
 }
 

@@ -32,10 +32,16 @@ extension GestureRecognizer {
         public static let recognized = State.ended
 
         /// Whether the recognizer has recognized its gesture and it is under way.
-        public var isActive: Bool { self == .began || self == .changed }
+        // Always inlined: the arena asks these for every member at every
+        // decision, and the optimiser left them as calls.
+        public var isActive: Bool {
+            @inline(__always) get { self == .began || self == .changed }
+        }
 
         /// Whether the recognizer is done with the current touches.
-        public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+        public var isFinished: Bool {
+            @inline(__always) get { self == .ended || self == .cancelled || self == .failed }
+        }
 
         /// Why a recognizer may not go from this state to `next`, or `nil`
         /// when it may. Staying in ``changed`` is a transition (another

@@ -57,6 +57,9 @@ final class LayerGate {
     /// checked `unowned`: the arena outlives its parts, and a checked
     /// reference costs a retain on every use.
     unowned(unsafe) var arena: GestureArena!
+    /// The scene's touch event, handed to every layer handler. Its own
+    /// `let`: reading `arena.event` retained it for each delivery.
+    let event: TouchEvent
     // Exclusivity: the per-event path reads and writes these on every
     // move. Every access is instantaneous (no closure or user code runs
     // while one is open: user code is called only between accesses), so the
@@ -74,7 +77,8 @@ final class LayerGate {
     /// Reused for the common one-touch call, so that a move costs no allocation.
     @exclusivity(unchecked) private var single: [Touch] = []
 
-    init() {
+    init(event: TouchEvent) {
+        self.event = event
         single.reserveCapacity(1)
         outbox.reserveCapacity(8)
     }
@@ -230,7 +234,7 @@ final class LayerGate {
             }
         }
         if head > 0 {
-            outbox.removeAll(keepingCapacity: true)
+            outbox.removeAllKeepingCapacity()
             head = 0
         }
         // Also after a sub-event whose phase went straight to the layer
@@ -250,7 +254,7 @@ final class LayerGate {
             if kept != index { entries.swapAt(kept, index) }
             kept += 1
         }
-        entries.removeSubrange(kept...)
+        entries.shrink(to: kept)
     }
 
     /// The phase the layer is to get for `phase` of `touch` now; `nil` when
@@ -290,7 +294,6 @@ final class LayerGate {
     }
 
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
-        let event = arena.event
         if arena.isRecording { arena.record(.sentToLayer(layer, phase == .stationary ? .moved : phase, touches)) }
         switch phase {
         case .began: layer.touchesBegan(touches, with: event)
@@ -320,6 +323,9 @@ final class LayerGate {
     }
 
     private func index(of touch: Touch) -> Int? {
+        // One record, the common case, without the loop (a loop over the
+        // list retains it for the loop).
+        if entries.count == 1 { return entries[0].touch === touch ? 0 : nil }
         for index in entries.indices where entries[index].touch === touch { return index }
         return nil
     }

@@ -83,7 +83,10 @@ public struct TapSequence {
         tapsCompleted += 1
         touchesLanded = 0
         allTouchesLanded = false
-        landings.removeAll(keepingCapacity: true)
+        // From the end, keeping the capacity: `removeAll(keepingCapacity:)`
+        // goes through the general `replaceSubrange` (callgrind: about 180
+        // instructions for the one landing of a tap).
+        while !landings.isEmpty { landings.removeLast() }
     }
 
     /// Forgets every tap, for the recognizer's next attempt.
@@ -92,7 +95,8 @@ public struct TapSequence {
         touchesLanded = 0
         allTouchesLanded = false
         firstLanding = .zero
-        landings.removeAll(keepingCapacity: true)
+        // As in `completeTap()`.
+        while !landings.isEmpty { landings.removeLast() }
     }
 
     // MARK: Rollback

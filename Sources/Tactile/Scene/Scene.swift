@@ -385,7 +385,12 @@ public final class Scene: Responder {
     // seventh of a move).
 
     private func activeTouch(for pointer: PointerID) -> Touch? {
-        for touch in event.storedTouches where touch.pointer == pointer && !touch.hasEnded { return touch }
+        // By index, on the stored fields: a `for` loop retained each touch
+        // it looked at (see `Touch.Phase.isDown`).
+        for index in event.storedTouches.indices
+        where event.storedTouches[index].storedPointer == pointer && event.storedTouches[index].storedPhase.isDown {
+            return event.storedTouches[index]
+        }
         return nil
     }
 
@@ -395,7 +400,7 @@ public final class Scene: Responder {
     /// becomes the spare for the next touch-down.
     private func dropEndedTouches() {
         var kept = 0
-        for index in event.storedTouches.indices where !event.storedTouches[index].hasEnded {
+        for index in event.storedTouches.indices where event.storedTouches[index].storedPhase.isDown {
             if kept != index { event.storedTouches.swapAt(kept, index) }
             kept += 1
         }
@@ -409,7 +414,7 @@ public final class Scene: Responder {
                 break
             }
         }
-        event.storedTouches.removeSubrange(kept...)
+        event.storedTouches.shrink(to: kept)
     }
 
     /// A touch that just touched down: the spare if there is one (no one
@@ -473,7 +478,7 @@ public final class Scene: Responder {
             diagnostics?(Diagnostic(.repeatedDown, "\(pointer.id) touched down again; cancelling its earlier touch"))
             cancel([stale], at: timestamp)
         }
-        ignoredPointers.removeAll { $0 == pointer.id }
+        if !ignoredPointers.isEmpty { ignoredPointers.removeAll { $0 == pointer.id } }
         guard pointer.location.isFinite else {
             diagnostics?(Diagnostic(.nonFiniteValue, "down of \(pointer.id) at \(pointer.location)"))
             ignoredPointers.append(pointer.id)
@@ -529,6 +534,8 @@ public final class Scene: Responder {
     }
 
     private func markOthersStationary(except touch: Touch) {
+        // Only this touch, the common move: nothing to mark, as in `dropEndedTouches`.
+        if event.storedTouches.count == 1 && event.storedTouches[0] === touch { return }
         event.storedTouches.forEachBorrowed { other in
             if other !== touch { other.markStationary() }
         }
@@ -604,7 +611,7 @@ public final class Scene: Responder {
             recentTaps[kept] = recentTaps[index]
             kept += 1
         }
-        recentTaps.removeSubrange(kept...)
+        recentTaps.shrink(to: kept)
         guard let previous, previous.location.distance(to: location) <= tapSettings.distance else { return (1, location) }
         return (previous.count + 1, previous.location)
     }
