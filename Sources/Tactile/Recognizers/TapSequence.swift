@@ -104,15 +104,8 @@ public struct TapSequence {
     /// Writes the taps so far, for a recognizer's
     /// ``GestureRecognizer/saveState(to:)``.
     public func save(to writer: inout RecognizerStateWriter) {
-        writer.write(tapsCompleted)
-        writer.write(touchesLanded)
-        writer.write(allTouchesLanded)
-        writer.write(firstLanding)
-        writer.write(landings.count)
-        for landing in landings {
-            writer.write(touch: landing.touch)
-            writer.write(landing.location)
-        }
+        var sequence = self
+        sequence.saveInPlace(to: &writer)
     }
 
     /// What ``save(to:)`` does, on the sequence where it is stored (the
