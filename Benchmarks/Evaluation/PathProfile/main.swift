@@ -14,6 +14,8 @@ import Tactile
 //   move      a finger move through one layer with no recognizer
 //   tap       whole taps (down, up) on a layer with the 7 built-ins, per event
 //   idle200   a move through 200 idle recognizers spread over 5 layers
+//   move20    a move through 20 undecided recognizers on 5 layers, as
+//             SceneBenchmarks' "Move through 20 recognizers on 5 layers"
 //   hittest   hit-tests of a 10,000-layer nested scene
 //   capture   Scene.capture(into:) of RollbackBenchmarks' scene (10 touches,
 //             20 recognizers, 5 layers) into a ring of 8, per capture
@@ -76,6 +78,13 @@ func taps(count: Int) -> Int {
 
 @MainActor
 func idle(recognizers: Int, count: Int) -> Int {
+    path(recognizers: recognizers, count: count) { IdleRecognizer() }
+}
+
+/// Moves through `recognizers` made by `make`, on five nested layers (the
+/// deepest takes the remainder), as SceneBenchmarks' RecognizerFixture.
+@MainActor
+func path(recognizers: Int, count: Int, _ make: () -> GestureRecognizer) -> Int {
     let scene = Scene(size: Size(width: 800, height: 600))
     var parent = scene.root
     var layers: [Layer] = []
@@ -85,7 +94,7 @@ func idle(recognizers: Int, count: Int) -> Int {
         layers.append(layer)
         parent = layer
     }
-    for index in 0..<recognizers { layers[4 - index % 5].addGestureRecognizer(IdleRecognizer()) }
+    for index in 0..<recognizers { layers[4 - index % 5].addGestureRecognizer(make()) }
     scene.send(pointer(.down, 0, 200, 200))
     for step in 0..<count {
         scene.send(pointer(.move, Double(step) / 1000, 200 + Double(step % 20), 200))
@@ -180,13 +189,14 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "move": return moves(count: events)
     case "tap": return taps(count: events)
     case "idle200": return idle(recognizers: 200, count: events)
+    case "move20": return path(recognizers: 20, count: events) { UndecidedRecognizer() }
     case "hittest": return hitTests(count: events)
     case "capture": return rollback(restoring: false, count: events)
     case "restore": return rollback(restoring: true, count: events)
     case "commands": return commands(axis: false, count: events)
     case "commandaxis": return commands(axis: true, count: events)
     case "trace": return traceLines(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, hittest, capture, restore, commands, commandaxis or trace")
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis or trace")
     }
 }
 print("\(workload): \(events) events, result \(result)")

@@ -114,13 +114,18 @@ open class Layer: Responder {
     // MARK: Tree
 
     /// The layer this one is a child of.
-    public var parent: Layer? { storedParent }
+    public var parent: Layer? { storedParent?.takeUnretainedValue() }
     /// Not `weak`: a weak reference moves its target's reference count to a
     /// side table, which made every retain of a parent during hit-testing
     /// take the slow path (about 40% of a hit-test). A parent owns its
     /// children and clears this in ``removeFromParent()`` and in its
-    /// `deinit`, so it never dangles.
-    @exclusivity(unchecked) private unowned(unsafe) var storedParent: Layer?
+    /// `deinit`, so it never dangles. `Unmanaged` rather than
+    /// `unowned(unsafe)`: a walk up the tree (the conversion of a touch's
+    /// location, on every move) calls into each ancestor through
+    /// `withBorrowed` (Array+Borrowing.swift), which retains nothing, where a call on
+    /// an `unowned(unsafe)` load retained and released each ancestor
+    /// (callgrind: about 45 instructions a level).
+    @exclusivity(unchecked) private var storedParent: Unmanaged<Layer>?
     /// The children, bottom first: the last is drawn on top.
     public var children: [Layer] { storedChildren }
     /// Set on a scene's root layer only. Not `weak`, for the reason given
@@ -223,7 +228,7 @@ open class Layer: Responder {
     private func geometryChanged() {
         defer {
             // The parent's index, if it has one, follows the child.
-            if let index = storedParent?.childIndex {
+            if let index = parent?.childIndex {
                 index.remove(self)
                 index.place(self)
             }
@@ -271,7 +276,7 @@ open class Layer: Responder {
         if let oldScene, oldScene !== newScene {
             oldScene.layerLeft(child)
         }
-        child.storedParent = self
+        child.storedParent = Unmanaged.passUnretained(self)
         let position = min(max(index, 0), storedChildren.count)
         storedChildren.insert(child, at: position)
         renumberChildren(from: position)
@@ -464,19 +469,25 @@ open class Layer: Responder {
     }
 
     private func convertToWindow(_ point: Point) -> Point {
-        var point = point
-        var layer: Layer? = self
+        // A loop, not recursion, for any depth; each ancestor unretained,
+        // as in `convertFromWindow`.
+        var point = storedTransformToParent.apply(to: point)
+        var layer = storedParent
         while let current = layer {
-            point = current.transformToParent.apply(to: point)
-            layer = current.parent
+            (point, layer) = current.withBorrowed { ($0.storedTransformToParent.apply(to: point), $0.storedParent) }
         }
         return point
     }
 
     private func convertFromWindow(_ point: Point) -> Point {
-        let inParent = parent?.convertFromWindow(point) ?? point
+        // The ancestors' transforms first, root first, as they compose. The
+        // parent is called through its unretained reference: the walk runs
+        // on every move whose handler reads its touch's location in its own
+        // space (see `storedParent`).
+        var inParent = point
+        if let storedParent { inParent = storedParent.withBorrowed { $0.convertFromWindow(point) } }
         // A layer squashed flat has no point of its own for any window point.
-        return transformFromParent?.apply(to: inParent) ?? Point(x: .nan, y: .nan)
+        return storedTransformFromParent?.apply(to: inParent) ?? Point(x: .nan, y: .nan)
     }
 
     /// The smallest rectangle of the parent's space that holds the layer.
