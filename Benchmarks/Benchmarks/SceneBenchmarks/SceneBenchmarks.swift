@@ -18,7 +18,7 @@ import TactileTestSupport
 // | SDL push+poll (floor) | `SDL_PushEvent` + `SDL_PollEvent`, as in InputBenchmarks: SDL's own cost, in this run |
 // | Hit-test 10,000 layers | `scene.root.hitTest(_:with:)` of one point: 80% leaf centres, 10% anywhere in the window, 10% outside it |
 // | Touch move delivery | `scene.send` of one finger move to the level-10 layer it touched down on, whose `touchesMoved` reads the touch's location in its own space (a walk up 10 levels) |
-// | Move through 20 recognizers on 5 layers | `scene.send` of one finger move seen by 20 gesture recognizers (4 on each of 5 nested layers), all still deciding, then by the layer; the bar is twice SDL's push+poll |
+// | Move through 20 recognizers on 5 layers | `scene.send` of one finger move seen by 20 gesture recognizers (4 on each of 5 nested layers), all still deciding, then by the layer; the bar is half SDL's push+poll (≤ 0.5× the floor) |
 // | Tap/long press: move, no recognizer | `scene.send` of one finger move to the one layer of a small scene, which reads its location: the baseline the next two add to |
 // | Tap deciding: move within the slop | the same move, with a `TapGestureRecognizer` following the touch, still possible: it checks the touch against where it landed |
 // | Long press changing: move after it began | the same move, with a `LongPressGestureRecognizer` that has begun: each move is a change, and its action runs; the touch is the recognizer's, so the layer no longer gets it |
