@@ -73,7 +73,15 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// The arena's decisions, oldest first; the side panel shows the last
     /// ``logLength``. Moves of a gesture under way (`changed → changed`)
     /// are left out: they are not decisions.
-    private(set) var arenaLines: [String] = []
+    var arenaLines: [String] { arenaLog.map(\.text) }
+    /// The same decisions, each kept as recorded (no text) and worded the
+    /// first time the panel shows it or a test reads it: wording a decision
+    /// (the states' and failures' names, interpolated) cost about 42,000
+    /// instructions a line, most of them in the few frames where the
+    /// recognizers decide, which made those frames the input's worst
+    /// (callgrind: 1.1 M instructions in the second frame of the ten-contact
+    /// trace).
+    private var arenaLog: [ArenaLogLine] = []
     /// Values at each recognizer's last action, for the tests.
     private(set) var panTranslation = Point.zero
     private(set) var edgeTranslation = Point.zero
@@ -217,8 +225,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
-        arenaLines.append(decision.description)
-        if arenaLines.count > 200 { arenaLines.removeFirst(arenaLines.count - 200) }
+        arenaLog.append(ArenaLogLine(decision: RecordedDecision(decision, frame: 0, time: 0)))
+        if arenaLog.count > 200 { arenaLog.removeFirst(arenaLog.count - 200) }
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
@@ -419,7 +427,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         canvas.drawText("ARENA DECISIONS", at: Point(x: frame.minX + 8, y: frame.minY + 7), scale: 1, color: Self.text)
         // Long lines wrap onto an indented second line; 37 columns fit.
         var rows: [(text: String, color: Color)] = []
-        for line in arenaLines.suffix(Self.logLength) {
+        for index in arenaLog.indices.suffix(Self.logLength) { arenaLog[index].word() }
+        for line in arenaLog.suffix(Self.logLength).map(\.text) {
             let color = line.hasPrefix("wait") ? Self.waitingColor
                 : line.hasPrefix("fail") || line.hasSuffix("failed") ? Self.color(for: .failed)
                 : line.hasSuffix("ended") || line.hasSuffix("began") ? Self.color(for: .ended)
@@ -437,5 +446,24 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         for (index, row) in rows.suffix(46).enumerated() {
             canvas.drawText(row.text, at: Point(x: frame.minX + 8, y: frame.minY + 24 + Double(index) * 11), scale: 1, color: row.color)
         }
+    }
+}
+
+/// One line of the arena panel: a decision as recorded, and its words once
+/// they have been needed (see `GestureLabGame.arenaLines`).
+struct ArenaLogLine {
+    let decision: RecordedDecision
+    private var words: String?
+
+    init(decision: RecordedDecision) {
+        self.decision = decision
+    }
+
+    /// The line as the panel prints it.
+    var text: String { words ?? decision.description }
+
+    /// Words the line, once.
+    mutating func word() {
+        if words == nil { words = decision.description }
     }
 }
