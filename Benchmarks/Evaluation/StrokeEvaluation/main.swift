@@ -19,6 +19,7 @@ import TactileTestSupport
 // | 1000 ..< 1030 | the report (`evaluate`) |
 // | 2000 ..< 2030 | the report's second setting, wider habits (`StrokeHabits.wide`) |
 // | 300 ..< 320 | wide habits: choosing the template writers' habits (`rejection choose`) |
+// | 4000 ..< 4030 | the held-out lognormal family (LognormalSynthesizer; `writers=lognormal`): never tuned on |
 //
 // Scribbles (for false accepts) are seeded apart the same way.
 
@@ -39,6 +40,9 @@ let wideWriters = (2000..<2030).map(UInt64.init)
 /// (`rejection choose`, session 7), so that the choice was not made on the
 /// reported wide writers; nothing else is tuned on them.
 let choosingWriters = (300..<320).map(UInt64.init)
+/// The held-out family's writers (LognormalSynthesizer), session 8: never
+/// tuned on, reported only.
+let lognormalWriterSeeds = (4000..<4030).map(UInt64.init)
 let shapes = StrokeShape.allCases
 
 /// The matching parameters of the user-dependent tables (`rotation tune 3
@@ -62,6 +66,10 @@ nonisolated(unsafe) var unitsOverride: [Double]? = nil
 nonisolated(unsafe) var sessionSixWriters = false
 /// `templates=s6` with `tw=`: template writers without session 7's details.
 nonisolated(unsafe) var sessionSixTemplates = false
+/// `writers=lognormal` on any command: the drawings (and scribbles) come
+/// from the held-out sigma-lognormal family (LognormalSynthesizer) instead,
+/// whatever the writers' habits say.
+nonisolated(unsafe) var lognormalWriters = false
 /// `second=R`: the second-chance prototype (see `builtInOutcomes`).
 nonisolated(unsafe) var secondChance = 0.0
 
@@ -73,6 +81,16 @@ struct Drawings {
 
     init(writers: [UInt64], rotation: Double = 0, seed: UInt64, habits: StrokeHabits = .usual) {
         let habits = sessionSixWriters ? habits.withoutDetails : habits
+        if lognormalWriters {
+            byWriter = writers.map { writerSeed in
+                var synthesizer = LognormalSynthesizer(seed: seed ^ (writerSeed &* 0x9E37_79B9_7F4A_7C15))
+                let writer = LognormalWriter(seed: writerSeed)
+                return shapes.map { shape in
+                    (0..<samplesPerWriter).map { _ in synthesizer.drawing(of: shape, by: writer, rotation: rotation) }
+                }
+            }
+            return
+        }
         byWriter = writers.map { writerSeed in
             var synthesizer = StrokeSynthesizer(seed: seed ^ (writerSeed &* 0x9E37_79B9_7F4A_7C15))
             let writer = StrokeWriter(seed: writerSeed, habits: habits)
@@ -228,8 +246,15 @@ func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribbl
         }
     }
     var synthesizer = StrokeSynthesizer(seed: scribbleSeed)
+    var lognormal = LognormalSynthesizer(seed: scribbleSeed)
     for kind in StrokeScribble.allCases {
-        for _ in 0..<scribblesPerKind {
+        for index in 0..<scribblesPerKind {
+            if lognormalWriters {
+                // Each scribble by another writer of the family.
+                let writer = LognormalWriter(seed: scribbleSeed &+ UInt64(index) &* 0x9E37_79B9)
+                outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(lognormal.scribble(kind, by: writer))))
+                continue
+            }
             outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(synthesizer.scribble(kind, habits: habits))))
         }
     }
@@ -288,9 +313,10 @@ func templateHabits(_ name: String, seeds: [UInt64]) -> [StrokeHabits] {
 /// drawing of it), rounded to a tenth of a point as the file stores them.
 func templateSet(writers: [UInt64], habits: [StrokeHabits], sessionSix: Bool = sessionSixTemplates) -> [StrokeTemplate] {
     // The template writers draw with session 7's details unless `templates=s6`, whatever `writers=` says.
-    let testWriters = sessionSixWriters
+    let testWriters = (sessionSixWriters, lognormalWriters)
     sessionSixWriters = sessionSix
-    defer { sessionSixWriters = testWriters }
+    lognormalWriters = false
+    defer { (sessionSixWriters, lognormalWriters) = testWriters }
     let drawings = zip(writers, habits).map { Drawings(writers: [$0], seed: 0x7E3F, habits: $1).byWriter[0] }
     return shapes.indices.map { shape in
         template(shapes[shape], drawings.map { writer in
@@ -626,6 +652,33 @@ func evaluate(trials: Int) {
     line()
     out += rotationTable(wide, writers: wideWriters, seed: 0x2D1E, habits: .wide, trials: trials)
     line()
+    line("## A third setting, a held-out model of the hand: sigma-lognormal writers")
+    line()
+    line("Writers \(lognormalWriterSeeds.first!)…\(lognormalWriterSeeds.last!) and their scribbles come from another generator")
+    line("(LognormalSynthesizer, session 8), built on the kinematic theory of rapid movements (Plamondon's")
+    line("sigma-lognormal model, as Leiva, Martín-Albo and Plamondon used it to synthesize $1 and MMG gestures): each")
+    line("stroke is a sum of overlapping movements with lognormal speed profiles along arcs, sampled by a device at")
+    line("60–200 Hz. Corner cutting, speed-dependent point spacing, closure gaps and overruns and drift come out of")
+    line("the model rather than from rules. It shares only the shapes' pen paths with StrokeSynthesizer. Nothing")
+    line("(templates, units, thresholds, matching parameters) was chosen on it: these figures are held out.")
+    line()
+    lognormalWriters = true
+    let lognormal = Drawings(writers: lognormalWriterSeeds, seed: 0x106E)
+    out += rejectionSection(lognormal, scribbleSeed: 0x5C81_0006)
+    line("User-dependent on these writers (templates and tests by the same writer, none rotation invariant):")
+    line()
+    line("| templates per shape | accuracy | most frequent confusions |")
+    line("|---|---|---|")
+    for count in [1, 2, 3, 5] {
+        let confusion = userDependent(lognormal, shapeIndices: all, templateCount: count, trials: trials, rotationInvariant: nil, seed: UInt64(count))
+        line("| \(count) | \(percent(confusion.accuracy)) (\(confusion.correct)/\(confusion.total)) | \(confusion.topConfusions(4)) |")
+    }
+    line()
+    line("Rotation invariant, as above, on these writers:")
+    line()
+    out += rotationTable(lognormal, writers: lognormalWriterSeeds, seed: 0x106E, trials: trials)
+    lognormalWriters = false
+    line()
     line(String(format: "Run time: %.1f s.", Date().timeIntervalSince(start)))
     print(out, terminator: "")
 }
@@ -766,7 +819,7 @@ func evaluateLogs(directory: String, trials: Int) throws {
 /// the rotation search) or the report's writers, with the time per
 /// classification: quicker than a whole report.
 func rotationOnly(writers: [UInt64], trials: Int) {
-    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : writers == wideWriters ? 0x2D1E : 0x70AE
+    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : writers == wideWriters ? 0x2D1E : writers == lognormalWriterSeeds ? 0x106E : 0x70AE
     let habits: StrokeHabits = writers == wideWriters ? .wide : .usual
     let drawings = Drawings(writers: writers, seed: seed, habits: habits)
     let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
@@ -786,6 +839,7 @@ func rotationOnly(writers: [UInt64], trials: Int) {
 let arguments = CommandLine.arguments.dropFirst()
 sessionSixWriters = arguments.contains("writers=s6")
 sessionSixTemplates = arguments.contains("templates=s6")
+lognormalWriters = arguments.contains("writers=lognormal")
 for setting in arguments where setting.hasPrefix("second=") { secondChance = Double(setting.dropFirst(7)) ?? 0 }
 for setting in arguments where setting.hasPrefix("units=") {
     unitsOverride = setting.dropFirst(6).split(separator: ",").compactMap { Double($0) }
@@ -834,7 +888,8 @@ case "evaluate":
     evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
 case "rotation":
     let set = arguments.dropFirst().first
-    rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : tuningWriters,
+    if set == "lognormal" { lognormalWriters = true }
+    rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : set == "lognormal" ? lognormalWriterSeeds : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
 case "rejection":
     // The built-in set's rejection tables alone: `rejection report` (the
@@ -844,6 +899,9 @@ case "rejection":
         print(rejectionSection(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), scribbleSeed: 0x5C81_0003, habits: .wide))
     case "tune":
         print(rejectionSection(Drawings(writers: tuningWriters, seed: 0x70AE), scribbleSeed: 0x5C81_0001))
+    case "lognormal":
+        lognormalWriters = true
+        print(rejectionSection(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), scribbleSeed: 0x5C81_0006))
     case "choose":
         print(rejectionSection(Drawings(writers: choosingWriters, seed: 0xC405, habits: .wide), scribbleSeed: 0x5C81_0004, habits: .wide))
     default:
@@ -894,6 +952,26 @@ case "classify":
         for (index, ink) in inks.enumerated() where classifier.classify(ink)?.templateIndex == index % templates.count { correct += 1 }
     }
     print("\(inks.count) drawings × \(repeats): \(correct) right")
+case "draw":
+    // `draw WRITER [writers=lognormal|s6]`: an SVG of the writer's first
+    // three drawings of each shape (rows), to look at what a family draws.
+    let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
+    let drawings = Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
+    var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='\(shapes.count * 150)'><rect width='100%' height='100%' fill='white'/>"
+    for (row, samples) in drawings.enumerated() {
+        for (column, drawing) in samples.prefix(6).enumerated() {
+            let points = drawing.flatMap { $0 }
+            let minX = points.map(\.x).min()!, maxX = points.map(\.x).max()!, minY = points.map(\.y).min()!, maxY = points.map(\.y).max()!
+            let scale = 130 / max(maxX - minX, maxY - minY, 1)
+            for stroke in drawing {
+                let path = stroke.map { String(format: "%.1f,%.1f", Double(column) * 150 + 10 + ($0.x - minX) * scale,
+                                               Double(row) * 150 + 10 + ($0.y - minY) * scale) }
+                svg += "<polyline fill='none' stroke='black' points='\(path.joined(separator: " "))'/>"
+                for point in path { svg += "<circle r='1.5' fill='red' cx='\(point.split(separator: ",")[0])' cy='\(point.split(separator: ",")[1])'/>" }
+            }
+        }
+    }
+    print(svg + "</svg>")
 case "logs":
     guard let directory = arguments.dropFirst().first else {
         print("usage: StrokeEvaluation logs DIRECTORY [TRIALS]")
@@ -901,7 +979,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report [TRIALS] | rejection report|wide|tune | classify [REPEATS] | logs DIRECTORY [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
 }
 
 // MARK: Diagnosis
