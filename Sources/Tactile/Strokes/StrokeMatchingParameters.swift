@@ -81,12 +81,12 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     /// How many of a rotation-invariant sample's best-fitting first
     /// rotations are its candidate angles, each bounded and, if need be,
-    /// matched and refined: 2, so that a shape with a near-symmetry (a check and its
-    /// half-turn, a pigtail) keeps its right angle among them. Session 8
-    /// lowered it from 3 for speed: on the tuning writers (`rotation tune 5`)
-    /// the worst rotation was 97.69% against 97.77% with one template and
-    /// 99.46% either way with three, for about 6% fewer instructions per
-    /// classification (callgrind, 13 × 3 all invariant).
+    /// matched and refined: 3, so that a shape with a near-symmetry (a check and its
+    /// half-turn, a pigtail) keeps its right angle among them (2 and 4 were
+    /// within noise of 3 on the tuning writers). Session 8 measured 2 again:
+    /// about 6% fewer instructions and within a drawing of 3 on the tuning
+    /// writers' rotation table, but a clean zigzag turned by 137° then fit
+    /// at the wrong angle (score 0.76; `StrokeClassifierTests`), so 3 stays.
     public var refinedCandidates: Int {
         didSet { refinedCandidates = max(1, refinedCandidates) }
     }
@@ -204,7 +204,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         minimumAspect = 0.3
         rotationSearchSteps = 12
         rotationPrecision = Double.pi / 90
-        refinedCandidates = 2
+        refinedCandidates = 3
         rotationFitSteps = 3
         rotationRefinementSlack = 1
         rotationCoarseStride = 4
