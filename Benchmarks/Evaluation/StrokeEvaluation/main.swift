@@ -684,6 +684,10 @@ func evaluate(trials: Int) {
     line("60–200 Hz. Corner cutting, speed-dependent point spacing, closure gaps and overruns and drift come out of")
     line("the model rather than from rules. It shares only the shapes' pen paths with StrokeSynthesizer. Nothing")
     line("(templates, units, thresholds, matching parameters) was chosen on it: these figures are held out.")
+    line("Its scribbles are drawn by the same model, each by another writer of the family, so the kinds below")
+    line("differ from the other settings': polylines are 4–7 movements between random points with slight arcs,")
+    line("curves 4–8 movements of arcs up to ±86°, spirals quarter-turn arcs growing outwards over 1.5–3 turns,")
+    line("strokes 2–3 single movements.")
     line()
     lognormalWriters = true
     let lognormal = Drawings(writers: lognormalWriterSeeds, seed: 0x106E)
