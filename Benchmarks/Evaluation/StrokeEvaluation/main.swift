@@ -919,6 +919,10 @@ case "rotation":
     if set == "lognormal" { lognormalWriters = true }
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : set == "lognormal" ? lognormalWriterSeeds : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
+case "reference":
+    // Our matcher beside $P and $1 (ReferenceComparison.swift):
+    // `reference report|wide|s6|lognormal|all [TRIALS]`.
+    referenceComparison(familyName: arguments.dropFirst().first ?? "all", trials: Int(arguments.dropFirst(2).first ?? "") ?? 5)
 case "rejection":
     // The built-in set's rejection tables alone: `rejection report` (the
     // report's writers), `rejection wide` (the second setting) or `rejection tune`.
