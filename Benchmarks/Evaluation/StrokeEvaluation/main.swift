@@ -8,6 +8,8 @@ import TactileTestSupport
 //   swift run -c release --package-path Benchmarks StrokeEvaluation evaluate > report.md
 //   swift run -c release --package-path Benchmarks StrokeEvaluation tune
 //   swift run -c release --package-path Benchmarks StrokeEvaluation templates .
+//   swift run -c release --package-path Benchmarks StrokeEvaluation reference all 5
+//     (our nearest template beside the published $P and $1, ReferenceComparison.swift)
 //
 // (or scripts/evaluate-strokes). Writers are seeds, kept apart by purpose so
 // that nothing is tuned on what is reported:
