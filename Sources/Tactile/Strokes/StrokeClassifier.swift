@@ -133,9 +133,12 @@ public final class StrokeClassifier {
     private var nearest: UnsafeMutablePointer<Double> { buffer + 8 * n }
     private var lowerBounds: UnsafeMutablePointer<Double> { buffer + 9 * n }
     private var shapeScratch: UnsafeMutablePointer<Double> { buffer + 10 * n }
+    /// A greedy run's points of the other cloud not yet paired, packed (see
+    /// `takeNearest`).
+    private var remainingX: UnsafeMutablePointer<Double> { buffer + 12 * n }
+    private var remainingY: UnsafeMutablePointer<Double> { buffer + 13 * n }
     /// Which stroke each resampled point lies on.
     private let resampledStroke: UnsafeMutablePointer<Int32>
-    private let remaining: UnsafeMutablePointer<Int>
     /// The candidates tried, best bound first: a sample that is not
     /// rotation invariant is candidate `sample · fitsPerSample`; one that is
     /// has one per fitted angle, `sample · fitsPerSample + k`.
@@ -236,13 +239,11 @@ public final class StrokeClassifier {
         sampleY = .allocate(capacity: max(1, sampleCount * n))
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
-        buffer = .allocate(capacity: 12 * n)
-        buffer.initialize(repeating: 0, count: 12 * n)
+        buffer = .allocate(capacity: 14 * n)
+        buffer.initialize(repeating: 0, count: 14 * n)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
-        remaining = .allocate(capacity: n)
-        remaining.initialize(repeating: 0, count: n)
         fitsPerSample = parameters.refinedCandidates
         let candidates = max(1, sampleCount * fitsPerSample)
         order = .allocate(capacity: candidates)
@@ -342,7 +343,6 @@ public final class StrokeClassifier {
         buffer.deallocate()
         resampledStroke.deallocate()
         sampleRadii.deallocate()
-        remaining.deallocate()
         order.deallocate()
         orderKey.deallocate()
         searchCos.deallocate()
@@ -414,12 +414,11 @@ public final class StrokeClassifier {
                 candidateCount += 1
             }
         }
-        sortOrder(count: candidateCount)
-
         var best = Double.infinity
         var bestCandidate = -1
         for position in 0..<candidateCount {
-            let candidate = order[position]
+            // Taken in order as they are needed: most are never reached.
+            let candidate = takeLeast(at: position, count: candidateCount)
             // The rest are bounded at or above the best: none can beat it.
             guard orderKey[candidate] < best else { break }
             let sample = candidate / fitsPerSample
@@ -848,18 +847,21 @@ public final class StrokeClassifier {
                                to bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
                                start: Int, below limit: Double,
                                turning: Bool, forward: Bool) -> (sum: Double, dot: Double, cross: Double) {
-        for index in 0..<n { remaining[index] = index }
+        // The other cloud's points, packed: a run takes them out as it pairs them.
+        let freeX = remainingX, freeY = remainingY
+        freeX.update(from: bx, count: n)
+        freeY.update(from: by, count: n)
         var count = n
         var sum = 0.0, dot = 0.0, cross = 0.0
         var weight = Double(n)
         var index = start
         repeat {
             let px = ax[index], py = ay[index]
-            let nearest = takeNearest(to: px, py, among: bx, by, count: &count)
+            let nearest = takeNearest(to: px, py, count: &count)
             sum += weight * nearest.distance
             if sum >= limit { return (sum, 0, 0) }
             if turning {
-                let qx = bx[nearest.point], qy = by[nearest.point]
+                let qx = nearest.x, qy = nearest.y
                 if forward {
                     dot += weight * (px * qx + py * qy)
                     cross += weight * (px * qy - py * qx)
@@ -874,28 +876,31 @@ public final class StrokeClassifier {
         return (sum, dot, cross)
     }
 
-    /// The point of `bx`/`by` nearest to (`px`, `py`) among the first
-    /// `count` of `remaining` (the points not yet paired in this run), and
-    /// its squared distance; takes it out of them. $P's greedy step.
+    /// The point nearest to (`px`, `py`) among the first `count` packed in
+    /// `remainingX`/`remainingY` (the other cloud's points not yet paired in
+    /// this run), and its squared distance; takes it out of them, the last
+    /// one moving into its place. $P's greedy step. (The points are packed
+    /// rather than named by index so the search reads them in a row: about a
+    /// fifth fewer instructions, and the same pairs, since the points are
+    /// taken out in the same order as by index.)
     @inline(__always)
-    private func takeNearest(to px: Double, _ py: Double,
-                             among bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
-                             count: inout Int) -> (point: Int, distance: Double) {
+    private func takeNearest(to px: Double, _ py: Double, count: inout Int) -> (x: Double, y: Double, distance: Double) {
+        let freeX = remainingX, freeY = remainingY
         var nearestDistance = Double.infinity
         var nearestSlot = 0
         for slot in 0..<count {
-            let other = remaining[slot]
-            let dx = px - bx[other], dy = py - by[other]
+            let dx = px - freeX[slot], dy = py - freeY[slot]
             let distance = dx * dx + dy * dy
             if distance < nearestDistance {
                 nearestDistance = distance
                 nearestSlot = slot
             }
         }
-        let point = remaining[nearestSlot]
+        let x = freeX[nearestSlot], y = freeY[nearestSlot]
         count -= 1
-        remaining[nearestSlot] = remaining[count]
-        return (point, nearestDistance)
+        freeX[nearestSlot] = freeX[count]
+        freeY[nearestSlot] = freeY[count]
+        return (x, y, nearestDistance)
     }
 
     // MARK: Rotation
@@ -1050,18 +1055,30 @@ public final class StrokeClassifier {
         return count
     }
 
-    /// Sorts the first `count` of `order` by `orderKey` (insertion sort: a
-    /// few dozen candidates, nearly sorted or not, and no allocation).
-    private func sortOrder(count: Int) {
-        guard count > 1 else { return }
-        for position in 1..<count {
-            let item = order[position], key = orderKey[item]
-            var slot = position
-            while slot > 0, orderKey[order[slot - 1]] > key {
-                order[slot] = order[slot - 1]
-                slot -= 1
+    /// The candidate of least `orderKey` among `order[position..<count]`,
+    /// the first of equals, moved to `position` with the ones before it
+    /// shifted up a place: the order a stable sort would give, made one
+    /// candidate at a time, since the matching stops at the first whose
+    /// bound reaches the best so far and most candidates are never reached
+    /// (sorting them all, by insertion, cost about 5% of a classification).
+    private func takeLeast(at position: Int, count: Int) -> Int {
+        var slot = position
+        var key = orderKey[order[position]]
+        var index = position + 1
+        while index < count {
+            let other = orderKey[order[index]]
+            if other < key {
+                key = other
+                slot = index
             }
-            order[slot] = item
+            index += 1
         }
+        let candidate = order[slot]
+        while slot > position {
+            order[slot] = order[slot - 1]
+            slot -= 1
+        }
+        order[position] = candidate
+        return candidate
     }
 }

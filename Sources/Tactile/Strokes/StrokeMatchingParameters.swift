@@ -83,7 +83,10 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// rotations are its candidate angles, each bounded and, if need be,
     /// matched and refined: 3, so that a shape with a near-symmetry (a check and its
     /// half-turn, a pigtail) keeps its right angle among them (2 and 4 were
-    /// within noise of 3 on the tuning writers).
+    /// within noise of 3 on the tuning writers). Session 8 measured 2 again:
+    /// about 6% fewer instructions and within a drawing of 3 on the tuning
+    /// writers' rotation table, but a clean zigzag turned by 137° then fit
+    /// at the wrong angle (score 0.76; `StrokeClassifierTests`), so 3 stays.
     public var refinedCandidates: Int {
         didSet { refinedCandidates = max(1, refinedCandidates) }
     }
