@@ -200,6 +200,14 @@ final class ArenaReferee {
 
     /// `recognizer` asks to go to `next`.
     func request(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
+        // A member failing itself from possible with no wait of its own: six
+        // of a tap's seven recognizers, and most requests of a game. Nothing
+        // below applies to it but `fail` (it is in play, it waits for
+        // nothing, and possible → failed is legal): callgrind, about 60
+        // instructions a failure spared.
+        if next == .failed, recognizer.storedState == .possible, let index = index(of: recognizer), storage[index].pending == nil {
+            return fail(recognizer, .notItsGesture)
+        }
         // A recognizer driven without touches (from a key, say) joins for
         // the attempt, like one gathered for a touch.
         join(recognizer)
@@ -300,11 +308,11 @@ final class ArenaReferee {
     private func enter(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
         let previous = recognizer.storedState
         recognizer.storedState = next
+        let index = index(of: recognizer)
         // Written only when set: each write through `storage[index]` checks
         // the array's uniqueness, and emptying an empty list still goes
         // through `replaceSubrange` (a recognizer that waited is rare).
-        if let index = index(of: recognizer),
-           storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty {
+        if let index, storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty {
             storage[index].pending = nil
             storage[index].pendingEnd = false
             storage[index].waitingFor.removeAll()
@@ -347,8 +355,9 @@ final class ArenaReferee {
             queue.append(Queued(recognizer, .reset))
         }
         // The queue does not retain: one stopped from outside without being
-        // a member (no entry keeps it) is held until the queue has run.
-        if index(of: recognizer) == nil { keepUntilDrained(recognizer) }
+        // a member (no entry keeps it) is held until the queue has run. A
+        // member's entry is not dropped before then.
+        if index == nil { keepUntilDrained(recognizer) }
     }
 
     /// `recognizer` recognized its gesture: take its touches from the layer,
@@ -514,7 +523,7 @@ final class ArenaReferee {
     /// rather than with a closure written in `runActions()`: that closure,
     /// handed straight to the standard library, checked the executor on
     /// every call (callgrind: about 2,000 instructions a tap).
-    private func borrowing(_ recognizer: Unmanaged<GestureRecognizer>, _ body: (GestureRecognizer) -> Void) {
+    private func borrowing<Result>(_ recognizer: Unmanaged<GestureRecognizer>, _ body: (GestureRecognizer) -> Result) -> Result {
         recognizer._withUnsafeGuaranteedRef(body)
     }
 
@@ -642,12 +651,24 @@ final class ArenaReferee {
             departed = 0
             return
         }
+        // In the storage's buffer, each recognizer borrowed: through the
+        // array, each look retained its recognizer and each swap checked the
+        // array's uniqueness (callgrind: about 900 instructions a tap, which
+        // keeps the double tap waiting for its window).
         var kept = 0
-        for index in storage.indices where isLive(index) {
-            let recognizer = storage[index].recognizer
-            if recognizer.memberSlotOwner == ObjectIdentifier(self) { recognizer.memberSlot = kept }
-            if kept != index { storage.swapAt(kept, index) }
-            kept += 1
+        let owner = ObjectIdentifier(self)
+        storage.withMutableBuffer { buffer in
+            for index in buffer.indices {
+                let stays = borrowing(Unmanaged.passUnretained(buffer[index].recognizer)) { recognizer in
+                    // As `isLive(_:)`.
+                    guard recognizer.memberSlot == index || recognizer.memberSlotOwner != owner else { return false }
+                    if recognizer.memberSlotOwner == owner { recognizer.memberSlot = kept }
+                    return true
+                }
+                guard stays else { continue }
+                if kept != index { buffer.swapAt(kept, index) }
+                kept &+= 1
+            }
         }
         // removeLast, not removeSubrange: that goes through the general
         // replaceSubrange (callgrind: most of a compaction's cost).
@@ -663,5 +684,16 @@ final class ArenaReferee {
         }
         departed = 0
         mayHaveWaiters = true
+    }
+}
+
+extension Array {
+    /// `withUnsafeMutableBufferPointer`, called with a closure passed in
+    /// rather than written at the call: a main-actor closure written
+    /// straight into the standard library's call checks the executor each
+    /// time it runs (see `ArenaReferee.borrowing(_:_:)`).
+    @inline(__always)
+    fileprivate mutating func withMutableBuffer<Result>(_ body: (inout UnsafeMutableBufferPointer<Element>) -> Result) -> Result {
+        withUnsafeMutableBufferPointer(body)
     }
 }

@@ -202,6 +202,9 @@ open class GestureRecognizer {
     public var state: State {
         get { reportedState ?? storedState }
         set {
+            // The arena it is in play in, while its scene lives: every state
+            // a handler sets. One read of the arena, not three.
+            if let arena, arena.hasScene { return arena.request(self, newValue) }
             let arena = sceneArena ?? detachedArena()
             if self.arena !== arena { self.arena = arena }
             arena.request(self, newValue)
