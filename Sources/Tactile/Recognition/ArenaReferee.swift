@@ -87,6 +87,14 @@ final class ArenaReferee {
     /// The arena's clock, which the referee cancels deadlines in. Its own
     /// `let`: calling through `arena.clock` retained the clock for each call.
     let clock: ArenaClock
+    /// The arena's layer gate, which a recognition takes touches through;
+    /// its own `let` for the same reason as `clock`.
+    let gate: LayerGate
+    /// Whether the arena records its decisions (``GestureArena/isRecording``),
+    /// kept here by the arena: reading it through `arena` retained the
+    /// arena each time (callgrind: a dozen retains a tap, at every failure,
+    /// entry and reset).
+    @exclusivity(unchecked) var isRecording = false
     /// The members, in gather order.
     ///
     /// Reading it leaves out the entries of recognizers that left while
@@ -146,8 +154,9 @@ final class ArenaReferee {
     /// Empty in every common game.
     @exclusivity(unchecked) private var retired: [GestureRecognizer] = []
 
-    init(clock: ArenaClock) {
+    init(clock: ArenaClock, gate: LayerGate) {
         self.clock = clock
+        self.gate = gate
         queue.reserveCapacity(8)
     }
 
@@ -277,7 +286,7 @@ final class ArenaReferee {
     func fail(_ recognizer: GestureRecognizer, _ cause: GestureFailure) {
         guard !recognizer.storedState.isFinished, index(of: recognizer) != nil else { return }
         recognizer.lastFailure = cause
-        if arena.isRecording { arena.record(.failed(recognizer, cause)) }
+        if isRecording { arena.record(.failed(recognizer, cause)) }
         enter(recognizer, .failed)
     }
 
@@ -317,7 +326,7 @@ final class ArenaReferee {
             storage[index].pendingEnd = false
             storage[index].waitingFor.removeAll()
         }
-        if next != .failed, arena.isRecording { arena.record(.entered(recognizer, next, from: previous)) }
+        if next != .failed, isRecording { arena.record(.entered(recognizer, next, from: previous)) }
         let mark = queue.count
         switch next {
         case .began:
@@ -327,7 +336,7 @@ final class ArenaReferee {
             recognized(recognizer)
         case .failed:
             if recognizer.cancelsTouchesAfterFailure {
-                for touch in recognizer.trackedTouches { arena.gate.endAsCancelled(touch) }
+                for touch in recognizer.trackedTouches { gate.endAsCancelled(touch) }
             }
             releaseWaiters(of: recognizer)
         case .possible, .changed, .ended, .cancelled:
@@ -364,8 +373,10 @@ final class ArenaReferee {
     /// then stop what it prevents and fail what required it to fail.
     private func recognized(_ recognizer: GestureRecognizer) {
         if recognizer.cancelsTouchesInView {
-            for touch in recognizer.trackedTouches where arena.gate.take(touch) {
-                arena.record(.took(touch, by: recognizer))
+            // By index, as `contend(_:_:)`.
+            let touches = recognizer.trackedTouches
+            for index in touches.indices where gate.take(touches[index]) {
+                if isRecording { arena.record(.took(touches[index], by: recognizer)) }
             }
         }
         let id = ObjectIdentifier(recognizer)
@@ -503,7 +514,7 @@ final class ArenaReferee {
                     guard recognizer.storedState.isFinished else { break }
                     if let index = index(of: recognizer) { leave(index) }
                     recognizer.resetForNextAttempt()
-                    if arena.isRecording { arena.record(.reset(recognizer)) }
+                    if isRecording { arena.record(.reset(recognizer)) }
                 }
             }
         }
