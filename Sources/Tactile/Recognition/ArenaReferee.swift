@@ -304,7 +304,7 @@ final class ArenaReferee {
     /// Those that waited for it are released as if it had failed.
     func remove(_ recognizer: GestureRecognizer) {
         guard let index = index(of: recognizer) else { return }
-        leave(index)
+        leave(index, recognizer)
         arena.record(.removed(recognizer))
         clock.cancel(recognizer)
         dropQueued(for: recognizer)
@@ -320,8 +320,9 @@ final class ArenaReferee {
         let index = index(of: recognizer)
         // Written only when set: each write through `storage[index]` checks
         // the array's uniqueness, and emptying an empty list still goes
-        // through `replaceSubrange` (a recognizer that waited is rare).
-        if let index, storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty {
+        // through `replaceSubrange` (a recognizer that waited is rare). No
+        // member has a wait while `mayHaveWaiters` is false: not read then.
+        if mayHaveWaiters, let index, storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty {
             storage[index].pending = nil
             storage[index].pendingEnd = false
             storage[index].waitingFor.removeAll()
@@ -512,7 +513,7 @@ final class ArenaReferee {
                 case .reset:
                     // Unless removal has reset it already.
                     guard recognizer.storedState.isFinished else { break }
-                    if let index = index(of: recognizer) { leave(index) }
+                    if let index = index(of: recognizer) { leave(index, recognizer) }
                     recognizer.resetForNextAttempt()
                     if isRecording { arena.record(.reset(recognizer)) }
                 }
@@ -633,9 +634,10 @@ final class ArenaReferee {
     /// The member at `index` leaves. Its entry is dropped at the next
     /// compaction; one whose slot another arena holds (see `index(of:)`),
     /// which cannot be marked, is dropped at once.
+    // The recognizer is passed in (it is the entry's own): read again from
+    // the entry, it was retained for the write to its slot.
     @inline(__always)
-    private func leave(_ index: Int) {
-        let recognizer = storage[index].recognizer
+    private func leave(_ index: Int, _ recognizer: GestureRecognizer) {
         guard recognizer.memberSlotOwner == ObjectIdentifier(self) else { return removeAtOnce(index) }
         recognizer.memberSlot = -1
         departed += 1

@@ -477,7 +477,9 @@ public final class GestureArena {
         // Borrowed, as in `dispatch`: the list read keeps them alive, and a
         // `for` loop retained each one.
         touch.recognizers.forEachBorrowed { recognizer in
-            guard recognizer.isFollowing(touch) && !recognizer.storedState.isFinished else { return }
+            // The state first: most have finished by now (a tap's six others),
+            // and it is one read where `isFollowing` is a loop.
+            guard !recognizer.storedState.isFinished && recognizer.isFollowing(touch) else { return }
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
