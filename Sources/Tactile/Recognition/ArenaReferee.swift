@@ -485,7 +485,13 @@ final class ArenaReferee {
     func removeAll() {
         for index in storage.indices where isLive(index) { storage[index].recognizer.memberSlot = -1 }
         // From an action or a reset: the one running is held by nothing else.
-        if draining > 0 { keepUntilDrained(storage) }
+        // Otherwise nothing is running and the queue goes: let go of what was
+        // kept for it (those hold the arena, which would hold them).
+        if draining > 0 {
+            keepUntilDrained(storage)
+        } else if !retired.isEmpty {
+            retired.removeAll()
+        }
         storage.removeAll()
         departed = 0
         mayHaveWaiters = false
