@@ -145,8 +145,12 @@ public final class GestureArena {
     /// Where decisions go, typed and as lines.
     // Exclusivity: read at every decision (usually to find them nil); each
     // read copies the closure before calling it, so the checks are off.
-    @exclusivity(unchecked) var decisions: ((ArenaDecision) -> Void)?
-    @exclusivity(unchecked) var log: ((String) -> Void)?
+    @exclusivity(unchecked) var decisions: ((ArenaDecision) -> Void)? {
+        didSet { referee.isRecording = isRecording }
+    }
+    @exclusivity(unchecked) var log: ((String) -> Void)? {
+        didSet { referee.isRecording = isRecording }
+    }
 
     /// How deep in nested steps (a sub-event, a deadline, an outside
     /// change) the arena is; actions run when the outermost one ends.
@@ -159,8 +163,9 @@ public final class GestureArena {
         self.event = event
         let clock = ArenaClock()
         self.clock = clock
-        referee = ArenaReferee(clock: clock)
-        gate = LayerGate(event: event)
+        let gate = LayerGate(event: event)
+        self.gate = gate
+        referee = ArenaReferee(clock: clock, gate: gate)
         single.reserveCapacity(1)
         gate.arena = self
         referee.arena = self
@@ -472,7 +477,9 @@ public final class GestureArena {
         // Borrowed, as in `dispatch`: the list read keeps them alive, and a
         // `for` loop retained each one.
         touch.recognizers.forEachBorrowed { recognizer in
-            guard recognizer.isFollowing(touch) && !recognizer.storedState.isFinished else { return }
+            // The state first: most have finished by now (a tap's six others),
+            // and it is one read where `isFollowing` is a loop.
+            guard !recognizer.storedState.isFinished && recognizer.isFollowing(touch) else { return }
             if cancelled {
                 // The touch stopped without lifting: the gesture cannot be trusted.
                 referee.stop(recognizer, .touchCancelled)
