@@ -512,7 +512,7 @@ final class ArenaReferee {
             head += 1
             // Borrowed: its member entry, or `retired`, holds it until the
             // outermost drain ends (see `Queued`).
-            borrowing(item.recognizer) { recognizer in
+            item.recognizer.withBorrowed { recognizer in
                 switch item.work {
                 case .actions(let state):
                     recognizer.sendActions(reporting: state)
@@ -535,14 +535,6 @@ final class ArenaReferee {
         guard draining == 0 else { return }
         compact()
         if !retired.isEmpty { retired.removeAll() }
-    }
-
-    /// Calls `body` with the recognizer, not retained. Through this method
-    /// rather than with a closure written in `runActions()`: that closure,
-    /// handed straight to the standard library, checked the executor on
-    /// every call (callgrind: about 2,000 instructions a tap).
-    private func borrowing<Result>(_ recognizer: Unmanaged<GestureRecognizer>, _ body: (GestureRecognizer) -> Result) -> Result {
-        recognizer._withUnsafeGuaranteedRef(body)
     }
 
     /// Holds `recognizer`, whose member entry goes (or which has none)
@@ -678,7 +670,7 @@ final class ArenaReferee {
         let owner = ObjectIdentifier(self)
         storage.withMutableBuffer { buffer in
             for index in buffer.indices {
-                let stays = borrowing(Unmanaged.passUnretained(buffer[index].recognizer)) { recognizer in
+                let stays = Unmanaged.passUnretained(buffer[index].recognizer).withBorrowed { recognizer in
                     // As `isLive(_:)`.
                     guard recognizer.memberSlot == index || recognizer.memberSlotOwner != owner else { return false }
                     if recognizer.memberSlotOwner == owner { recognizer.memberSlot = kept }
@@ -703,16 +695,5 @@ final class ArenaReferee {
         }
         departed = 0
         mayHaveWaiters = true
-    }
-}
-
-extension Array {
-    /// `withUnsafeMutableBufferPointer`, called with a closure passed in
-    /// rather than written at the call: a main-actor closure written
-    /// straight into the standard library's call checks the executor each
-    /// time it runs (see `ArenaReferee.borrowing(_:_:)`).
-    @inline(__always)
-    fileprivate mutating func withMutableBuffer<Result>(_ body: (inout UnsafeMutableBufferPointer<Element>) -> Result) -> Result {
-        withUnsafeMutableBufferPointer(body)
     }
 }

@@ -299,7 +299,7 @@ open class GestureRecognizer {
     @inline(__always) @discardableResult
     private func withLiveArena<Result>(_ body: (GestureArena) -> Result) -> Result? {
         guard let arenaReference else { return nil }
-        return arenaReference.borrow { arena in arena.hasScene ? body(arena) : nil }
+        return arenaReference.withBorrowed { arena in arena.hasScene ? body(arena) : nil }
     }
 
     /// The arena of the scene the recognizer is in: the one it has seen
@@ -730,14 +730,4 @@ extension PointerKind {
 struct WeakRecognizer {
     weak var recognizer: GestureRecognizer?
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
-}
-
-extension Unmanaged {
-    /// `_withUnsafeGuaranteedRef`, called with a closure passed in rather
-    /// than written at the call: a main-actor closure written straight into
-    /// the standard library's call checks the executor each time it runs.
-    @inline(__always)
-    fileprivate func borrow<Result>(_ body: (Instance) -> Result) -> Result {
-        _withUnsafeGuaranteedRef(body)
-    }
 }

@@ -83,12 +83,25 @@ extension Array {
     }
 }
 
+// MARK: - Buffers
+
+extension Array {
+    /// `withUnsafeMutableBufferPointer`, called with a closure passed in
+    /// rather than written at the call: a main-actor closure written
+    /// straight into the standard library's call checks the executor each
+    /// time it runs (see `Unmanaged.withBorrowed`).
+    @inline(__always)
+    mutating func withMutableBuffer<Result>(_ body: (inout UnsafeMutableBufferPointer<Element>) -> Result) -> Result {
+        withUnsafeMutableBufferPointer(body)
+    }
+}
+
 // MARK: - Unmanaged
 
 extension Unmanaged {
     /// Calls `body` with the object, neither retained nor released: for
-    /// walks over unretained references (a layer's parents) on the
-    /// per-event path.
+    /// walks over unretained references on the per-event path (a layer's
+    /// parents, the arena's queue and members, a recognizer's arena).
     ///
     /// A wrapper in this module rather than a direct call to the standard
     /// library's `_withUnsafeGuaranteedRef`: a main-actor closure handed to
