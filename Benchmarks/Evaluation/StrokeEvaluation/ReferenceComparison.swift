@@ -63,12 +63,52 @@ enum ReferenceRecognizer: CaseIterable {
             let classifier = try! StrokeClassifier(templates: templates, parameters: matchingParameters)
             return { classifier.classify(strokes: $0).map(\.templateIndex) }
         case .pointCloud:
-            let recognizer = ReferencePointCloudRecognizer(samples: samples)
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: ReferencePointCloud.init(strokes:)) {
+                $0.greedyMatch($1)
+            }
             return { recognizer.classify($0) }
         case .unistroke:
-            let recognizer = ReferenceUnistrokeRecognizer(samples: samples)
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: ReferenceUnistroke.init(strokes:)) {
+                $0.distanceAtBestAngle(to: $1)
+            }
             return { recognizer.classify($0) }
         }
+    }
+}
+
+/// A published recognizer over a template set, as $P and $1 both use one:
+/// each template drawing is its own sample, and the nearest sample's shape
+/// wins.
+struct NearestReferenceTemplate<Sample> {
+    private var templates: [(shape: Int, sample: Sample)] = []
+    private let prepare: ([[Point]]) -> Sample?
+    private let distance: (Sample, Sample) -> Double
+
+    /// `samples[k]` are the drawings of shape `k`; `prepare` normalizes a
+    /// drawing (`nil` for one without length); `distance(drawing,
+    /// template)`.
+    init(samples: [[[[Point]]]], prepare: @escaping ([[Point]]) -> Sample?,
+         distance: @escaping (Sample, Sample) -> Double) {
+        self.prepare = prepare
+        self.distance = distance
+        for (shape, drawings) in samples.enumerated() {
+            for drawing in drawings {
+                if let sample = prepare(drawing) { templates.append((shape, sample)) }
+            }
+        }
+    }
+
+    /// The index of the nearest template's shape; `nil` for a drawing
+    /// without length.
+    func classify(_ drawing: [[Point]]) -> Int? {
+        guard let sample = prepare(drawing) else { return nil }
+        var best = Double.infinity
+        var bestShape: Int?
+        for template in templates {
+            let d = distance(sample, template.sample)
+            if d < best { best = d; bestShape = template.shape }
+        }
+        return bestShape
     }
 }
 

@@ -124,31 +124,3 @@ struct ReferencePointCloud {
         return sum
     }
 }
-
-/// $P over a template set: each template sample is its own cloud, the
-/// nearest cloud's shape wins.
-struct ReferencePointCloudRecognizer {
-    private var clouds: [(shape: Int, cloud: ReferencePointCloud)] = []
-
-    /// `samples[k]` are the drawings of shape `k`.
-    init(samples: [[[[Point]]]]) {
-        for (shape, drawings) in samples.enumerated() {
-            for drawing in drawings {
-                if let cloud = ReferencePointCloud(strokes: drawing) { clouds.append((shape, cloud)) }
-            }
-        }
-    }
-
-    /// The index of the nearest template's shape; `nil` for a drawing
-    /// without length.
-    func classify(_ drawing: [[Point]]) -> Int? {
-        guard let cloud = ReferencePointCloud(strokes: drawing) else { return nil }
-        var best = Double.infinity
-        var bestShape: Int?
-        for template in clouds {
-            let d = cloud.greedyMatch(template.cloud)
-            if d < best { best = d; bestShape = template.shape }
-        }
-        return bestShape
-    }
-}

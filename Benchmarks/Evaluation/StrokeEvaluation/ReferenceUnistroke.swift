@@ -117,29 +117,3 @@ struct ReferenceUnistroke {
         return min(f1, f2)
     }
 }
-
-/// $1 over a template set: each template sample is its own path, the
-/// nearest path's shape wins.
-struct ReferenceUnistrokeRecognizer {
-    private var paths: [(shape: Int, path: ReferenceUnistroke)] = []
-
-    /// `samples[k]` are the drawings of shape `k`.
-    init(samples: [[[[Point]]]]) {
-        for (shape, drawings) in samples.enumerated() {
-            for drawing in drawings {
-                if let path = ReferenceUnistroke(strokes: drawing) { paths.append((shape, path)) }
-            }
-        }
-    }
-
-    func classify(_ drawing: [[Point]]) -> Int? {
-        guard let path = ReferenceUnistroke(strokes: drawing) else { return nil }
-        var best = Double.infinity
-        var bestShape: Int?
-        for template in paths {
-            let d = path.distanceAtBestAngle(to: template.path)
-            if d < best { best = d; bestShape = template.shape }
-        }
-        return bestShape
-    }
-}
