@@ -156,8 +156,15 @@ public final class GestureArena {
     /// change) the arena is; actions run when the outermost one ends.
     @exclusivity(unchecked) var depth = 0
     /// Reused for the `[Touch]` handed to recognizers, so that a move costs
-    /// no allocation.
+    /// no allocation. As the gate's: it keeps the touch it last handed on
+    /// between dispatches, until that touch ends, so that the next move of
+    /// the same touch hands it on as it is (filling and emptying it on
+    /// every dispatch cost two uniqueness checks and a retain and release
+    /// of the touch).
     @exclusivity(unchecked) private var single: [Touch] = []
+    /// Whether `single` is being handed to recognizers: a dispatch nested
+    /// in a recognizer's handler makes its own array.
+    @exclusivity(unchecked) private var isDispatchingSingle = false
 
     init(event: TouchEvent) {
         self.event = event
@@ -226,17 +233,29 @@ public final class GestureArena {
         }
         beginStep()
         defer { endStep() }
-        // The same one-touch array for every recognizer, emptied after so
-        // that it does not keep the touch alive. A dispatch nested in a
-        // recognizer's handler finds it in use and makes its own.
-        let nested = !single.isEmpty
-        if !nested { single.append(touch) }
-        // removeLast, not removeAll(keepingCapacity:), which goes through
-        // the general replaceSubrange (callgrind: a tenth of a move).
-        defer { if !nested { single.removeLast() } }
+        // The same one-touch array for every recognizer (see `single`). A
+        // dispatch nested in a recognizer's handler finds it in use and
+        // makes its own.
+        let nested = isDispatchingSingle
+        if !nested {
+            if single.isEmpty {
+                single.append(touch)
+            } else if single[0] !== touch {
+                single[0] = touch
+            }
+            isDispatchingSingle = true
+        }
+        defer {
+            if !nested {
+                isDispatchingSingle = false
+                // Its touch ended (here, or in a nested call): let go of it,
+                // so that the scene can reuse the object for the next touch.
+                if !touch.storedPhase.isDown { letGoOfSingle() }
+            }
+        }
         do {
             // Read once, not per recognizer (a retain each); the copy ends
-            // with this block, before `single` is emptied in place.
+            // with this block, before `single` is refilled or emptied in place.
             let touches = nested ? [touch] : single
             touch.recognizers.forEachBorrowed { recognizer in
                 guard follows(recognizer, touch) else { return }
@@ -258,6 +277,14 @@ public final class GestureArena {
         gate.settle()
         gate.offer(phase, touch, now: depth == 1 && !referee.hasQueuedWork)
         if depth == 1 { referee.runActions() }
+    }
+
+    /// Empties `single`, unless it is in use, so that it does not keep an
+    /// ended touch (and through it, its layer) alive.
+    private func letGoOfSingle() {
+        // removeLast, not removeAll(keepingCapacity:), which goes through
+        // the general replaceSubrange (callgrind: a tenth of a move).
+        if !isDispatchingSingle && !single.isEmpty { single.removeLast() }
     }
 
     /// A move of a touch no recognizer follows, with nothing queued, held or
@@ -458,6 +485,8 @@ public final class GestureArena {
             actIfOutermost()
         }
         gate.cancel(touches)
+        // Whichever touch `single` kept may be among these.
+        letGoOfSingle()
     }
 
     /// `layer` and its subtree left the scene: touches that already ended
@@ -594,6 +623,7 @@ public final class GestureArena {
         listeners.removeAll()
         clock.removeAll()
         gate.removeAll()
+        letGoOfSingle()
         event.storedTouches.removeAll()
     }
 }

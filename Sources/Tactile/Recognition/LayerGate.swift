@@ -144,7 +144,10 @@ final class LayerGate {
         }
         let layerPhase: Touch.Phase = phase == .stationary ? .moved : phase
         // Only a began or an ended can be delayed: a move skips the call.
-        let delayed = (layerPhase == .began || layerPhase == .ended) && arena.delays(touch, layerPhase)
+        // The arena borrowed, as in `send`: `delays` reads recognizers'
+        // flags and runs no user code (reading `arena` retained it).
+        let delayed = (layerPhase == .began || layerPhase == .ended)
+            && borrowedArena?.withBorrowed({ $0.delays(touch, layerPhase) }) == true
         guard entries[index].held.isEmpty && !delayed else { return hold(layerPhase, at: index) }
         guard now, head == outbox.count, let admitted = admission(layerPhase, at: index), let layer = touch.borrowedLayer else {
             outbox.append((touch, layerPhase))

@@ -425,17 +425,19 @@ public final class Scene: Responder {
             if kept != index { event.storedTouches.swapAt(kept, index) }
             kept += 1
         }
-        guard kept < event.storedTouches.count else { return }
-        if spareTouch == nil {
-            for index in kept..<event.storedTouches.count where isKnownUniquelyReferenced(&event.storedTouches[index]) {
+        // The ended ones, now at the end, taken off one by one: the list's
+        // reference moves into `ended` (no retain, where checking and
+        // copying them in place retained each; callgrind), and one that
+        // nothing else holds then has that reference alone.
+        while event.storedTouches.count > kept {
+            var ended = event.storedTouches.removeLast()
+            if spareTouch == nil && isKnownUniquelyReferenced(&ended) {
                 // Unreachable from outside from now on: it lets go of its
                 // layer and recognizers, so that it keeps nothing alive.
-                event.storedTouches[index].retire()
-                spareTouch = event.storedTouches[index]
-                break
+                ended.retire()
+                spareTouch = ended
             }
         }
-        event.storedTouches.shrink(to: kept)
     }
 
     /// A touch that just touched down: the spare if there is one (no one
