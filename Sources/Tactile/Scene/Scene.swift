@@ -282,10 +282,7 @@ public final class Scene: Responder {
         // kind (callgrind: about 60 instructions of a bare move's 1,265).
         if case .pointer(let pointer) = input.kind {
             let timestamp = input.timestamp
-            if let last = lastPointer, last.timestamp == timestamp, last.event == pointer { reportRepeated(input) }
-            // As `isRepeated` does for a pointer; `lastOther` is left as it is.
-            lastPointer = (timestamp, pointer)
-            lastButton = nil
+            if isRepeated(pointer, at: timestamp) { reportRepeated(input) }
             if timestamp.isFinite { arena.advance(to: timestamp) }
             return send(pointer, at: timestamp)
         }
@@ -332,11 +329,7 @@ public final class Scene: Responder {
         var repeated = false
         switch input.kind {
         case .pointer(let pointer):
-            if let last = lastPointer { repeated = last.timestamp == input.timestamp && last.event == pointer }
-            // `lastOther` is left as it is (even reading it copies it through
-            // generic value witnesses): with `lastPointer` set, it is not read.
-            lastPointer = (input.timestamp, pointer)
-            lastButton = nil
+            repeated = isRepeated(pointer, at: input.timestamp)
         case .controller(.button(let controller, let button, let isDown)):
             let sent = LastButton(timestamp: input.timestamp, controller: controller, button: button, isDown: isDown)
             if let last = lastButton { repeated = last == sent }
@@ -348,6 +341,19 @@ public final class Scene: Responder {
             lastPointer = nil
             lastButton = nil
         }
+        return repeated
+    }
+
+    /// ``isRepeated(_:)`` for a pointer event, on its plain fields (the
+    /// pointer's short path in ``send(_:)`` calls it directly).
+    @inline(__always)
+    private func isRepeated(_ pointer: PointerEvent, at timestamp: Double) -> Bool {
+        var repeated = false
+        if let last = lastPointer { repeated = last.timestamp == timestamp && last.event == pointer }
+        // `lastOther` is left as it is (even reading it copies it through
+        // generic value witnesses): with `lastPointer` set, it is not read.
+        lastPointer = (timestamp, pointer)
+        lastButton = nil
         return repeated
     }
 
