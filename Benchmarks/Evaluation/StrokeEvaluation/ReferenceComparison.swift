@@ -33,6 +33,16 @@ struct ReferenceFamily {
                         seed: 0x106E, habits: .usual, sessionSix: false, lognormal: true),
     ]
 
+    /// Tuning writers only (session 9), for matcher work that must not look
+    /// at the held-out families: `reference tune` and `reference varied`
+    /// (not part of `all`).
+    static let tuning: [ReferenceFamily] = [
+        ReferenceFamily(name: "tune", title: "tuning writers (100–119)", writers: tuningWriters, seed: 0x70AE,
+                        habits: .usual, sessionSix: false, lognormal: false),
+        ReferenceFamily(name: "varied", title: "widened tuning writers (140–159)", writers: variedTuningWriters, seed: 0x70AF,
+                        habits: variedTuningHabits, sessionSix: false, lognormal: false),
+    ]
+
     func drawings(rotation: Double = 0) -> Drawings {
         let (oldSix, oldLognormal) = (sessionSixWriters, lognormalWriters)
         sessionSixWriters = sessionSix
@@ -199,8 +209,8 @@ func referenceSection(_ family: ReferenceFamily, trials: Int) -> String {
 func referenceComparison(familyName: String, trials: Int) {
     let clock = ContinuousClock()
     let started = clock.now
-    let families = familyName == "all" ? ReferenceFamily.all : ReferenceFamily.all.filter { $0.name == familyName }
-    precondition(!families.isEmpty, "reference takes report, wide, s6, lognormal or all")
+    let families = familyName == "all" ? ReferenceFamily.all : (ReferenceFamily.all + ReferenceFamily.tuning).filter { $0.name == familyName }
+    precondition(!families.isEmpty, "reference takes report, wide, s6, lognormal, all, or tune or varied (tuning writers)")
     for family in families {
         print(referenceSection(family, trials: trials), terminator: "")
         FileHandle.standardError.write("\(family.name): \(clock.now - started)\n".data(using: .utf8)!)

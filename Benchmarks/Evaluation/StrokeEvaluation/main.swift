@@ -21,6 +21,7 @@ import TactileTestSupport
 // | 1000 ..< 1030 | the report (`evaluate`) |
 // | 2000 ..< 2030 | the report's second setting, wider habits (`StrokeHabits.wide`) |
 // | 300 ..< 320 | wide habits: choosing the template writers' habits (`rejection choose`) |
+// | 140 ..< 160 | tuning, widened habits (`variedTuningHabits`, session 9): choosing the rejection rule (`choose-rule`) |
 // | 4000 ..< 4030 | the held-out lognormal family (LognormalSynthesizer; `writers=lognormal`): never tuned on |
 //
 // Scribbles (for false accepts) are seeded apart the same way.
@@ -75,7 +76,7 @@ nonisolated(unsafe) var lognormalWriters = false
 /// `second=R`: the second-chance prototype (see `builtInOutcomes`).
 nonisolated(unsafe) var secondChance = 0.0
 
-func builtInClassifier() -> StrokeClassifier { try! StrokeClassifier(templates: builtInTemplates) }
+func builtInClassifier() -> StrokeClassifier { try! StrokeClassifier(templates: builtInTemplates, parameters: matchingParameters) }
 
 struct Drawings {
     /// drawings[writer][shape][sample]
@@ -880,13 +881,14 @@ if let writers = arguments.first(where: { $0.hasPrefix("tw=") }) {
     let habits = arguments.first { $0.hasPrefix("th=") }.map { String($0.dropFirst(3)) } ?? "usual"
     builtInTemplates = templateSet(writers: seeds, habits: templateHabits(habits, seeds: seeds))
 }
-if arguments.first == "rotation" || arguments.first == "classify" {
+if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(arguments.first) {
     // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     for setting in arguments.dropFirst(2) where setting.contains("=") {
         let parts = setting.split(separator: "=")
         guard parts.count == 2, let value = Double(parts[1]) else { continue }
         switch parts[0] {
+        case "aspect": matchingParameters.minimumAspect = value
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -921,6 +923,10 @@ case "rotation":
     if set == "lognormal" { lognormalWriters = true }
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : set == "lognormal" ? lognormalWriterSeeds : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
+case "choose-rule":
+    // Session 9: a rejection rule chosen on tuning writers only
+    // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
+    chooseRejectionRule(heldOut: arguments.dropFirst().first == "heldout")
 case "reference":
     // Our matcher beside $P and $1 (ReferenceComparison.swift):
     // `reference report|wide|s6|lognormal|all [TRIALS]`.
