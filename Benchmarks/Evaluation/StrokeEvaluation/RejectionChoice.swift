@@ -135,6 +135,18 @@ func chooseRejectionRule(heldOut: Bool) {
         if candidate.eligible, chosen == nil || all.lost < chosen!.lost { chosen = (candidate, limit, all.lost) }
     }
     guard let chosen else { return }
+    // What the chosen rule loses on the tuning writers: by shape, and by the
+    // measure that strays most (in units of its 99.5th percentile).
+    var lostBy: [String: Int] = [:], strayBy: [String: Int] = [:]
+    for outcome in correct where !(outcome.match.map { chosen.candidate.value($0) <= chosen.threshold } ?? false) {
+        lostBy[outcome.kind, default: 0] += 1
+        let parts = zip(outcome.match!.shapeMeasures.values, percentileUnits).map { $0 / $1 }
+        let worst = outcome.match!.score < GestureDefaults.strokeMinimumScore ? "score" : StrokeShapeMeasures.names[parts.indices.max { parts[$0] < parts[$1] }!]
+        strayBy[worst, default: 0] += 1
+    }
+    print()
+    print("lost on the tuning writers, by shape: " + byCountThenName(lostBy.map { ($0.key, $0.value) }).map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+    print("… by the measure straying most: " + byCountThenName(strayBy.map { ($0.key, $0.value) }).map { "\($0.0) \($0.1)" }.joined(separator: ", "))
     let scale = chosen.threshold / GestureDefaults.strokeMaximumShapeDeviation
     let toCopy = chosen.candidate.units.map { $0 * scale }
     print()

@@ -889,6 +889,8 @@ if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(ar
         guard parts.count == 2, let value = Double(parts[1]) else { continue }
         switch parts[0] {
         case "aspect": matchingParameters.minimumAspect = value
+        case "thin": matchingParameters.thinAspectExponent = value
+        case "widen": matchingParameters.shapeRangeWidening = value
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)

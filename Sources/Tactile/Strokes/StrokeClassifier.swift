@@ -330,9 +330,15 @@ public final class StrokeClassifier {
                                              into: sampleRadii + sample * n)
                 sample += 1
             }
-            templateInkRange.append(ink)
-            templateClosureRange.append(closure)
-            templateWindingRange.append(winding)
+            // Each range widened by a share of its own span (see shapeRangeWidening).
+            let widening = parameters.shapeRangeWidening.isFinite ? max(0, parameters.shapeRangeWidening) : 0
+            func widened(_ range: (Double, Double)) -> (Double, Double) {
+                let margin = widening * (range.1 - range.0)
+                return widening > 0 ? (range.0 - margin, range.1 + margin) : range
+            }
+            templateInkRange.append(widened(ink))
+            templateClosureRange.append(widened(closure))
+            templateWindingRange.append(widened(winding))
         }
     }
 
@@ -586,8 +592,21 @@ public final class StrokeClassifier {
         } else {
             let wide = max(deviationX, deviationY)
             let aspect = parameters.minimumAspect.isFinite ? min(1, max(0.01, parameters.minimumAspect)) : 0.3
-            scaleX = wide > 0 ? 1 / max(deviationX, aspect * wide) : 1
-            scaleY = wide > 0 ? 1 / max(deviationY, aspect * wide) : 1
+            let exponent = parameters.thinAspectExponent
+            if exponent > 1, wide > 0 {
+                // Thin axes towards uniform scaling: aspect max(r, (r/a)^p).
+                func scale(_ deviation: Double) -> Double {
+                    let ratio = deviation / wide
+                    guard ratio < aspect else { return 1 / deviation }
+                    guard deviation > 0 else { return 1 / wide }
+                    return max(ratio, pow(ratio / aspect, exponent)) / deviation
+                }
+                scaleX = scale(deviationX)
+                scaleY = scale(deviationY)
+            } else {
+                scaleX = wide > 0 ? 1 / max(deviationX, aspect * wide) : 1
+                scaleY = wide > 0 ? 1 / max(deviationY, aspect * wide) : 1
+            }
         }
         for index in 0..<n {
             x[index] = (resampledX[index] - centerX) * scaleX
