@@ -891,6 +891,7 @@ if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(ar
         case "aspect": matchingParameters.minimumAspect = value
         case "thin": matchingParameters.thinAspectExponent = value
         case "widen": matchingParameters.shapeRangeWidening = value
+        case "trim": matchingParameters.windingEndTrim = Int(value)
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)

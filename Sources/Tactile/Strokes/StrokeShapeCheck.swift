@@ -91,7 +91,8 @@ enum StrokeShapeCheck {
     /// other point, so that a writer's jitter between neighbours does not
     /// lengthen it.
     static func pathMeasures(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                             stroke: UnsafeMutablePointer<Int32>, count n: Int) -> PathMeasures {
+                             stroke: UnsafeMutablePointer<Int32>, count n: Int,
+                             windingEndTrim trim: Int = 0) -> PathMeasures {
         var squares = 0.0
         for index in 0..<n { squares += x[index] * x[index] + y[index] * y[index] }
         let spread = (squares / Double(n)).squareRoot()
@@ -122,7 +123,11 @@ enum StrokeShapeCheck {
             } else {
                 let ax = x[index + 2] - x[index], ay = y[index + 2] - y[index]
                 let bx = x[index + 4] - x[index + 2], by = y[index + 4] - y[index + 2]
-                if ax * ax + ay * ay > 0, bx * bx + by * by > 0 {
+                // With a trim, turns within `trim` points of a stroke's ends
+                // (a pen's hooks) are left out.
+                let inside = trim <= 0 || (index - trim >= 0 && index + 4 + trim < n
+                                           && stroke[index - trim] == stroke[index] && stroke[index + 4 + trim] == stroke[index])
+                if inside, ax * ax + ay * ay > 0, bx * bx + by * by > 0 {
                     strokeTurn += atan2(ax * by - ay * bx, ax * bx + ay * by)
                 }
             }
