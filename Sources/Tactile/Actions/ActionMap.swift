@@ -138,8 +138,8 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     // after, never during one) or an `inout` argument to a function that
     // takes only arrays (`snapshotActions`, `ActionMapSnapshot.copy`) and
     // cannot reach the map. No two accesses can overlap, so the runtime's
-    // check, about 8 a map a frame (callgrind: ~630 instructions), finds
-    // nothing.
+    // check, about 8 a map a frame, finds nothing (callgrind, Air Hockey:
+    // `endFrame` 1,185 → 456 instructions a map a frame without it).
     @exclusivity(unchecked) var compiled: [CompiledBinding] = []
     /// The binding of each element of `compiled`, for evaluating it.
     var compiledBindings: [ActionBinding] = []

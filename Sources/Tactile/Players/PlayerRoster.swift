@@ -90,10 +90,10 @@ public final class PlayerRoster<Action: Hashable>: FrameInput {
         didSet { keyboardPlayer = seats.firstIndex { $0.device == .keyboardAndMouse } }
     }
     /// The player the keyboard and mouse play for, kept with ``seats`` (set
-    /// when a seat changes, which is rare): every key, mouse and pointer
-    /// event asks, and searching the seats for it, copying each seat with
-    /// its pad's identity through a closure, cost about 350 instructions an
-    /// event (callgrind, Brawler).
+    /// when a seat changes, which is rare): with `keyboardJoins` on (the
+    /// default), every key, mouse and pointer event asks, and searching the
+    /// seats for it copied each seat, with its pad's identity, through a
+    /// closure.
     private var keyboardPlayer: Int?
     /// Called for each change of seating, as it happens.
     public var events: ((PlayerEvent) -> Void)?
