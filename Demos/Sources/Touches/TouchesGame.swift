@@ -121,7 +121,8 @@ final class TouchesGame: CanvasGame {
             trail.append(location)
             contacts.append(Contact(source: source, location: location, phase: .down, trail: trail, endedAt: nil))
         case .move, .up, .cancel:
-            guard let index = Self.activeContact(of: source, in: contacts) else { return }
+            guard let index = Self.activeContact(of: source, in: contacts, from: nextSearch) else { return }
+            nextSearch = index + 1
             contacts[index].follow(to: location, phase: phase, time: time)
             if phase == .up { ended += 1 } else if phase == .cancel { cancelled += 1 }
         }
@@ -134,12 +135,26 @@ final class TouchesGame: CanvasGame {
     /// class, checked the executor and copied each `Contact` it was given,
     /// which was most of an event's cost (callgrind: about 3,050
     /// instructions an event before, in the ten-contact replay).
-    private nonisolated static func activeContact(of source: Source, in contacts: [Contact]) -> Int? {
-        for index in contacts.indices where contacts[index].endedAt == nil && contacts[index].source == source {
-            return index
+    ///
+    /// The search starts at `start` and goes round: fingers report their
+    /// moves in turn, in the same order each round, so the contact after the
+    /// last event's is usually the one (one comparison, not half the
+    /// contacts'). A source is down in one contact at a time, unless a
+    /// second down came before its up (SDL sends none such); its moves then
+    /// go to whichever of the two the search meets first.
+    @inline(__always)
+    private nonisolated static func activeContact(of source: Source, in contacts: [Contact], from start: Int) -> Int? {
+        let count = contacts.count
+        var index = start < count ? start : 0
+        for _ in 0..<count {
+            if contacts[index].endedAt == nil && contacts[index].source == source { return index }
+            index = index + 1 == count ? 0 : index + 1
         }
         return nil
     }
+
+    /// Where the next event's search for its contact starts (see `activeContact`).
+    @exclusivity(unchecked) private var nextSearch = 0
 
     func update(step: Double, now: Double) {
         self.now = now

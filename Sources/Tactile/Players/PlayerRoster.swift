@@ -86,7 +86,15 @@ public final class PlayerRoster<Action: Hashable>: FrameInput {
     private let inputs: [any FrameInput]
     public let settings: Settings
     /// Each player's seat, by player number.
-    public internal(set) var seats: [PlayerSeat]
+    public internal(set) var seats: [PlayerSeat] {
+        didSet { keyboardPlayer = seats.firstIndex { $0.device == .keyboardAndMouse } }
+    }
+    /// The player the keyboard and mouse play for, kept with ``seats`` (set
+    /// when a seat changes, which is rare): with `keyboardJoins` on (the
+    /// default), every key, mouse and pointer event asks, and searching the
+    /// seats for it copied each seat, with its pad's identity, through a
+    /// closure.
+    private var keyboardPlayer: Int?
     /// Called for each change of seating, as it happens.
     public var events: ((PlayerEvent) -> Void)?
 
@@ -137,7 +145,7 @@ public final class PlayerRoster<Action: Hashable>: FrameInput {
             for map in inputs { map.handle(event) }
             return
         }
-        if let player = player(using: .keyboardAndMouse) {
+        if let player = keyboardPlayer {
             inputs[player].handle(event)
         } else if joins, let seat = seats.firstIndex(of: .open) {
             seats[seat] = .taken(.keyboardAndMouse)

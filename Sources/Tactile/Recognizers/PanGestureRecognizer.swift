@@ -138,8 +138,9 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
     /// ``VelocityTracker``). Zero when they have rested for 40 ms, and
     /// outside a gesture: read it in the actions.
     public func velocity(in layer: Layer?) -> Point {
-        let now = currentTime
-        let window = Point(x: velocityX.velocity(at: now), y: velocityY.velocity(at: now))
+        // Both trackers in one walk: they are fed together, at the same times.
+        let velocity = VelocityTracker.velocities(&velocityX, &velocityY, at: currentTime)
+        let window = Point(x: velocity.x, y: velocity.y)
         return layer?.convertVector(fromWindow: window) ?? window
     }
 
