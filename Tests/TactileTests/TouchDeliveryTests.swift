@@ -47,6 +47,77 @@ struct TouchDeliveryTests {
         #expect(scene.event.touches(for: left).count == 1)
     }
 
+    /// The scene keeps notes on which touch changed last and whether one
+    /// ended, so that it need not walk every touch on every event; here
+    /// every touch's phase is checked after every event of a stream with
+    /// five contacts moving out of turn, lifting in the middle, landing
+    /// again, and a snapshot restored under the notes.
+    @Test func withManyTouchesOnlyTheOneThatChangedIsNotStationary() throws {
+        left.isMultipleTouchEnabled = true
+        var down: [Int64: Touch] = [:]
+        var time = 0.0
+        func send(_ index: Int64, _ phase: PointerEvent.Phase, _ x: Double = 10) throws {
+            time += 0.01
+            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: index),
+                                                                         location: Point(x: x + Double(index), y: 10 * Double(index))))))
+            let expected: Touch.Phase = switch phase {
+            case .down: .began
+            case .move: .moved
+            case .up: .ended
+            case .cancel: .cancelled
+            }
+            if phase == .down { down[index] = scene.event.allTouches.last }
+            let touch = try #require(down[index])
+            #expect(touch.phase == expected)
+            for (other, otherTouch) in down where other != index {
+                #expect(otherTouch.phase == .stationary, "finger \(other) after \(phase) of \(index)")
+            }
+            if phase == .up || phase == .cancel { down[index] = nil }
+            // Every touch that is down is in the event, once; one that
+            // ended leaves it with the next event.
+            let inEvent = scene.event.allTouches.filter { !$0.hasEnded }
+            #expect(inEvent.count == down.count)
+            for touch in down.values { #expect(inEvent.contains { $0 === touch }) }
+            #expect(scene.event.allTouches.count == down.count + (phase == .up || phase == .cancel ? 1 : 0))
+        }
+        for finger in 1...5 { try send(Int64(finger), .down) }
+        for round in 0..<3 {
+            for finger in [3, 1, 5, 5, 2, 4] { try send(Int64(finger), .move, 20 + Double(round)) }
+        }
+        try send(2, .up)
+        try send(4, .move, 30)
+        try send(3, .up)
+        try send(6, .down)
+        try send(1, .move, 31)
+        try send(6, .move, 32)
+        // Restored under the notes: finger 6 moved last in the snapshot,
+        // finger 4 before the restore.
+        let moved = try scene.snapshot()
+        let downAtMoved = down
+        try send(5, .move, 33)
+        try send(1, .up)
+        try send(7, .down)
+        try send(4, .move, 34)
+        try scene.restore(moved)
+        down = downAtMoved
+        #expect(down[6]?.phase == .moved)
+        try send(5, .move, 35)
+        // A snapshot with a touch that ended in it: the restored event
+        // still drops it at the next event.
+        try send(4, .up)
+        let lifted = try scene.snapshot()
+        let downAtLifted = down
+        try send(5, .move, 36)
+        try scene.restore(lifted)
+        down = downAtLifted
+        #expect(scene.event.allTouches.count == down.count + 1)
+        try send(6, .move, 37)
+        try send(6, .cancel)
+        try send(5, .move, 38)
+        try send(8, .down)
+        try send(1, .move, 39)
+    }
+
     // MARK: Seed 003: the multiple-touch and exclusive-touch flags
 
     /// Each row: the flags of `left`, then which of four touches reach a

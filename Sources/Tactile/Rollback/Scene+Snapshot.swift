@@ -228,6 +228,8 @@ extension Scene {
             setIdentical(&event.storedTouches, index, touches[index])
         }
         truncate(&event.storedTouches, to: s.eventTouchCount)
+        // The scene's notes on the touches' phases (`Scene.forgetTouchPhases()`) are of the timeline left.
+        forgetTouchPhases()
         // A spare is held by nothing, so it is in no snapshot; checked all
         // the same, since reusing a touch the scene just put back would
         // make one object two contacts.
