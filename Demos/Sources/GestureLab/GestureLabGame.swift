@@ -73,7 +73,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// The arena's decisions, oldest first; the side panel shows the last
     /// ``logLength``. Moves of a gesture under way (`changed → changed`)
     /// are left out: they are not decisions.
-    var arenaLines: [String] { arenaLog.map(\.text) }
+    var arenaLines: [String] { arenaLog.suffix(Self.logKept).map(\.text) }
     /// The same decisions, each kept as recorded (no text) and worded the
     /// first time the panel shows it or a test reads it: wording a decision
     /// (the states' and failures' names, interpolated) cost about 42,000
@@ -81,7 +81,16 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// recognizers decide, which made those frames the input's worst
     /// (callgrind: 1.1 M instructions in the second frame of the ten-contact
     /// trace).
+    ///
+    /// It holds between ``logKept`` and twice that many, and drops the
+    /// older half when full: dropping the oldest line at every decision
+    /// moved every other line each time. Made with its full room, so that
+    /// the first decisions, which come with the first touches, do not
+    /// grow it (callgrind: about 15,000 instructions in the landing frame,
+    /// most of them the runtime's first look-up of the storage type).
     private var arenaLog: [ArenaLogLine] = []
+    /// How many decisions ``arenaLines`` keeps.
+    static let logKept = 200
     /// Values at each recognizer's last action, for the tests.
     private(set) var panTranslation = Point.zero
     private(set) var edgeTranslation = Point.zero
@@ -150,6 +159,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             scene.root.addChild(panel.layer)
         }
         scene.root.addChild(strokeLab.layer)
+        arenaLog.reserveCapacity(2 * Self.logKept)
         scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
     }
 
@@ -225,8 +235,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
+        if arenaLog.count == 2 * Self.logKept { arenaLog.removeFirst(Self.logKept) }
         arenaLog.append(ArenaLogLine(decision: RecordedDecision(decision, frame: 0, time: 0)))
-        if arenaLog.count > 200 { arenaLog.removeFirst(arenaLog.count - 200) }
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
