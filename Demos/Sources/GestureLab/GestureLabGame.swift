@@ -160,7 +160,14 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         }
         scene.root.addChild(strokeLab.layer)
         arenaLog.reserveCapacity(2 * Self.logKept)
-        scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
+        scene.arenaDecisions = { [unowned self] decision in
+            // Every delivery to a layer is a decision, and the lab shows
+            // none of them: turned away before `self` is reached, whose
+            // unowned load and release were most of the cost (callgrind:
+            // about 240 instructions a move).
+            if case .sentToLayer = decision { return }
+            self.arenaDecided(decision)
+        }
     }
 
     /// The panel a PlayStation pad's touchpad is mapped onto (see main.swift):
@@ -230,13 +237,14 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             update(recognizer) { $0.isWaiting = false }
         case .sentToLayer:
             // The panels' own handlers show what they get; a line per
-            // delivery would push the arena's decisions off the list.
+            // delivery would push the arena's decisions off the list (the
+            // handler set in `init` already turns these away).
             return
         case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
         if arenaLog.count == 2 * Self.logKept { arenaLog.removeFirst(Self.logKept) }
-        arenaLog.append(ArenaLogLine(decision: RecordedDecision(decision, frame: 0, time: 0)))
+        arenaLog.append(ArenaLogLine(decision))
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
@@ -459,21 +467,62 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 }
 
-/// One line of the arena panel: a decision as recorded, and its words once
-/// they have been needed (see `GestureLabGame.arenaLines`).
+/// One line of the arena panel: a decision as kept, and its words once they
+/// have been needed (see `GestureLabGame.arenaLines`).
+///
+/// A decision about recognizers alone is kept as the arena made it: it holds
+/// the lab's recognizers (which live as long as the lab, with names that do
+/// not change) and values, so wording it later says what wording it now
+/// would. A decision about touches must read each touch's pointer now (the
+/// scene reuses a touch object for a later touch): a gathering keeps its one
+/// pointer, the rarer others are recorded whole. Recording every decision
+/// (`RecordedDecision`: its fields, a list of pointers) cost about 1,700
+/// instructions a decision (callgrind), 25 of them in the frame where the
+/// ten touches land.
+@MainActor
 struct ArenaLogLine {
-    let decision: RecordedDecision
+    private enum Kept {
+        case decision(ArenaDecision)
+        case gathered(GestureRecognizer, PointerID)
+        case recorded(RecordedDecision)
+    }
+
+    private let kept: Kept
     private var words: String?
 
-    init(decision: RecordedDecision) {
-        self.decision = decision
+    init(_ decision: ArenaDecision) {
+        switch decision {
+        case .gathered(let recognizer, let touch):
+            kept = .gathered(recognizer, touch.pointer)
+        case .took, .heldBack, .releasedToLayer, .sentToLayer:
+            kept = .recorded(RecordedDecision(decision, frame: 0, time: 0))
+        case .listening, .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
+            kept = .decision(decision)
+        }
     }
 
     /// The line as the panel prints it.
-    var text: String { words ?? decision.description }
+    var text: String { words ?? wording }
 
     /// Words the line, once.
     mutating func word() {
-        if words == nil { words = decision.description }
+        if words == nil { words = wording }
+    }
+
+    /// The decision's own words (`RecordedDecision.description`).
+    private var wording: String {
+        switch kept {
+        case .decision(let decision):
+            return RecordedDecision(decision, frame: 0, time: 0).description
+        case .gathered(let recognizer, let pointer):
+            // The recorded gathering, pointer and all, as `RecordedDecision`
+            // would have made it at the time.
+            var recorded = RecordedDecision(.reset(recognizer), frame: 0, time: 0)
+            recorded.kind = .gathered
+            recorded.pointers = [pointer]
+            return recorded.description
+        case .recorded(let recorded):
+            return recorded.description
+        }
     }
 }
