@@ -55,7 +55,13 @@ public final class LandingFixture {
         downs.reserveCapacity(fingers.count)
         ups.reserveCapacity(fingers.count)
         for _ in 0..<5 { land() }
-        precondition(scene.event.allTouches.isEmpty, "warm-up: \(scene.event.allTouches.count) touches still down")
+        precondition(touchesDown == 0, "warm-up: \(touchesDown) touches still down")
+    }
+
+    /// How many touches have not ended. The scene keeps an ended touch in
+    /// its event until the next event, so `allTouches` alone says nothing.
+    public var touchesDown: Int {
+        scene.event.allTouches.reduce(0) { $0 + ($1.hasEnded ? 0 : 1) }
     }
 
     /// Fills ``downs`` and ``ups`` for the next round: the ten fingers
@@ -82,7 +88,7 @@ public final class LandingFixture {
     /// What went wrong in a round, if anything: every finger lifted, and
     /// every recognizer back in possible.
     public func problem() -> String? {
-        guard scene.event.allTouches.isEmpty else { return "\(scene.event.allTouches.count) touches still down" }
+        guard touchesDown == 0 else { return "\(touchesDown) touches still down" }
         for recognizer in layer.gestureRecognizers where recognizer.state != .possible {
             return "\(recognizer) is \(recognizer.state), not possible"
         }
