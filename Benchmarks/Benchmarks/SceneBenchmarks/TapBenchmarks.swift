@@ -14,6 +14,8 @@ import Tactile
 // | Touch-down, 7 built-ins | `scene.send` of the down alone (one event per sample): hit-test, gather of the 7, each one's `touchesBegan`; and the double tap's deadline from the tap before, which falls due on this event |
 // | Touch-up, 7 built-ins | `scene.send` of the up alone: each one's `touchesEnded`, the tap recognizing and its action, the sweep that fails the rest, the resets, the layer's ended |
 // | Whole tap, 7 built-ins | down and up, 500 taps per 1000 events: the two above together, per event |
+// | Ten touches landing, 7 built-ins | ten fingers' downs on one multitouch layer carrying the seven, one round per sample (a tenth of it per touch): hit-tests, gathers, each recognizer's `touchesBegan` and what it decides (the tap fails on its second touch, and so on); the fingers lift between samples (`LandingFixture`) |
+// | Ten touches landing, a tap | the same with a single tap on the layer |
 //
 // Taps are a second apart, longer than the double-tap window, so each is a
 // single tap: the double tap sees one tap and fails when its window closes.
@@ -49,6 +51,23 @@ func tapBenchmarks() {
         if let problem = fixture.problem(taps: fixture.taps.count - before, expected: 1) { benchmark.error(problem) }
     } setup: { @MainActor in
         TapFixture()
+    }
+
+    // Ten touches landing together (issue 14, item 6): the ten downs of
+    // one round per sample, the lift outside the measurement. Per event:
+    // divide by ten. The layer takes several touches, so every touch is
+    // hit-tested, gathered for the layer's recognizers and handed to them.
+    for (name, recognizers) in [("7 built-ins", LandingFixture.Recognizers.builtIns), ("a tap", .tap)] {
+        Benchmark("Ten touches landing, \(name)", configuration: perEvent) { @MainActor (benchmark, fixture: LandingFixture) async in
+            fixture.nextRound()
+            benchmark.startMeasurement()
+            for index in fixture.downs.indices { fixture.scene.send(fixture.downs[index]) }
+            benchmark.stopMeasurement()
+            for index in fixture.ups.indices { fixture.scene.send(fixture.ups[index]) }
+            if let problem = fixture.problem() { benchmark.error(problem) }
+        } setup: { @MainActor in
+            LandingFixture(recognizers)
+        }
     }
 
     Benchmark("Whole tap, 7 built-ins") { @MainActor (benchmark, fixture: TapFixture) async in

@@ -25,6 +25,9 @@ import Tactile
 //             one player, as the Button benchmark in SceneBenchmarks
 //   commandaxis  the stick moving between right and centre through the
 //             same 20 commands, as the Axis benchmark
+//   land10    ten fingers landing together, then lifting, on a layer with
+//             the 7 built-ins (BenchmarkFixtures' LandingFixture), per event
+//             (a down or an up)
 //   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
 //             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
 //             reader a replay runs every frame (TracePlayer streams its file)
@@ -181,6 +184,15 @@ func traceLines(count: Int) -> Int {
     }
 }
 
+/// Rounds of ten fingers landing and lifting, 20 events a round.
+@MainActor
+func landings(count: Int) -> Int {
+    let fixture = LandingFixture(.builtIns)
+    for _ in 0..<(count / 20) { fixture.land() }
+    if let problem = fixture.problem() { fatalError("land10: \(problem)") }
+    return count / 20
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -196,7 +208,8 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "commands": return commands(axis: false, count: events)
     case "commandaxis": return commands(axis: true, count: events)
     case "trace": return traceLines(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis or trace")
+    case "land10": return landings(count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, trace or land10")
     }
 }
 print("\(workload): \(events) events, result \(result)")

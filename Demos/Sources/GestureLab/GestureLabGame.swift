@@ -73,7 +73,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// The arena's decisions, oldest first; the side panel shows the last
     /// ``logLength``. Moves of a gesture under way (`changed → changed`)
     /// are left out: they are not decisions.
-    var arenaLines: [String] { arenaLog.map(\.text) }
+    var arenaLines: [String] { arenaLog.suffix(Self.logKept).map(\.text) }
     /// The same decisions, each kept as recorded (no text) and worded the
     /// first time the panel shows it or a test reads it: wording a decision
     /// (the states' and failures' names, interpolated) cost about 42,000
@@ -81,7 +81,16 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// recognizers decide, which made those frames the input's worst
     /// (callgrind: 1.1 M instructions in the second frame of the ten-contact
     /// trace).
+    ///
+    /// It holds between ``logKept`` and twice that many, and drops the
+    /// older half when full: dropping the oldest line at every decision
+    /// moved every other line each time. Made with its full room, so that
+    /// the first decisions, which come with the first touches, do not
+    /// grow it (callgrind: about 15,000 instructions in the landing frame,
+    /// most of them the runtime's first look-up of the storage type).
     private var arenaLog: [ArenaLogLine] = []
+    /// How many decisions ``arenaLines`` keeps.
+    static let logKept = 200
     /// Values at each recognizer's last action, for the tests.
     private(set) var panTranslation = Point.zero
     private(set) var edgeTranslation = Point.zero
@@ -150,7 +159,15 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             scene.root.addChild(panel.layer)
         }
         scene.root.addChild(strokeLab.layer)
-        scene.arenaDecisions = { [unowned self] decision in self.arenaDecided(decision) }
+        arenaLog.reserveCapacity(2 * Self.logKept)
+        scene.arenaDecisions = { [unowned self] decision in
+            // Every delivery to a layer is a decision, and the lab shows
+            // none of them: turned away before `self` is reached, whose
+            // unowned load and release were most of the cost (callgrind:
+            // about 240 instructions a move).
+            if case .sentToLayer = decision { return }
+            self.arenaDecided(decision)
+        }
     }
 
     /// The panel a PlayStation pad's touchpad is mapped onto (see main.swift):
@@ -220,13 +237,14 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             update(recognizer) { $0.isWaiting = false }
         case .sentToLayer:
             // The panels' own handlers show what they get; a line per
-            // delivery would push the arena's decisions off the list.
+            // delivery would push the arena's decisions off the list (the
+            // handler set in `init` already turns these away).
             return
         case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
         }
-        arenaLog.append(ArenaLogLine(decision: RecordedDecision(decision, frame: 0, time: 0)))
-        if arenaLog.count > 200 { arenaLog.removeFirst(arenaLog.count - 200) }
+        if arenaLog.count == 2 * Self.logKept { arenaLog.removeFirst(Self.logKept) }
+        arenaLog.append(ArenaLogLine(decision))
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
@@ -449,21 +467,62 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 }
 
-/// One line of the arena panel: a decision as recorded, and its words once
-/// they have been needed (see `GestureLabGame.arenaLines`).
+/// One line of the arena panel: a decision as kept, and its words once they
+/// have been needed (see `GestureLabGame.arenaLines`).
+///
+/// A decision about recognizers alone is kept as the arena made it: it holds
+/// the lab's recognizers (which live as long as the lab, with names that do
+/// not change) and values, so wording it later says what wording it now
+/// would. A decision about touches must read each touch's pointer now (the
+/// scene reuses a touch object for a later touch): a gathering keeps its one
+/// pointer, the rarer others are recorded whole. Recording every decision
+/// (`RecordedDecision`: its fields, a list of pointers) cost about 1,700
+/// instructions a decision (callgrind), 25 of them in the frame where the
+/// ten touches land.
+@MainActor
 struct ArenaLogLine {
-    let decision: RecordedDecision
+    private enum Kept {
+        case decision(ArenaDecision)
+        case gathered(GestureRecognizer, PointerID)
+        case recorded(RecordedDecision)
+    }
+
+    private let kept: Kept
     private var words: String?
 
-    init(decision: RecordedDecision) {
-        self.decision = decision
+    init(_ decision: ArenaDecision) {
+        switch decision {
+        case .gathered(let recognizer, let touch):
+            kept = .gathered(recognizer, touch.pointer)
+        case .took, .heldBack, .releasedToLayer, .sentToLayer:
+            kept = .recorded(RecordedDecision(decision, frame: 0, time: 0))
+        case .listening, .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
+            kept = .decision(decision)
+        }
     }
 
     /// The line as the panel prints it.
-    var text: String { words ?? decision.description }
+    var text: String { words ?? wording }
 
     /// Words the line, once.
     mutating func word() {
-        if words == nil { words = decision.description }
+        if words == nil { words = wording }
+    }
+
+    /// The decision's own words (`RecordedDecision.description`).
+    private var wording: String {
+        switch kept {
+        case .decision(let decision):
+            return RecordedDecision(decision, frame: 0, time: 0).description
+        case .gathered(let recognizer, let pointer):
+            // The recorded gathering, pointer and all, as `RecordedDecision`
+            // would have made it at the time.
+            var recorded = RecordedDecision(.reset(recognizer), frame: 0, time: 0)
+            recorded.kind = .gathered
+            recorded.pointers = [pointer]
+            return recorded.description
+        case .recorded(let recorded):
+            return recorded.description
+        }
     }
 }

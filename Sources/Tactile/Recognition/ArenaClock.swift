@@ -37,6 +37,12 @@ final class ArenaClock {
     /// kept between calls so that a rollback capture allocates nothing.
     private var scratch: [Deadline] = []
 
+    /// With room for a few deadlines before the first touch lands
+    /// (GestureArena+FirstTouch.swift).
+    init() {
+        heap.reserveCapacity(4)
+    }
+
     /// No deadline is earlier than this: the earliest, or infinity.
     var earliest: Double { heap.isEmpty ? .infinity : heap[0].time }
 

@@ -158,6 +158,9 @@ final class ArenaReferee {
         self.clock = clock
         self.gate = gate
         queue.reserveCapacity(8)
+        // Room for a few members before the first touch lands
+        // (GestureArena+FirstTouch.swift).
+        storage.reserveCapacity(8)
     }
 
     // MARK: Membership

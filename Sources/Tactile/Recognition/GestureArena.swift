@@ -176,6 +176,10 @@ public final class GestureArena {
         single.reserveCapacity(1)
         gate.arena = self
         referee.arena = self
+        // Room for a few touches' entries before the first touch lands (see
+        // GestureArena+FirstTouch.swift).
+        gate.entries.reserveCapacity(16)
+        Self.prepareForFirstTouch()
     }
 
     // MARK: 1. Gather
