@@ -217,6 +217,9 @@ open class GestureRecognizer {
 
     private func detachedArena() -> GestureArena {
         let scene = detachedScene ?? Scene(size: Size(width: 0, height: 0))
+        // It holds the scene: an entry its arena kept after the recognizer
+        // left would hold the recognizer, and neither would ever go.
+        scene.arena.referee.keepsDeparted = false
         detachedScene = scene
         return scene.arena
     }
