@@ -105,9 +105,20 @@ final class ArenaReferee {
     // copying it.
     var members: [Member] {
         get {
-            if departed == 0 && parkedFrom == storage.count { return storage }
-            if parkedFrom == 0 { return [] }
-            return (0..<parkedFrom).filter(isLive).map { storage[$0] }
+            // A reader (a rollback capture, every frame of a rollback game)
+            // finds the entries kept in place dropped first, as they were
+            // before they were kept (see `compact()`): filtering them out
+            // made a copy of the list on every read.
+            if departed > 0 && departed < parkedFrom { dropDepartedKeptInPlace() }
+            if departed == 0 {
+                // With every entry parked, an empty list (no allocation).
+                return parkedFrom == storage.count ? storage : Array(storage[..<parkedFrom])
+            }
+            // During a loop or a drain: filtered. A plain loop: a main-actor
+            // closure handed to `filter` checks its executor on every call.
+            var live: [Member] = []
+            for index in 0..<parkedFrom where isLive(index) { live.append(storage[index]) }
+            return live
         }
         _modify {
             // Changed from outside only between sub-events (a snapshot is
@@ -777,6 +788,15 @@ final class ArenaReferee {
     /// Whether the next compaction drops every departed entry, kept in place
     /// or not (see `letGoOfDeparted()`).
     @exclusivity(unchecked) private var mustDropDeparted = false
+
+    /// Drops the entries of the members that left, kept in place while
+    /// others are in play, unless a loop over the members or the queue is
+    /// under way.
+    private func dropDepartedKeptInPlace() {
+        guard iterating == 0, draining == 0 else { return }
+        mustDropDeparted = true
+        compact()
+    }
 
     /// A recognizer is being taken away from its layer, or its layer from
     /// the scene: the entries of members that left, parked or kept in
