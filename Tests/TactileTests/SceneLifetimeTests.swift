@@ -58,6 +58,60 @@ struct SceneLifetimeTests {
         #expect(watch.survivors == [])
     }
 
+    // The arena keeps the entries of recognizers that finished, for the
+    // next attempt to take back (ArenaReferee's `parkedFrom`): one taken
+    // off its layer, or whose layer left, must still go, though the scene
+    // lives on.
+
+    /// Taps a layer carrying a tap and a pan in a scene that outlives the
+    /// checks, takes the tap away with `remove`, then taps again (the first
+    /// tap's ended touch, which lists the recognizers, goes with the next
+    /// event); returns a weak reference to the tap.
+    private func tapThenRemove(_ remove: (Layer, GestureRecognizer) -> Void) -> (Scene, Watch) {
+        let watch = Watch()
+        let scene = Scene(size: Size(width: 400, height: 300))
+        scene.diagnostics = nil
+        do {
+            let layer = Layer(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            scene.root.addChild(layer)
+            let recognizer = TapGestureRecognizer()
+            layer.addGestureRecognizer(recognizer)
+            layer.addGestureRecognizer(PanGestureRecognizer())
+            scene.send(finger(1, .down, 100, 100, at: 0))
+            scene.send(finger(1, .up, 100, 100, at: 0.05))
+            #expect(recognizer.state == .possible)
+            #expect(scene.arena.recognizers.isEmpty)
+            remove(layer, recognizer)
+            watch.recognizer = recognizer
+        }
+        scene.send(finger(1, .down, 100, 100, at: 1))
+        scene.send(finger(1, .up, 100, 100, at: 1.05))
+        return (scene, watch)
+    }
+
+    @Test func aRecognizerTakenOffItsLayerAfterATapIsNotKeptByTheArena() {
+        let (scene, watch) = tapThenRemove { layer, recognizer in layer.removeGestureRecognizer(recognizer) }
+        #expect(watch.recognizer == nil)
+        _ = scene
+    }
+
+    @Test func aRecognizerWhoseLayerLeftAfterATapIsNotKeptByTheArena() {
+        let (scene, watch) = tapThenRemove { layer, _ in layer.removeFromParent() }
+        #expect(watch.recognizer == nil)
+        _ = scene
+    }
+
+    @Test func aRecognizerDrivenOutsideASceneIsNotKeptByItsOwnArena() {
+        weak var weakRecognizer: GestureRecognizer?
+        do {
+            let recognizer = TapGestureRecognizer()
+            recognizer.state = .recognized
+            #expect(recognizer.state == .possible)
+            weakRecognizer = recognizer
+        }
+        #expect(weakRecognizer == nil)
+    }
+
     @Test func aTouchDownOnARecognizerStillDecidingDoesNotKeepTheSceneAlive() {
         let watch = watch({ LongPressGestureRecognizer() }, [finger(1, .down, 100, 100, at: 0)])
         #expect(watch.survivors == [])

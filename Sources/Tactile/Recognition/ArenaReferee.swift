@@ -104,13 +104,29 @@ final class ArenaReferee {
     // and `append(contentsOf:)` then change the storage in place instead of
     // copying it.
     var members: [Member] {
-        get { departed == 0 ? storage : storage.indices.filter(isLive).map { storage[$0] } }
+        get {
+            // A reader (a rollback capture, every frame of a rollback game)
+            // finds the entries kept in place dropped first, as they were
+            // before they were kept (see `compact()`): filtering them out
+            // made a copy of the list on every read.
+            if departed > 0 && departed < parkedFrom { dropDepartedKeptInPlace() }
+            if departed == 0 {
+                // With every entry parked, an empty list (no allocation).
+                return parkedFrom == storage.count ? storage : Array(storage[..<parkedFrom])
+            }
+            // During a loop or a drain: filtered. A plain loop: a main-actor
+            // closure handed to `filter` checks its executor on every call.
+            var live: [Member] = []
+            for index in 0..<parkedFrom where isLive(index) { live.append(storage[index]) }
+            return live
+        }
         _modify {
             // Changed from outside only between sub-events (a snapshot is
             // restored then): no loop over a copy is running. A reset may
             // still be running (a restore from `reset()`): the recognizers
             // the queue names stay alive until it has run.
             if draining > 0 || hasQueuedWork { keepUntilDrained(storage) }
+            unpark()
             if departed > 0 { storage = members }
             yield &storage
             renumber()
@@ -135,6 +151,25 @@ final class ArenaReferee {
     @exclusivity(unchecked) private var storage: [Member] = []
     /// How many entries of `storage` belong to recognizers that left.
     @exclusivity(unchecked) private var departed = 0
+    /// Where the parked entries of `storage` begin: the entries from here
+    /// on are not members at all, only kept for the next attempt. Equal to
+    /// `storage.count` when none is parked.
+    ///
+    /// When every member has left (the end of a tap), their entries are
+    /// parked in gather order rather than dropped, and the next attempt's
+    /// joins take them back in place, one by one, as long as each joining
+    /// recognizer is the next parked one: the same recognizers gathered in
+    /// the same order, every tap of a game. An entry taken back keeps its
+    /// reference, where dropping it released the recognizer and joining
+    /// again appended and retained it (callgrind: about 14 retains and
+    /// releases and two array updates a recognizer a tap, a tenth of a
+    /// tap on the seven built-ins). The first join that is not the next
+    /// parked one lets go of every parked entry (`unpark()`), as does a
+    /// recognizer's removal, or its layer's (`letGoOfDeparted()`), so a
+    /// removed recognizer is not kept alive by its old entry; a scene that
+    /// ends lets go of them all (`removeAll()`).
+    // Every loop over the members stops at `parkedFrom`.
+    @exclusivity(unchecked) private var parkedFrom = 0
     /// How many loops over a copy of the members are under way: entries
     /// are not dropped meanwhile, since the copies read positions by slot.
     @exclusivity(unchecked) private var iterating = 0
@@ -167,9 +202,42 @@ final class ArenaReferee {
 
     func join(_ recognizer: GestureRecognizer) {
         guard index(of: recognizer) == nil else { return }
+        if parkedFrom < storage.count {
+            // Taken back in place: the entries before it are the members,
+            // so it goes last among them, as an appended entry would.
+            if storage[parkedFrom].recognizer === recognizer {
+                let slot = parkedFrom
+                parkedFrom += 1
+                recognizer.memberSlot = slot
+                recognizer.memberSlotOwner = ObjectIdentifier(self)
+                // Cleared only when set, as in `enter` (a removed member's
+                // wait is left as it was).
+                if storage[slot].pending != nil || storage[slot].pendingEnd || !storage[slot].waitingFor.isEmpty {
+                    storage[slot].pending = nil
+                    storage[slot].pendingEnd = false
+                    storage[slot].waitingFor.removeAll()
+                }
+                return
+            }
+            unpark()
+        }
         recognizer.memberSlot = storage.count
         recognizer.memberSlotOwner = ObjectIdentifier(self)
         storage.append(Member(recognizer: recognizer))
+        parkedFrom = storage.count
+    }
+
+    /// Lets go of the parked entries (see `parkedFrom`).
+    @inline(never)
+    func unpark() {
+        guard parkedFrom < storage.count else { return }
+        // The queue never names a parked recognizer (it had run when they
+        // were parked, and only members queue work); kept as elsewhere all
+        // the same, should that change.
+        if draining > 0 || hasQueuedWork {
+            for index in parkedFrom..<storage.count { keepUntilDrained(storage[index].recognizer) }
+        }
+        storage.shrink(to: parkedFrom)
     }
 
     func isMember(_ recognizer: GestureRecognizer) -> Bool {
@@ -190,7 +258,7 @@ final class ArenaReferee {
             guard !visited.contains(next) else { continue }
             visited.append(next)
             // Each recognizer has one entry in play: found by its slot.
-            for index in storage.indices where ObjectIdentifier(storage[index].recognizer) == next && isLive(index) {
+            for index in 0..<parkedFrom where ObjectIdentifier(storage[index].recognizer) == next && isLive(index) {
                 guard storage[index].pending != nil else { break }
                 if storage[index].waitingFor.contains(goal) { return true }
                 stack.append(contentsOf: storage[index].waitingFor)
@@ -302,7 +370,7 @@ final class ArenaReferee {
     /// With no, ``requires(_:toFail:)`` is false for every pair it is in.
     private func mayWait(_ recognizer: GestureRecognizer) -> Bool {
         if !recognizer.failureRequirements.isEmpty || recognizer.delegate != nil { return true }
-        for index in storage.indices where storage[index].recognizer !== recognizer && storage[index].recognizer.delegate != nil && isLive(index) {
+        for index in 0..<parkedFrom where storage[index].recognizer !== recognizer && storage[index].recognizer.delegate != nil && isLive(index) {
             return true
         }
         return false
@@ -433,7 +501,7 @@ final class ArenaReferee {
         // member next waits.
         guard mayHaveWaiters else { return }
         var anyWaits = false
-        for index in storage.indices where !storage[index].waitingFor.isEmpty && isLive(index) {
+        for index in 0..<parkedFrom where !storage[index].waitingFor.isEmpty && isLive(index) {
             anyWaits = true
             break
         }
@@ -444,9 +512,10 @@ final class ArenaReferee {
         let id = ObjectIdentifier(failed)
         // Over a copy of the members, as in `recognized(_:)`.
         let members = storage
+        let end = parkedFrom
         iterating += 1
         defer { iterating -= 1 }
-        for position in members.indices {
+        for position in 0..<end {
             let waiter = members[position].recognizer
             guard let index = index(of: waiter), storage[index].waitingFor.contains(id) else { continue }
             var waitingFor = storage[index].waitingFor
@@ -494,9 +563,11 @@ final class ArenaReferee {
     /// every decision (callgrind: about a tenth of a tap).
     private func forEachMember(_ body: (GestureRecognizer) -> Bool) {
         let members = storage
+        // Not the parked entries (nor those taken back or joined meanwhile).
+        let end = parkedFrom
         iterating += 1
         defer { iterating -= 1 }
-        for index in members.indices {
+        for index in 0..<end {
             let recognizer = Unmanaged.passUnretained(members[index].recognizer)
             // Entries are not dropped while this runs, so the copy's
             // positions are the storage's: an entry is in play as there.
@@ -508,7 +579,7 @@ final class ArenaReferee {
     /// Forgets every member and queued action without a word: the scene
     /// is going, and nothing of it will be sent again.
     func removeAll() {
-        for index in storage.indices where isLive(index) { storage[index].recognizer.memberSlot = -1 }
+        for index in 0..<parkedFrom where isLive(index) { storage[index].recognizer.memberSlot = -1 }
         // From an action or a reset: the one running is held by nothing else.
         // Otherwise nothing is running and the queue goes: let go of what was
         // kept for it (those hold the arena, which would hold them).
@@ -519,6 +590,7 @@ final class ArenaReferee {
         }
         storage.removeAll()
         departed = 0
+        parkedFrom = 0
         mayHaveWaiters = false
         queue.removeAll()
         head = 0
@@ -629,7 +701,7 @@ final class ArenaReferee {
     private func index(of recognizer: GestureRecognizer) -> Int? {
         guard recognizer.memberSlotOwner == ObjectIdentifier(self) else { return searchedIndex(of: recognizer) }
         let slot = recognizer.memberSlot
-        guard slot >= 0, slot < storage.count, storage[slot].recognizer === recognizer else { return nil }
+        guard slot >= 0, slot < parkedFrom, storage[slot].recognizer === recognizer else { return nil }
         return slot
     }
 
@@ -640,7 +712,7 @@ final class ArenaReferee {
     @inline(never)
     private func searchedIndex(of recognizer: GestureRecognizer) -> Int? {
         guard recognizer.memberSlotOwner != nil else { return nil }
-        for index in storage.indices where storage[index].recognizer === recognizer { return index }
+        for index in 0..<parkedFrom where storage[index].recognizer === recognizer { return index }
         return nil
     }
 
@@ -670,7 +742,8 @@ final class ArenaReferee {
     private func removeAtOnce(_ index: Int) {
         if draining > 0 || hasQueuedWork { keepUntilDrained(storage[index].recognizer) }
         storage.remove(at: index)
-        for later in index..<storage.count where storage[later].recognizer.memberSlot == later + 1
+        parkedFrom -= 1
+        for later in index..<parkedFrom where storage[later].recognizer.memberSlot == later + 1
             && storage[later].recognizer.memberSlotOwner == ObjectIdentifier(self) {
             storage[later].recognizer.memberSlot = later
         }
@@ -680,13 +753,27 @@ final class ArenaReferee {
     /// gather order; not while a loop over a copy of the members runs.
     private func compact() {
         guard departed > 0, iterating == 0, draining == 0 else { return }
-        if departed == storage.count {
-            // Every member left (the end of a tap, say): nothing to keep or
-            // renumber, so no look at each entry (which retained its recognizer).
-            storage.removeAllKeepingCapacity()
-            departed = 0
-            return
+        // Unless a recognizer was taken away since (see `letGoOfDeparted()`):
+        // an entry kept must not keep it alive, nor read as a member once
+        // another arena holds its slot (see `isLive(_:)`).
+        if !mustDropDeparted && keepsDeparted {
+            if departed == parkedFrom {
+                // Every member left (the end of a tap, say): their entries
+                // are parked, in gather order, for the next attempt to take
+                // back (see `parkedFrom`); nothing to renumber.
+                parkedFrom = 0
+                departed = 0
+                return
+            }
+            // Some members stay (the double tap waiting for its second
+            // tap): with few entries, those that left stay where they are,
+            // marked, until the rest leave too and all are parked together.
+            // Dropping them now would make the next tap's joins append them
+            // again.
+            if parkedFrom <= Self.departedKeptInPlace { return }
         }
+        mustDropDeparted = false
+        unpark()
         // In the storage's buffer, each recognizer borrowed: through the
         // array, each look retained its recognizer and each swap checked the
         // array's uniqueness (callgrind: about 900 instructions a tap, which
@@ -710,6 +797,43 @@ final class ArenaReferee {
         // replaceSubrange (callgrind: most of a compaction's cost).
         while storage.count > kept { storage.removeLast() }
         departed = 0
+        parkedFrom = storage.count
+    }
+
+    /// Up to how many entries the members that left may stay in place while
+    /// others are still in play (see `compact()`): a layer's recognizers and
+    /// its parents', a few over the seven built-ins; more are dropped as
+    /// they were, so that a large scene's list does not fill with them.
+    private static let departedKeptInPlace = 32
+    /// Whether the entries of members that left may be kept (parked, or in
+    /// place). Off for the scene a recognizer makes for itself outside any
+    /// scene (see `GestureRecognizer.detachedArena()`): the recognizer holds
+    /// that scene, so an entry kept there would keep both alive for ever.
+    @exclusivity(unchecked) var keepsDeparted = true
+    /// Whether the next compaction drops every departed entry, kept in place
+    /// or not (see `letGoOfDeparted()`).
+    @exclusivity(unchecked) private var mustDropDeparted = false
+
+    /// Drops the entries of the members that left, kept in place while
+    /// others are in play, unless a loop over the members or the queue is
+    /// under way.
+    private func dropDepartedKeptInPlace() {
+        guard iterating == 0, draining == 0 else { return }
+        mustDropDeparted = true
+        compact()
+    }
+
+    /// A recognizer is being taken away from its layer, or its layer from
+    /// the scene: the entries of members that left, parked or kept in
+    /// place, go (now, or once the loops and the queue under way are done),
+    /// so that none keeps a removed recognizer alive or reads as a member
+    /// once another arena holds its slot.
+    func letGoOfDeparted() {
+        unpark()
+        // Also for the compaction after the removal under way, whose entry
+        // would otherwise be parked.
+        mustDropDeparted = true
+        compact()
     }
 
     /// Numbers every entry again after the list was changed from outside.
@@ -719,6 +843,7 @@ final class ArenaReferee {
             storage[index].recognizer.memberSlotOwner = ObjectIdentifier(self)
         }
         departed = 0
+        parkedFrom = storage.count
         mayHaveWaiters = true
     }
 }

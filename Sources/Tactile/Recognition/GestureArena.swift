@@ -460,6 +460,8 @@ public final class GestureArena {
 
     /// The recognizer was taken off its layer.
     func remove(_ recognizer: GestureRecognizer) {
+        // Its entry may be kept after it left (see ArenaReferee's `parkedFrom`).
+        referee.letGoOfDeparted()
         guard referee.isMember(recognizer) else { return }
         beginStep()
         referee.remove(recognizer)
@@ -468,6 +470,7 @@ public final class GestureArena {
 
     /// Takes away the recognizers `shouldRemove` picks (their layer left the scene).
     func removeRecognizers(where shouldRemove: (GestureRecognizer) -> Bool) {
+        referee.letGoOfDeparted()
         for recognizer in recognizers where shouldRemove(recognizer) { remove(recognizer) }
     }
 

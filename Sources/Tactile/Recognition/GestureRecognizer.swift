@@ -223,6 +223,9 @@ open class GestureRecognizer {
 
     private func detachedArena() -> GestureArena {
         let scene = detachedScene ?? Scene(size: Size(width: 0, height: 0))
+        // It holds the scene: an entry its arena kept after the recognizer
+        // left would hold the recognizer, and neither would ever go.
+        scene.arena.referee.keepsDeparted = false
         detachedScene = scene
         return scene.arena
     }
@@ -545,6 +548,13 @@ open class GestureRecognizer {
     /// Keeps where the touches were as `touch` lifts or is cancelled, for
     /// ``location(in:)`` once none is down.
     func noteLocation(ending touch: Touch) {
+        // A recognizer following only this touch (every recognizer of a
+        // one-finger tap): its location, without the loop and the division
+        // (callgrind: about 38 instructions a recognizer on each lift, 20 left).
+        if trackedTouches.count == 1, trackedTouches[0] === touch {
+            lastLocation = touch.storedLocation
+            return
+        }
         var sum = Point.zero
         var count = 0.0
         // As `numberOfTouches`.
