@@ -51,6 +51,9 @@ public struct GameOptions: ParsableArguments, Sendable {
     @Flag(help: "Time input, update, render and present each frame; print mean, p99 and max per phase to stderr at the end.")
     public var timing = false
 
+    @Flag(name: .customLong("no-warm-up"), help: "Skip the input warm-up before the first frame (InputWarmUp): a cold start, to measure one.")
+    public var skipsWarmUp = false
+
     public init() {}
 
     public func validate() throws {

@@ -1,0 +1,103 @@
+import Testing
+@testable import Tactile
+
+/// The input warm-up runs a real session through its own scratch scene and
+/// leaves nothing of it where a game can see: a game's scenes, layers,
+/// recognizers, clocks, motion and diagnostics are untouched, whether they
+/// exist before it, during a gesture, or after it.
+@MainActor
+struct InputWarmUpTests {
+    /// A game's scene, alive around the warm-up: a logging layer carrying a
+    /// tap, a pan and a pinch with actions, a motion manager on the game's
+    /// clock handing the scene readings, and every diagnostic collected.
+    final class Game {
+        let log = EventLog()
+        let clock = ManualClock(now: 5)
+        let scene = Scene(size: Size(width: 400, height: 300))
+        let layer: RecordingLayer
+        let tap = TapGestureRecognizer()
+        let pan = PanGestureRecognizer()
+        let pinch = PinchGestureRecognizer()
+        let motion: MotionManager
+        var actions: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var deviceMotions = 0
+
+        init() {
+            layer = RecordingLayer("game", frame: Rect(x: 0, y: 0, width: 400, height: 300), log: log)
+            layer.passesTouchesOn = true
+            layer.isMultipleTouchEnabled = true
+            scene.root.addChild(layer)
+            motion = MotionManager(clock: clock)
+            scene.diagnostics = { [unowned self] in self.diagnostics.append($0) }
+            motion.diagnostics = { [unowned self] in self.diagnostics.append($0) }
+            for (name, recognizer) in [("tap", tap), ("pan", pan), ("pinch", pinch)] as [(String, GestureRecognizer)] {
+                layer.addGestureRecognizer(recognizer)
+                _ = recognizer.addAction { [unowned self] _ in self.actions.append(name) }
+            }
+            motion.motionEventReceiver = scene
+            motion.startDeviceMotionUpdates { [unowned self] _ in self.deviceMotions += 1 }
+        }
+
+        func touch(_ phase: PointerEvent.Phase, at timestamp: Double) {
+            scene.send(InputEvent(timestamp: timestamp, .pointer(PointerEvent(phase, id: PointerID(kind: .finger, device: 1, index: 0), location: Point(x: 100, y: 100)))))
+        }
+    }
+
+    @Test func theSessionRunsTheBuiltInRecognizersAndMotion() {
+        let reached = InputWarmUp.play()
+        // The gestures it plays end in these recognitions; were the session
+        // empty or broken, this set would be.
+        #expect(reached.recognized.isSuperset(of: ["TapGestureRecognizer", "LongPressGestureRecognizer", "PanGestureRecognizer",
+                                                   "PinchGestureRecognizer", "RotationGestureRecognizer"]), "\(reached.recognized)")
+        #expect(reached.deviceMotions > 0)
+    }
+
+    @Test func aGamesSceneMadeBeforeIsUntouched() throws {
+        let game = Game()
+        let generation = Layer.structureGeneration
+        let version = ArenaListeners.stateVersion
+        let snapshot = try game.scene.snapshot()
+        InputWarmUp.run()
+        #expect(game.log.lines.isEmpty)
+        #expect(game.actions.isEmpty)
+        #expect(game.diagnostics.isEmpty)
+        #expect(game.deviceMotions == 0)
+        #expect(game.motion.deviceMotion == nil)
+        #expect(game.clock.now == 5)
+        #expect(game.scene.firstResponder == nil)
+        #expect(game.scene.event.allTouches.isEmpty)
+        #expect([game.tap, game.pan, game.pinch].allSatisfy { $0.state == .possible })
+        #expect(Layer.structureGeneration == generation)
+        #expect(ArenaListeners.stateVersion == version)
+        #expect(try game.scene.snapshot() == snapshot)
+    }
+
+    @Test func aGestureUnderWayGoesOnAsIfNothingRan() throws {
+        let game = Game()
+        game.touch(.down, at: 5)
+        let snapshot = try game.scene.snapshot()
+        InputWarmUp.run()
+        #expect(try game.scene.snapshot() == snapshot)
+        game.touch(.up, at: 5.1)
+        game.scene.advanceTime(to: 6)
+        #expect(game.actions == ["tap"])
+        #expect(game.log.lines == ["game began 0", "game ended 0"])
+        #expect(game.diagnostics.isEmpty)
+    }
+
+    @Test func itCanRunTwiceAndBeforeAGamesScene() {
+        let generation = Layer.structureGeneration
+        InputWarmUp.run()
+        InputWarmUp.run()
+        #expect(Layer.structureGeneration == generation)
+        let game = Game()
+        InputWarmUp.run()
+        game.touch(.down, at: 5)
+        game.touch(.up, at: 5.1)
+        game.scene.advanceTime(to: 6)
+        #expect(game.actions == ["tap"])
+        #expect(game.diagnostics.isEmpty)
+        #expect(InputWarmUp.play().recognized.contains("PinchGestureRecognizer"))
+    }
+}
