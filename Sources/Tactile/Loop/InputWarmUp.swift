@@ -18,8 +18,9 @@ import Foundation
 /// recognizers (tap, double tap, long press, pan, swipe, pinch, rotation,
 /// screen-edge pan, and the motion ones: flick, twist, tilt, knock, with the
 /// scene's own shake) and to a private ``MotionManager`` with device motion
-/// on: ten fingers landing on two rows of layers, moving apart and turning
-/// (a pan, a pinch, a rotation), lifting; a tap and a double tap; a long
+/// on: ten fingers landing on two rows of layers, circling (pans) and
+/// lifting; two fingers spreading and turning on one layer (a pinch and a
+/// rotation, recognized together); a tap and a double tap; a long
 /// press held past its deadline; a cancelled touch; and accelerometer and
 /// gyroscope readings through the filters into the arena.
 ///
@@ -87,6 +88,8 @@ private struct Session {
     let scene = Scene(size: Size(width: 800, height: 600))
     let motion: MotionManager
     let tally = Tally()
+    /// Recognizers hold their delegate weakly: the session keeps it.
+    let together = Together()
     var events: [InputEvent] = []
 
     init() {
@@ -106,10 +109,19 @@ private struct Session {
             for column in 0..<5 {
                 let layer = Layer(frame: Rect(x: 40 + Double(column) * 150, y: 100 + Double(row) * 250, width: 120, height: 200))
                 layer.isMultipleTouchEnabled = true
+                let single = TapGestureRecognizer()
                 let double = TapGestureRecognizer()
                 double.numberOfTapsRequired = 2
-                for recognizer in [TapGestureRecognizer(), double, LongPressGestureRecognizer(), PanGestureRecognizer(),
-                                   SwipeGestureRecognizer(), PinchGestureRecognizer(), RotationGestureRecognizer()] as [GestureRecognizer] {
+                let pinch = PinchGestureRecognizer()
+                let rotation = RotationGestureRecognizer()
+                // As games set them up: the single tap waits for the double
+                // to fail, and a delegate lets the pinch and rotation run
+                // together (the arena's requirement and delegate paths).
+                _ = single.require(toFail: double)
+                pinch.delegate = together
+                rotation.delegate = together
+                for recognizer in [single, double, LongPressGestureRecognizer(), PanGestureRecognizer(),
+                                   SwipeGestureRecognizer(), pinch, rotation] as [GestureRecognizer] {
                     layer.addGestureRecognizer(recognizer)
                 }
                 board.addChild(layer)
@@ -159,6 +171,21 @@ private struct Session {
         }
         for finger in 0..<10 { pointer(.up, finger, Self.spot(finger)) }
         endFrame()
+        // Two fingers on one layer spreading and turning: a pinch and a
+        // rotation (the ten above land one to a layer).
+        let centre = Self.spot(0)
+        for step in 0..<10 {
+            let angle = Double(step) * 0.08
+            let radius = 15 + 4 * Double(step)
+            for finger in 0..<2 {
+                let side = finger == 0 ? -1.0 : 1.0
+                pointer(step == 0 ? .down : .move, finger,
+                        Point(x: centre.x + side * radius * cos(angle), y: centre.y + side * radius * sin(angle)))
+            }
+            endFrame()
+        }
+        for finger in 0..<2 { pointer(.up, finger, centre) }
+        endFrame()
         // A tap, then a double tap, on one layer.
         for _ in 0..<3 {
             pointer(.down, 0, Self.spot(0))
@@ -200,6 +227,12 @@ private struct Session {
         events.removeAll(keepingCapacity: true)
         clock.advance(by: Self.frame)
     }
+}
+
+/// The scratch pinch's and rotation's delegate: they recognize together.
+@MainActor
+private final class Together: GestureRecognizerDelegate {
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
 }
 
 /// A layer that can be the scratch scene's first responder, so that its
