@@ -34,10 +34,11 @@ import Foundation
 /// called any number of times, before or after a game's scenes exist.
 ///
 /// Call it once at load, before the first frame (`SDLApp` does, unless
-/// its configuration's `warmsUpInput` is off); never per frame. It costs
-/// about a millisecond the first time in a release build on a loaded
-/// 2-core machine (README, "Frame budget of the demos"), much less on a
-/// later call, when the code is warm already.
+/// its configuration's `warmsUpInput` is off); never per frame. The first
+/// call costs 1–1.7 ms in a release build on a loaded 2-core machine
+/// (README, "Frame budget of the demos"; `SDLApp` with frame timing on
+/// reports it as `FrameTiming.warmUpMicroseconds`); a later call runs warm
+/// code and costs less.
 @MainActor
 public enum InputWarmUp {
     /// Runs the synthetic session; see ``InputWarmUp``.
