@@ -4,8 +4,9 @@
 @_exported import ArgumentParser
 
 /// The command-line options any Tactile game can offer, parsed by
-/// swift-argument-parser: replay, record, frames, screenshot, headless and
-/// timing, with `--help` for free.
+/// swift-argument-parser: replay, record, frames, screenshot, headless,
+/// timing and `--no-warm-up` (no `InputWarmUp` before the first frame),
+/// with `--help` for free.
 ///
 /// Include them in your game's command with `@OptionGroup`, and turn them
 /// into an app with `makeApp(title:)`:

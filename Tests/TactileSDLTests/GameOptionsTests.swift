@@ -48,7 +48,7 @@ struct GameOptionsTests {
 
     @Test func helpListsEveryOption() {
         let help = GameOptions.helpMessage()
-        for option in ["--replay", "--record", "--frames", "--screenshot", "--headless", "--timing", "--help"] {
+        for option in ["--replay", "--record", "--frames", "--screenshot", "--headless", "--timing", "--no-warm-up", "--help"] {
             #expect(help.contains(option), "\(option) missing from: \(help)")
         }
     }
