@@ -53,6 +53,34 @@ struct InputWarmUpTests {
         #expect(reached.deviceMotions > 0)
     }
 
+    /// Weak references to the scratch session's parts.
+    final class Watch {
+        weak var loop: GameLoop?
+        weak var scene: Scene?
+        weak var motion: MotionManager?
+        weak var layer: Layer?
+        weak var recognizer: GestureRecognizer?
+    }
+
+    @Test func everythingTheSessionMadeIsFreed() {
+        let watch = Watch()
+        let reached = InputWarmUp.play { loop in
+            watch.loop = loop
+            watch.scene = loop.scene
+            watch.motion = loop.motion
+            watch.layer = loop.scene?.root.children.first?.children.first
+            watch.recognizer = watch.layer?.gestureRecognizers.first
+            // Alive while the session holds them: the checks below see them go.
+            #expect(watch.scene != nil && watch.motion != nil && watch.layer != nil && watch.recognizer != nil)
+        }
+        #expect(!reached.recognized.isEmpty)
+        #expect(watch.loop == nil)
+        #expect(watch.scene == nil)
+        #expect(watch.motion == nil)
+        #expect(watch.layer == nil)
+        #expect(watch.recognizer == nil)
+    }
+
     @Test func aGamesSceneMadeBeforeIsUntouched() throws {
         let game = Game()
         let generation = Layer.structureGeneration

@@ -59,10 +59,12 @@ public enum InputWarmUp {
     /// Plays the session and says what it reached: the recognizers whose
     /// actions ran, by class name, and how many device motions the motion
     /// manager produced (for the tests, which check that the session does
-    /// what ``InputWarmUp`` says).
-    static func play() -> (recognized: Set<String>, deviceMotions: Int) {
+    /// what ``InputWarmUp`` says). `played` sees the scratch loop after the
+    /// session, so that a test can check it is all freed.
+    static func play(_ played: (GameLoop) -> Void = { _ in }) -> (recognized: Set<String>, deviceMotions: Int) {
         var session = Session()
         session.play()
+        played(session.loop)
         return (session.tally.recognized, session.tally.deviceMotions)
     }
 }
