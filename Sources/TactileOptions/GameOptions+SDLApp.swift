@@ -13,6 +13,7 @@ extension GameOptions {
         configuration.replayPath = replay
         configuration.recordPath = record
         configuration.measuresFrameTiming = timing
+        configuration.warmsUpInput = !skipsWarmUp
         return configuration
     }
 

@@ -4,8 +4,9 @@
 @_exported import ArgumentParser
 
 /// The command-line options any Tactile game can offer, parsed by
-/// swift-argument-parser: replay, record, frames, screenshot, headless and
-/// timing, with `--help` for free.
+/// swift-argument-parser: replay, record, frames, screenshot, headless,
+/// timing and `--no-warm-up` (no `InputWarmUp` before the first frame),
+/// with `--help` for free.
 ///
 /// Include them in your game's command with `@OptionGroup`, and turn them
 /// into an app with `makeApp(title:)`:
@@ -50,6 +51,9 @@ public struct GameOptions: ParsableArguments, Sendable {
 
     @Flag(help: "Time input, update, render and present each frame; print mean, p99 and max per phase to stderr at the end.")
     public var timing = false
+
+    @Flag(name: .customLong("no-warm-up"), help: "Skip the input warm-up before the first frame (InputWarmUp): a cold start, to measure one.")
+    public var skipsWarmUp = false
 
     public init() {}
 

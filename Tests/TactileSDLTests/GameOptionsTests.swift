@@ -26,6 +26,13 @@ struct GameOptionsTests {
         #expect(configuration.replayPath == nil && configuration.recordPath == nil && configuration.frameLimit == nil)
         #expect(!configuration.measuresFrameTiming)
         #expect(configuration.headless == !SDLSetup.hasDisplay)
+        #expect(configuration.warmsUpInput)
+    }
+
+    @Test func noWarmUpTurnsTheInputWarmUpOff() throws {
+        let options = try GameOptions.parse(["--no-warm-up"])
+        #expect(options.skipsWarmUp)
+        #expect(!options.configuration(title: "t").warmsUpInput)
     }
 
     @Test(arguments: [["--frames"], ["--frames", "0"], ["--frames", "-3"], ["--frames", "x"], ["--replay"], ["--bogus"], ["extra"]])
@@ -41,7 +48,7 @@ struct GameOptionsTests {
 
     @Test func helpListsEveryOption() {
         let help = GameOptions.helpMessage()
-        for option in ["--replay", "--record", "--frames", "--screenshot", "--headless", "--timing", "--help"] {
+        for option in ["--replay", "--record", "--frames", "--screenshot", "--headless", "--timing", "--no-warm-up", "--help"] {
             #expect(help.contains(option), "\(option) missing from: \(help)")
         }
     }

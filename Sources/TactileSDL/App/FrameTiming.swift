@@ -68,6 +68,10 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     /// Real time from the start of the first measured frame to the end of the
     /// last one, pacing included, in microseconds.
     public private(set) var wallMicroseconds = 0.0
+    /// How long `InputWarmUp` took before the first frame, in microseconds,
+    /// when ``SDLApp`` ran it (``SDLApp/Configuration/warmsUpInput``);
+    /// `nil` when it did not. Load time, in no frame's phases.
+    public internal(set) var warmUpMicroseconds: Double?
 
     public init() {}
 
@@ -101,6 +105,9 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
         var lines: [String] = []
         for (name, statistics) in [("input", input), ("trace", trace), ("update", update), ("render", render), ("present", present), ("frame", frame)] {
             lines.append("\(pad(name, 7)) \(statistics.summary)")
+        }
+        if let warmUpMicroseconds {
+            lines.append("warm-up \(format(warmUpMicroseconds, decimals: 1)) µs, once before the first frame (InputWarmUp)")
         }
         lines.append("\(frameCount) frames in \(format(wallMicroseconds / 1_000_000, decimals: 3)) s: \(format(framesPerSecond, decimals: 1)) frames per second")
         return lines.joined(separator: "\n")

@@ -114,6 +114,13 @@ public final class SDLApp {
         /// points by the system: ``RenderContext/pixelsPerPoint`` is then 2
         /// on a "2×" display. Input stays in points either way.
         public var allowsHighDPI = false
+        /// Whether ``SDLApp/run(_:)`` runs `InputWarmUp` once before the
+        /// first frame: a short synthetic session through a scratch scene,
+        /// so that the first touches do not pay for cold code (a hitch of
+        /// about 0.1 ms on the first frames of the demos). On by default;
+        /// it touches nothing of the game's. Turn it off to measure a cold
+        /// start, or when a game has warmed up its input itself.
+        public var warmsUpInput = true
 
         public init(title: String) {
             self.title = title
@@ -157,6 +164,8 @@ public final class SDLApp {
     private let hasVSync: Bool
     private var player: TracePlayer?
     private var recorder: TraceRecorder?
+    /// Whether ``run(_:)`` has run the input warm-up: once per app.
+    private var hasWarmedUpInput = false
     /// How many frames have been rendered.
     public private(set) var frameCount = 0
     /// How long the frames' phases took, when
@@ -246,6 +255,7 @@ public final class SDLApp {
         // (see ``FrameTiming``); read only when timing is on.
         let measures = frameTiming != nil
         var ticks = FrameTicks()
+        warmUpInput()
 
         while true {
             let frameStart = clock.now
@@ -299,6 +309,18 @@ public final class SDLApp {
             try recorder.write(toFile: path)
         }
         if let lastFrameError { throw lastFrameError }
+    }
+
+    /// Runs `InputWarmUp` before the first frame of the first run, unless
+    /// ``Configuration/warmsUpInput`` is off, and times it into
+    /// ``FrameTiming/warmUpMicroseconds`` when timing is on.
+    private func warmUpInput() {
+        guard configuration.warmsUpInput, !hasWarmedUpInput else { return }
+        hasWarmedUpInput = true
+        let start = SDL_GetPerformanceCounter()
+        InputWarmUp.run()
+        let end = SDL_GetPerformanceCounter()
+        frameTiming?.warmUpMicroseconds = Double(end &- start) * microsecondsPerTick
     }
 
     /// The window has a new size in points: the scene covers it, then the
