@@ -9,7 +9,7 @@
 // in the Gesture Lab's ten-contact replay, about 65,000 of the landing
 // frame's 199,000 instructions, in the frame that is the input's p99. The
 // arena makes those lists with room at its creation instead (its own in
-// `init`, the referee's and the clock's in theirs), and the types it does
+// `init`, the gate's, referee's and clock's in theirs), and the types it does
 // not own are looked up here, once a process, as a scene is made.
 
 extension GestureArena {

@@ -176,9 +176,8 @@ public final class GestureArena {
         single.reserveCapacity(1)
         gate.arena = self
         referee.arena = self
-        // Room for a few touches' entries before the first touch lands (see
-        // GestureArena+FirstTouch.swift).
-        gate.entries.reserveCapacity(16)
+        // The gate, referee and clock make their own lists with room; the
+        // types none of them owns are looked up here (GestureArena+FirstTouch.swift).
         Self.prepareForFirstTouch()
     }
 

@@ -94,6 +94,9 @@ final class LayerGate {
         self.event = event
         single.reserveCapacity(1)
         outbox.reserveCapacity(8)
+        // Room for a few touches' entries before the first touch lands (see
+        // GestureArena+FirstTouch.swift).
+        entries.reserveCapacity(16)
     }
 
     /// Whether nothing is held, queued or waiting to be pruned: a sub-event
