@@ -46,6 +46,27 @@ extension SDLIntegration {
             #expect(sdl.pump.cursors.isEmpty)
         }
 
+        @Test func cursorsMovingInOneDrainComeInTheOrderOfTheirControllers() throws {
+            let sdl = try SDLHarness(width: 800, height: 600)
+            sdl.pump.controllerCursors = ControllerCursor.Settings()
+            // Four pads: the dictionary holding their cursors would visit
+            // them in its own, per-process order 23 times in 24.
+            let pads = try (0..<4).map { _ in try VirtualController() }
+            _ = sdl.drain()
+            // Each cursor's contact down (a cursor moves silently without one).
+            for pad in pads.reversed() {
+                pad.set(SDL_CONTROLLER_AXIS_LEFTX, 32767)
+                pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
+            }
+            _ = sdl.drain()
+            sdl.clock.advance(by: 0.25)
+            let moved = sdl.drainPointers()
+            #expect(moved.allSatisfy { $0.phase == .move })
+            #expect(moved.map(\.id.device) == pads.map { Int64($0.instanceID) }.sorted())
+            for pad in pads { pad.detach() }
+            _ = sdl.drain()
+        }
+
         @Test func withoutCursorsControllersMakeNoPointers() throws {
             let sdl = try SDLHarness()
             let pad = try VirtualController()

@@ -118,10 +118,32 @@ extension SDLEventPump {
         defer { cursorsAdvancedAt = now }
         guard let last = cursorsAdvancedAt, !cursors.isEmpty else { return }
         let bounds = windowSize
-        // Mutating through `values[index]` changes the cursors in place,
-        // where iterating `keys` while assigning would copy the dictionary.
-        for index in cursors.indices {
-            cursors.values[index].advance(by: now - last, within: bounds, timestamp: now, into: &events)
+        forEachCursorInControllerOrder { $0.advance(by: now - last, within: bounds, timestamp: now, into: &events) }
+    }
+
+    /// Visits the cursors in the order of their controllers' instance IDs.
+    ///
+    /// A dictionary's order changes from run to run (Swift seeds its hashing
+    /// per process), and two cursors that move or press in one drain must
+    /// give their events in the same order every time, as fingers do: which
+    /// contact lands first decides, for example, which one a tap counts.
+    /// A game has a handful of controllers, so scanning for the next ID is
+    /// cheaper than sorting into a new array each frame. Mutating through
+    /// `values[index]` changes the cursors in place, where iterating `keys`
+    /// while assigning would copy the dictionary.
+    func forEachCursorInControllerOrder(_ body: (inout ControllerCursor) -> Void) {
+        var previous: Int32?
+        while true {
+            var next: Dictionary<Int32, ControllerCursor>.Index?
+            for index in cursors.indices {
+                let id = cursors.keys[index]
+                if let previous, id <= previous { continue }
+                if let next, cursors.keys[next] <= id { continue }
+                next = index
+            }
+            guard let next else { return }
+            previous = cursors.keys[next]
+            body(&cursors.values[next])
         }
     }
 

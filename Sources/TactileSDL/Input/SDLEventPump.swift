@@ -317,9 +317,7 @@ public final class SDLEventPump {
         fingers.removeAll(keepingCapacity: true)
         cancelTouchpadPointers(timestamp: timestamp, into: &events)
         mouse.cancel(timestamp: timestamp, into: &events)
-        for index in cursors.indices {
-            cursors.values[index].cancel(timestamp: timestamp, into: &events)
-        }
+        forEachCursorInControllerOrder { $0.cancel(timestamp: timestamp, into: &events) }
     }
 
     // MARK: Mouse
@@ -434,9 +432,8 @@ extension SDLEventPump {
         }
         windowSize = Size(width: Double(width), height: Double(height))
         let now = clock.now
-        for index in cursors.indices {
-            cursors.values[index].keep(within: windowSize, timestamp: now, into: &events)
-        }
+        let bounds = windowSize
+        forEachCursorInControllerOrder { $0.keep(within: bounds, timestamp: now, into: &events) }
     }
 }
 
