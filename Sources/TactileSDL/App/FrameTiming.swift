@@ -100,7 +100,10 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     }
 
     /// One line per phase: mean, p50, p99 and max in microseconds, and the
-    /// mean's and p99's shares of a 60 Hz frame; then the frame rate.
+    /// mean's and p99's shares of a 60 Hz frame; then the input's three
+    /// slowest frames (their indices from 0, to tell a p99 made by the
+    /// first frames from one made by a frame in the middle of a run), the
+    /// warm-up's cost when it ran, and the frame rate.
     public var description: String {
         var lines: [String] = []
         for (name, statistics) in [("input", input), ("trace", trace), ("update", update), ("render", render), ("present", present), ("frame", frame)] {
