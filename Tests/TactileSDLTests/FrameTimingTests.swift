@@ -72,7 +72,20 @@ struct FrameTimingTests {
             "render  mean 1666.7 µs (10.00% of 60 Hz)  p50 1666.7 µs  p99 1666.7 µs (10.00% of 60 Hz)  max 1666.7 µs  n=1",
             "present mean 5000.0 µs (30.00% of 60 Hz)  p50 5000.0 µs  p99 5000.0 µs (30.00% of 60 Hz)  max 5000.0 µs  n=1",
             "frame   mean 8333.5 µs (50.00% of 60 Hz)  p50 8333.5 µs  p99 8333.5 µs (50.00% of 60 Hz)  max 8333.5 µs  n=1",
+            "input's slowest frames (from 0): #0 166.7 µs",
             "1 frames in 0.017 s: 60.0 frames per second",
         ])
+    }
+
+    @Test func theSummaryNamesTheInputsThreeSlowestFramesLongestFirst() {
+        var timing = FrameTiming()
+        // Frame 5 is the longest, 2 and 7 tie for second (the earlier
+        // first), and the later, shorter ones push nothing out.
+        for input in [3.0, 1, 9, 2, 4, 20, 1, 9, 8, 0.5] {
+            timing.record(input: input, update: 0, render: 0, present: 0, frame: input, wall: 16_667)
+        }
+        let line = timing.description.split(separator: "\n").first { $0.hasPrefix("input's slowest") }
+        #expect(line == "input's slowest frames (from 0): #5 20.0 µs, #2 9.0 µs, #7 9.0 µs")
+        #expect(FrameTiming().description.split(separator: "\n").allSatisfy { !$0.hasPrefix("input's slowest") })
     }
 }

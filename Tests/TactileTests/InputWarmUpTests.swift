@@ -51,6 +51,8 @@ struct InputWarmUpTests {
         #expect(reached.recognized.isSuperset(of: ["TapGestureRecognizer", "LongPressGestureRecognizer", "PanGestureRecognizer",
                                                    "PinchGestureRecognizer", "RotationGestureRecognizer"]), "\(reached.recognized)")
         #expect(reached.deviceMotions > 0)
+        // The second finger on the single-touch strip, ignored by the scene.
+        #expect(reached.ignoredPointers == 1)
     }
 
     /// Weak references to the scratch session's parts.

@@ -52,6 +52,40 @@ struct PlayerRosterTests {
         ControllerIdentity(name: "Pad", type: .xbox360, guid: guid, serial: serial)
     }
 
+    /// The roster hands a finger's event to no map unless one waits for a
+    /// listen's deadline (`ListenDeadlines`): one that does still times
+    /// out on it, as a map fed directly does, whether the keyboard joins
+    /// or is shared.
+    @Test(arguments: [true, false]) func aFingersEventStillEndsAListenPastItsDeadline(keyboardJoins: Bool) throws {
+        var settings = PlayerRoster<Action>.Settings()
+        settings.keyboardJoins = keyboardJoins
+        let rig = try Rig(count: 2, settings: settings)
+        let clock = ManualClock()
+        let map = rig.roster.actions[0]
+        map.clock = GameClock(base: clock)
+        if keyboardJoins { rig.key(true); rig.key(false) }   // the keyboard takes seat 0
+        // Other tests' maps may be counted (a map freed while listening
+        // stays counted): only this test's changes are checked.
+        let before = ListenDeadlines.pending
+        map.startListening(BindingListener(timeout: 1))
+        #expect(ListenDeadlines.pending == before + 1)
+        let finger = PointerID(kind: .finger, device: 1, index: 0)
+        rig.send(.pointer(PointerEvent(.down, id: finger, location: .zero)))
+        #expect(map.listenStatus == .listening)
+        clock.advance(by: 1)
+        rig.send(.pointer(PointerEvent(.move, id: finger, location: Point(x: 1, y: 0))))
+        #expect(map.listenStatus == .cancelled(.timedOut))
+        #expect(ListenDeadlines.pending == before)
+        // Stopping, and a listen without a deadline, leave the count as found.
+        map.startListening(BindingListener(timeout: 5))
+        map.stopListening()
+        map.startListening(BindingListener(timeout: nil))
+        #expect(ListenDeadlines.pending == before)
+        rig.send(.pointer(PointerEvent(.up, id: finger, location: Point(x: 1, y: 0))))
+        #expect(map.listenStatus == .listening)
+        map.stopListening()
+    }
+
     @Test func devicesJoinInTheOrderTheyPressAndTheJoiningPressIsNotAnAction() throws {
         let rig = try Rig(count: 3)
         rig.send(.controller(.added(controller: 5, identity: Self.pad())))

@@ -84,8 +84,16 @@ final class TouchesGame: CanvasGame {
     /// pump knows, the game only draws them.
     private let cursorLocations: () -> [Point]
 
+    /// Room made for contacts at start: ten fingers, and as many lifted
+    /// ones fading out. The first touches then grow no array: the first
+    /// growth of `[Contact]` made the runtime look its storage type up by
+    /// name and malloc consolidate its free lists, in the frame where ten
+    /// fingers land (callgrind: 52,000 of that frame's 61,000 instructions).
+    static let reservedContacts = 32
+
     init(cursorLocations: @escaping () -> [Point] = { [] }) {
         self.cursorLocations = cursorLocations
+        contacts.reserveCapacity(Self.reservedContacts)
     }
 
     func handle(_ event: InputEvent) {

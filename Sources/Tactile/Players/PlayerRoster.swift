@@ -128,6 +128,9 @@ public final class PlayerRoster<Action: Hashable>: FrameInput {
         case .mouseButton(let button):
             keyboardAndMouse(event, joins: button.isDown)
         case .pointer(let pointer):
+            // A finger's event, most of a touch game's, changes no map
+            // unless one waits for a listen's deadline (see `ListenDeadlines`).
+            guard pointer.isMouseContact || ListenDeadlines.pending > 0 else { return }
             keyboardAndMouse(event, joins: pointer.kind == .mouse && pointer.phase == .down)
         case .mouseHover, .mouseWheel, .sensor, .remote, .text:
             keyboardAndMouse(event, joins: false)

@@ -100,11 +100,20 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
     }
 
     /// One line per phase: mean, p50, p99 and max in microseconds, and the
-    /// mean's and p99's shares of a 60 Hz frame; then the frame rate.
+    /// mean's and p99's shares of a 60 Hz frame; then the input's three
+    /// slowest frames (their indices from 0, to tell a p99 made by the
+    /// first frames from one made by a frame in the middle of a run), the
+    /// warm-up's cost when it ran, and the frame rate.
     public var description: String {
         var lines: [String] = []
         for (name, statistics) in [("input", input), ("trace", trace), ("update", update), ("render", render), ("present", present), ("frame", frame)] {
             lines.append("\(pad(name, 7)) \(statistics.summary)")
+        }
+        // Which frames make the input's p99 (with 180 frames, the second
+        // longest): work (ten touches landing, lifting) or a cold start.
+        let slowest = input.slowest.map { "#\($0.index) \(format($0.microseconds, decimals: 1)) µs" }
+        if !slowest.isEmpty {
+            lines.append("input's slowest frames (from 0): \(slowest.joined(separator: ", "))")
         }
         if let warmUpMicroseconds {
             lines.append("warm-up \(format(warmUpMicroseconds, decimals: 1)) µs, once before the first frame (InputWarmUp)")
@@ -131,6 +140,15 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
         private var buckets = [UInt32](repeating: 0, count: Self.bucketCount)
 
         private static let bucketCount = 1_001 + 900 + 900 + 1
+        /// The ``slowestKept`` longest durations, longest first, each with
+        /// its place in the order of recording (for a frame phase, the
+        /// frame's index from 0), so that a p99 can be traced to the frames
+        /// that make it (with 180 frames, the p99 is the second longest).
+        /// `index` -1: not filled yet. Made full size at once, so recording
+        /// never allocates.
+        private var slowestKept = [(index: Int, microseconds: Double)](repeating: (-1, 0), count: Self.slowestCount)
+
+        static let slowestCount = 3
 
         public init() {}
 
@@ -144,6 +162,24 @@ public struct FrameTiming: Sendable, CustomStringConvertible {
             total += value
             if value > max { max = value }
             buckets[Self.bucket(of: value)] &+= 1
+            // Insertion into the short, longest-first list; a tie keeps the
+            // earlier duration first.
+            var slot = Self.slowestCount
+            while slot > 0, slowestKept[slot - 1].index < 0 || slowestKept[slot - 1].microseconds < value { slot -= 1 }
+            guard slot < Self.slowestCount else { return }
+            var move = Self.slowestCount - 1
+            while move > slot {
+                slowestKept[move] = slowestKept[move - 1]
+                move -= 1
+            }
+            slowestKept[slot] = (count - 1, value)
+        }
+
+        /// The longest durations recorded (at most three), longest first,
+        /// each with its index in the order of recording: for a phase of
+        /// ``FrameTiming``, the frame's index from 0.
+        var slowest: [(index: Int, microseconds: Double)] {
+            slowestKept.filter { $0.index >= 0 }
         }
 
         /// The duration that `fraction` (0…1) of the recorded ones do not
