@@ -881,7 +881,7 @@ if let writers = arguments.first(where: { $0.hasPrefix("tw=") }) {
     let habits = arguments.first { $0.hasPrefix("th=") }.map { String($0.dropFirst(3)) } ?? "usual"
     builtInTemplates = templateSet(writers: seeds, habits: templateHabits(habits, seeds: seeds))
 }
-if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(arguments.first) {
+if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "rejection"].contains(arguments.first) {
     // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     for setting in arguments.dropFirst(2) where setting.contains("=") {
@@ -930,6 +930,10 @@ case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
     chooseRejectionRule(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-margin":
+    // Session 10: a margin rule chosen on tuning writers only
+    // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
+    chooseMarginRule(heldOut: arguments.dropFirst().first == "heldout")
 case "reference":
     // Our matcher beside $P and $1 (ReferenceComparison.swift):
     // `reference report|wide|s6|lognormal|all [TRIALS]`.
@@ -1022,7 +1026,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
 }
 
 // MARK: Diagnosis

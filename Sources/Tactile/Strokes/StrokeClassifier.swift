@@ -423,13 +423,35 @@ public final class StrokeClassifier {
         }
         var best = Double.infinity
         var bestCandidate = -1
+        // With `reportsRunnerUp`, the least distance of any template but
+        // the best's so far (never below `best`), and that template. A
+        // candidate of another template is bounded and abandoned against
+        // it, one of the best's template against the best (it can only
+        // better the best); the best's own path is the one taken without
+        // it, so the match is the same bit for bit.
+        let ranks = parameters.reportsRunnerUp
+        var runnerUp = Double.infinity
+        var bestTemplate = -1, runnerUpTemplate = -1
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
-            // The rest are bounded at or above the best: none can beat it.
-            guard orderKey[candidate] < best else { break }
             let sample = candidate / fitsPerSample
+            // Bounded below the best: the candidate may lead (the path
+            // taken without the runner-up: it stops at the first that is not).
+            let leads = orderKey[candidate] < best
+            var owner = -1
+            if !leads {
+                // The rest are bounded at or above the best: none can beat
+                // it; nor the runner-up, once bounded at or above that.
+                guard ranks, orderKey[candidate] < runnerUp else { break }
+                owner = sampleTemplate[sample]
+                guard owner != bestTemplate else { continue }
+            } else if ranks {
+                owner = sampleTemplate[sample]
+            }
+            let limit = ranks && owner != bestTemplate ? runnerUp : best
             var distance: Double
+            var counts = leads
             if sampleIsRotationInvariant[sample] {
                 // At its first rotation (turned already), or at its aligned angle.
                 let turn = candidateRotation[candidate]
@@ -438,17 +460,31 @@ public final class StrokeClassifier {
                     rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
                     (x, y) = (rotatedX, rotatedY)
                 }
-                let limit = best * refineSlack
-                distance = match(x: x, y: y, sample: sample, below: limit, turning: true,
+                let slackLimit = limit * refineSlack
+                distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true,
                                  bounds: candidateBounds + candidate * startSlots)
-                if distance < limit { distance = refinePairing(candidate: candidate, distance: distance) }
+                // Refined beyond the best's slack only for the runner-up:
+                // the best is the one found without it.
+                counts = leads && distance < best * refineSlack
+                if distance < slackLimit { distance = refinePairing(candidate: candidate, distance: distance) }
             } else {
-                distance = match(x: aspectX, y: aspectY, sample: sample, below: best,
+                distance = match(x: aspectX, y: aspectY, sample: sample, below: limit,
                                  bounds: candidateBounds + candidate * startSlots)
             }
-            if distance < best {
+            if counts, distance < best {
+                if ranks, owner != bestTemplate {
+                    // The best so far was the nearest of every template.
+                    runnerUp = best
+                    runnerUpTemplate = bestTemplate
+                }
                 best = distance
                 bestCandidate = candidate
+                bestTemplate = owner
+            } else if ranks, owner != bestTemplate, distance < runnerUp {
+                // A rotation refined only for the runner-up may come below
+                // the best: the two are then taken as equally near.
+                runnerUp = max(distance, best)
+                runnerUpTemplate = owner
             }
         }
         let bestSample = bestCandidate < 0 ? -1 : bestCandidate / fitsPerSample
@@ -489,7 +525,9 @@ public final class StrokeClassifier {
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,
             angle: angle,
-            scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1)
+            scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1,
+            runnerUpDistance: runnerUpTemplate < 0 ? .infinity : (max(0, runnerUp) / weightSum).squareRoot(),
+            runnerUpTemplateIndex: runnerUpTemplate)
     }
 
     /// Classifies a drawing given as strokes of points (a convenience that

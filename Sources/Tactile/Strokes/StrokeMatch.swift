@@ -44,6 +44,15 @@ public struct StrokeMatch: Hashable, Sendable {
     /// ratio of their spreads (root mean square distance of their points
     /// from their centroids).
     public var scale: Double
+    /// The distance (in the units of ``distance``) of the nearest template
+    /// other than this one, when the classifier was asked for it
+    /// (``StrokeMatchingParameters/reportsRunnerUp``); infinite otherwise,
+    /// or when there is no other template. A scribble tends to lie about
+    /// as far from several templates; a drawing of a shape, clearly nearer
+    /// one.
+    @_spi(StrokeTuning) public var runnerUpDistance: Double = .infinity
+    /// The runner-up's index in ``StrokeClassifier/templates``, or −1.
+    @_spi(StrokeTuning) public var runnerUpTemplateIndex: Int = -1
 
     /// Whether the drawing counts as its template's shape: its score is at
     /// least `minimumScore` and its ``shapeDeviation`` at most
@@ -82,6 +91,8 @@ extension StrokeMatch {
         writer.write(match.centroid)
         writer.write(match.angle)
         writer.write(match.scale)
+        writer.write(match.runnerUpDistance)
+        writer.write(match.runnerUpTemplateIndex)
     }
 
     /// Reads back a match ``save(_:to:)`` wrote, its name from
@@ -104,11 +115,15 @@ extension StrokeMatch {
         let centroid = reader.readPoint()
         let angle = reader.readDouble()
         let scale = reader.readDouble()
+        let runnerUpDistance = reader.readDouble()
+        let runnerUpTemplateIndex = reader.readInt()
         guard classifier.templates.indices.contains(templateIndex) else { return nil }
         return StrokeMatch(
             name: classifier.templates[templateIndex].name, templateIndex: templateIndex, sampleIndex: sampleIndex,
             score: score, distance: distance, shapeDeviation: shapeDeviation, shapeMeasures: measures,
             bounds: Rect(origin: origin, size: Size(width: width, height: height)),
-            centroid: centroid, angle: angle, scale: scale)
+            centroid: centroid, angle: angle, scale: scale,
+            runnerUpDistance: runnerUpDistance,
+            runnerUpTemplateIndex: classifier.templates.indices.contains(runnerUpTemplateIndex) ? runnerUpTemplateIndex : -1)
     }
 }

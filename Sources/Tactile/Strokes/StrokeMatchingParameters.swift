@@ -221,6 +221,17 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// radians: 15° (π/12), the search's half step.
     @_spi(StrokeTuning) public var alignmentRefinement: Double
 
+    /// Whether ``StrokeClassifier/classify(_:)`` also finds the nearest
+    /// template *other than* the match's, its distance in
+    /// ``StrokeMatch/runnerUpDistance``: false (the default) leaves it
+    /// infinite. The classifier's pruning is kept exact for the best two:
+    /// a candidate of another template than the best so far is bounded and
+    /// abandoned against the runner-up so far instead of the best, so more
+    /// are matched (see the stroke benchmarks), and the match itself is
+    /// bit for bit the one found without it. Session 10 measured a margin
+    /// rule on it (see the stroke report); for the evaluation harness.
+    @_spi(StrokeTuning) public var reportsRunnerUp: Bool
+
     /// The distance at which a match's score reaches 0, as the root mean
     /// square distance between matched points in normalised units: 2,
     /// following $P's score, max((2 − d) / 2, 0). A score of 1 is a perfect
@@ -254,6 +265,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         alignmentCandidates = 2
         alignmentRefinement = Double.pi / 12
         zeroScoreDistance = 2
+        reportsRunnerUp = false
     }
 
     /// $P's step between starting points, at least 1.
