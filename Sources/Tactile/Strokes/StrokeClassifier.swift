@@ -30,6 +30,16 @@ import Darwin
 /// order of their bounds, so the best is usually found first and the rest
 /// are cut short.
 ///
+/// ## Margin
+///
+/// A drawing whose shape strays from its match's beyond
+/// ``StrokeMatchingParameters/marginSearchDeviation`` also gets the
+/// distance of the nearest *other* template, searched after the match in
+/// the same way (bounds, early abandoning) and only as far as it can
+/// change the decision: ``StrokeMatch/margin``, which
+/// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)`` divides
+/// the shape deviation by. The match is the same with or without it.
+///
 /// ## Aspect
 ///
 /// A drawing's two axes are scaled separately, so that a wide and a tall
@@ -423,68 +433,15 @@ public final class StrokeClassifier {
         }
         var best = Double.infinity
         var bestCandidate = -1
-        // With `reportsRunnerUp`, the least distance of any template but
-        // the best's so far (never below `best`), and that template. A
-        // candidate of another template is bounded and abandoned against
-        // it, one of the best's template against the best (it can only
-        // better the best); the best's own path is the one taken without
-        // it, so the match is the same bit for bit.
-        let ranks = parameters.reportsRunnerUp
-        var runnerUp = Double.infinity
-        var bestTemplate = -1, runnerUpTemplate = -1
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
-            let sample = candidate / fitsPerSample
-            // Bounded below the best: the candidate may lead (the path
-            // taken without the runner-up: it stops at the first that is not).
-            let leads = orderKey[candidate] < best
-            var owner = -1
-            if !leads {
-                // The rest are bounded at or above the best: none can beat
-                // it; nor the runner-up, once bounded at or above that.
-                guard ranks, orderKey[candidate] < runnerUp else { break }
-                owner = sampleTemplate[sample]
-                guard owner != bestTemplate else { continue }
-            } else if ranks {
-                owner = sampleTemplate[sample]
-            }
-            let limit = ranks && owner != bestTemplate ? runnerUp : best
-            var distance: Double
-            var counts = leads
-            if sampleIsRotationInvariant[sample] {
-                // At its first rotation (turned already), or at its aligned angle.
-                let turn = candidateRotation[candidate]
-                var x = turnedX + max(0, turn) * n, y = turnedY + max(0, turn) * n
-                if turn < 0 {
-                    rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
-                    (x, y) = (rotatedX, rotatedY)
-                }
-                let slackLimit = limit * refineSlack
-                distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true,
-                                 bounds: candidateBounds + candidate * startSlots)
-                // Refined beyond the best's slack only for the runner-up:
-                // the best is the one found without it.
-                counts = leads && distance < best * refineSlack
-                if distance < slackLimit { distance = refinePairing(candidate: candidate, distance: distance) }
-            } else {
-                distance = match(x: aspectX, y: aspectY, sample: sample, below: limit,
-                                 bounds: candidateBounds + candidate * startSlots)
-            }
-            if counts, distance < best {
-                if ranks, owner != bestTemplate {
-                    // The best so far was the nearest of every template.
-                    runnerUp = best
-                    runnerUpTemplate = bestTemplate
-                }
+            // The rest are bounded at or above the best: none can beat it.
+            guard orderKey[candidate] < best else { break }
+            let distance = candidateDistance(candidate, below: best)
+            if distance < best {
                 best = distance
                 bestCandidate = candidate
-                bestTemplate = owner
-            } else if ranks, owner != bestTemplate, distance < runnerUp {
-                // A rotation refined only for the runner-up may come below
-                // the best: the two are then taken as equally near.
-                runnerUp = max(distance, best)
-                runnerUpTemplate = owner
             }
         }
         let bestSample = bestCandidate < 0 ? -1 : bestCandidate / fitsPerSample
@@ -514,6 +471,21 @@ public final class StrokeClassifier {
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+        // The next nearest template, for the margin (see
+        // `StrokeMatchingParameters.marginSearchDeviation`): searched after
+        // the match, which is therefore the one found without it.
+        var runnerUp = (distance: Double.infinity, template: -1)
+        let marginDeviation = parameters.marginSearchDeviation
+        if parameters.reportsRunnerUp {
+            runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
+        } else if marginDeviation > 0, measures.total > marginDeviation, templates.count > 1 {
+            // Only a margin above deviation / marginDeviation can accept the
+            // drawing: the search goes that far (a hair further, so that a
+            // runner-up beyond it gives a margin just above, not at, that ratio).
+            let reach = distance * (measures.total / marginDeviation) * (1 + 1e-9)
+            let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount)
+            runnerUp = found.template >= 0 ? found : (reach, -1)
+        }
         return StrokeMatch(
             name: templates[templateIndex].name,
             templateIndex: templateIndex,
@@ -526,8 +498,60 @@ public final class StrokeClassifier {
             centroid: aspectFrame.centroid,
             angle: angle,
             scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1,
-            runnerUpDistance: runnerUpTemplate < 0 ? .infinity : (max(0, runnerUp) / weightSum).squareRoot(),
-            runnerUpTemplateIndex: runnerUpTemplate)
+            runnerUpDistance: runnerUp.distance,
+            runnerUpTemplateIndex: runnerUp.template)
+    }
+
+    /// The weighted distance of `candidate` from the drawing, or a value at
+    /// least `limit` once it cannot be below it: matched at its first
+    /// rotation or aligned angle and, when it comes within the refinement's
+    /// slack of `limit`, refined there (rotation invariant), or matched as
+    /// drawn, axes scaled.
+    @inline(__always)
+    private func candidateDistance(_ candidate: Int, below limit: Double) -> Double {
+        let sample = candidate / fitsPerSample
+        guard sampleIsRotationInvariant[sample] else {
+            return match(x: aspectX, y: aspectY, sample: sample, below: limit,
+                         bounds: candidateBounds + candidate * startSlots)
+        }
+        // At its first rotation (turned already), or at its aligned angle.
+        let turn = candidateRotation[candidate]
+        var x = turnedX + max(0, turn) * n, y = turnedY + max(0, turn) * n
+        if turn < 0 {
+            rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+            (x, y) = (rotatedX, rotatedY)
+        }
+        let slackLimit = limit * refineSlack
+        let distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true,
+                             bounds: candidateBounds + candidate * startSlots)
+        return distance < slackLimit ? refinePairing(candidate: candidate, distance: distance) : distance
+    }
+
+    /// The nearest template other than `excluded`, searched as the match is
+    /// (candidates in the order of their bounds, each bounded and abandoned
+    /// against the nearest so far) among those below `limit` (a weighted
+    /// sum): its distance, in the units of ``StrokeMatch/distance``, and
+    /// index; (∞, −1) when none is below `limit`. A rotation refined here
+    /// may come below the match's `best`: the two are then taken as equally
+    /// near.
+    private func nearestOther(than excluded: Int, best: Double, below limit: Double,
+                              candidateCount: Int) -> (distance: Double, template: Int) {
+        var nearest = limit
+        var template = -1
+        for position in 0..<candidateCount {
+            // The candidates before the match's last are in order already.
+            let candidate = takeLeast(at: position, count: candidateCount)
+            guard orderKey[candidate] < nearest else { break }
+            let owner = sampleTemplate[candidate / fitsPerSample]
+            guard owner != excluded else { continue }
+            let distance = candidateDistance(candidate, below: nearest)
+            if distance < nearest {
+                nearest = distance
+                template = owner
+            }
+        }
+        guard template >= 0 else { return (.infinity, -1) }
+        return ((max(nearest, best) / weightSum).squareRoot(), template)
     }
 
     /// Classifies a drawing given as strokes of points (a convenience that
