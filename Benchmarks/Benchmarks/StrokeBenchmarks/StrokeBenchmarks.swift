@@ -17,6 +17,7 @@ import TactileTestSupport
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
+// | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
@@ -76,6 +77,8 @@ final class ClassifierFixture: @unchecked Sendable {
         case rotationInvariantTurned = "Classify: 13 × 3, all rotation invariant, turned"
         case twoInvariantAligned = "Classify: 16 × 3, circle and star rotation invariant, angular alignment"
         case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
+        case builtInAlone = "Classify: built-in set (16 × 3), without runner-up"
+        case rotationInvariantTurnedAlone = "Classify: 13 × 3, all rotation invariant, turned, without runner-up"
     }
 
     let classifier: StrokeClassifier
@@ -85,12 +88,12 @@ final class ClassifierFixture: @unchecked Sendable {
     init(_ set: TemplateSet) {
         var templates = StrokeTemplate.builtIn
         switch set {
-        case .builtIn: break
+        case .builtIn, .builtInAlone: break
         case .twoInvariant, .twoInvariantAligned:
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
             }
-        case .rotationInvariant, .rotationInvariantAligned, .rotationInvariantTurned:
+        case .rotationInvariant, .rotationInvariantAligned, .rotationInvariantTurned, .rotationInvariantTurnedAlone:
             let kept = Set(StrokeShape.allCases.filter { !$0.hasRotatedTwin }.map(\.rawValue))
             templates = templates.filter { kept.contains($0.name) }
                 .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: true, samples: $0.samples) }
@@ -99,7 +102,10 @@ final class ClassifierFixture: @unchecked Sendable {
         if set == .twoInvariantAligned || set == .rotationInvariantAligned {
             parameters.alignmentAngles = 36   // the angular alignment instead of the 12-angle search
         }
-        let turned = set == .rotationInvariantTurned
+        if set == .builtInAlone || set == .rotationInvariantTurnedAlone {
+            parameters.marginSearchDeviation = 0   // the match alone, as up to session 9
+        }
+        let turned = set == .rotationInvariantTurned || set == .rotationInvariantTurnedAlone
         classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
         var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
         let writer = StrokeWriter(seed: 5000)

@@ -147,14 +147,14 @@ func chooseRejectionRule(heldOut: Bool) {
     print()
     print("lost on the tuning writers, by shape: " + byCountThenName(lostBy.map { ($0.key, $0.value) }).map { "\($0.0) \($0.1)" }.joined(separator: ", "))
     print("… by the measure straying most: " + byCountThenName(strayBy.map { ($0.key, $0.value) }).map { "\($0.0) \($0.1)" }.joined(separator: ", "))
-    let scale = chosen.threshold / GestureDefaults.strokeMaximumShapeDeviation
+    let scale = chosen.threshold / sessionNineMaximumShapeDeviation
     let toCopy = chosen.candidate.units.map { $0 * scale }
     print()
-    print("chosen: \(chosen.candidate.name); units at the library's threshold \(GestureDefaults.strokeMaximumShapeDeviation): "
+    print("chosen: \(chosen.candidate.name); units at the library's threshold \(sessionNineMaximumShapeDeviation): "
           + toCopy.map { String(format: "%.4f", $0) }.joined(separator: ","))
     for candidate in candidates where candidate.eligible && !candidate.isLibrary {
         let limit = threshold(candidate, scribbles: scribbles, budget: scribbleBudget)
-        print("  \(candidate.name): units=" + candidate.units.map { String(format: "%.4f", $0 * limit / GestureDefaults.strokeMaximumShapeDeviation) }.joined(separator: ","))
+        print("  \(candidate.name): units=" + candidate.units.map { String(format: "%.4f", $0 * limit / sessionNineMaximumShapeDeviation) }.joined(separator: ","))
     }
     guard heldOut else { return }
     // The one look at the held-out families: the library's rule as it is
@@ -178,7 +178,7 @@ func chooseRejectionRule(heldOut: Bool) {
         (sessionSixWriters, lognormalWriters) = saved
         let real = outcomes.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let before = lossAndAccepts(current, threshold: GestureDefaults.strokeMaximumShapeDeviation, outcomes: outcomes)
+        let before = lossAndAccepts(current, threshold: sessionNineMaximumShapeDeviation, outcomes: outcomes)
         let after = lossAndAccepts(chosen.candidate, threshold: chosen.threshold, outcomes: outcomes)
         print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | \(percent(after.lost)) / \(percent(after.falseAccepts)) |")
     }

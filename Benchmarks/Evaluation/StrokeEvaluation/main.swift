@@ -73,6 +73,9 @@ nonisolated(unsafe) var sessionSixTemplates = false
 /// from the held-out sigma-lognormal family (LognormalSynthesizer) instead,
 /// whatever the writers' habits say.
 nonisolated(unsafe) var lognormalWriters = false
+/// The rule up to session 9: the shape deviation alone at most 3.67 (session
+/// 7's threshold), for the tables that compare with it.
+let sessionNineMaximumShapeDeviation = 3.67
 /// `second=R`: the second-chance prototype (see `builtInOutcomes`).
 nonisolated(unsafe) var secondChance = 0.0
 
@@ -215,9 +218,13 @@ struct Outcome {
     var kind: String
     var match: StrokeMatch?
     var isCorrect: Bool { match != nil && match?.templateIndex == shape }
-    func accepted(score: Double, deviation: Double) -> Bool {
+    /// `margin: false`: the shape deviation alone, the rule up to session 9.
+    func accepted(score: Double, deviation: Double, margin: Bool = true) -> Bool {
         guard let match else { return false }
-        guard let units = unitsOverride else { return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation) }
+        guard let units = unitsOverride else {
+            guard margin else { return match.score >= score && match.shapeDeviation <= deviation }
+            return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation)
+        }
         let total = zip(match.shapeMeasures.values, units).reduce(0) { $0 + $1.0 / $1.1 }
         return match.score >= score && total <= deviation
     }
@@ -485,13 +492,14 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     let outcomes = builtInOutcomes(drawings, classifier: classifier, scribblesPerKind: 1500, scribbleSeed: scribbleSeed, habits: habits)
     let rule = Rejection(outcomes) { $0.accepted(score: score, deviation: deviation) }
     let scoreOnly = Rejection(outcomes) { $0.accepted(score: 0.8, deviation: .infinity) }
+    let sessionNine = Rejection(outcomes) { $0.accepted(score: score, deviation: sessionNineMaximumShapeDeviation, margin: false) }
     // Session 4's units, each measure weighed alike at its 99.5th
     // percentile, with the same threshold: the weighing before it was learned.
     let equalUnits = [0.150, 0.127, 0.192, 0.173, 0.933, 0.721]
     let equal = Rejection(outcomes) { outcome in
         guard let match = outcome.match else { return false }
         let total = zip(match.shapeMeasures.values, equalUnits).reduce(0) { $0 + $1.0 / $1.1 }
-        return match.score >= score && total <= deviation
+        return match.score >= score && total <= sessionNineMaximumShapeDeviation
     }
     var plain = Confusion(names: shapes.map(\.rawValue)), rejecting = plain
     for outcome in outcomes {
@@ -503,20 +511,22 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("\(plain.total) drawings, and 1,500 scribbles of each `StrokeScribble` kind (polylines through 4–7")
     line("random points, smooth curves through 4–8, spirals of 1.5–3 turns, 2–3 random straight strokes).")
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
-    line("`shapeDeviation` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), both chosen on the tuning writers.")
+    line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
+    line("writers (the margin: the next nearest template's distance over the nearest's; session 10). Up to session 9 the")
+    line("shape deviation alone was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | the rule (weighing learned on the tuning writers) | target |")
-    line("|---|---|---|---|---|")
-    line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | |")
-    line("| accuracy, with rejection | | | \(percent(rejecting.accuracy)) | |")
-    line("| correctly matched drawings rejected (lost) | \(percent(scoreOnly.lost)) | \(percent(equal.lost)) | \(percent(rule.lost)) | < 1% |")
-    line("| all real drawings rejected | \(percent(scoreOnly.rejected)) | \(percent(equal.rejected)) | \(percent(rule.rejected)) | |")
-    line("| real drawings accepted as another shape | \(percent(scoreOnly.wronglyAccepted)) | \(percent(equal.wronglyAccepted)) | \(percent(rule.wronglyAccepted)) | |")
-    line("| scribbles accepted (false accepts) | \(percent(scoreOnly.falseAccepts)) | \(percent(equal.falseAccepts)) | \(percent(rule.falseAccepts)) | < 5% |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule, with the margin (session 10) | target |")
+    line("|---|---|---|---|---|---|")
+    line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
+    line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
+    line("| correctly matched drawings rejected (lost) | \(percent(scoreOnly.lost)) | \(percent(equal.lost)) | \(percent(sessionNine.lost)) | \(percent(rule.lost)) | < 1% |")
+    line("| all real drawings rejected | \(percent(scoreOnly.rejected)) | \(percent(equal.rejected)) | \(percent(sessionNine.rejected)) | \(percent(rule.rejected)) | |")
+    line("| real drawings accepted as another shape | \(percent(scoreOnly.wronglyAccepted)) | \(percent(equal.wronglyAccepted)) | \(percent(sessionNine.wronglyAccepted)) | \(percent(rule.wronglyAccepted)) | |")
+    line("| scribbles accepted (false accepts) | \(percent(scoreOnly.falseAccepts)) | \(percent(equal.falseAccepts)) | \(percent(sessionNine.falseAccepts)) | \(percent(rule.falseAccepts)) | < 5% |")
     for (index, kind) in rule.falseAcceptsByKind.enumerated() {
-        line("| … \(kind.0) | \(percent(scoreOnly.falseAcceptsByKind[index].1)) | \(percent(equal.falseAcceptsByKind[index].1)) | \(percent(kind.1)) | |")
+        line("| … \(kind.0) | \(percent(scoreOnly.falseAcceptsByKind[index].1)) | \(percent(equal.falseAcceptsByKind[index].1)) | \(percent(sessionNine.falseAcceptsByKind[index].1)) | \(percent(kind.1)) | |")
     }
     line()
     var acceptedAs: [String: Int] = [:]
@@ -552,7 +562,8 @@ func sessionSevenComparison() -> String {
                 let outcomes = builtInOutcomes(drawings, classifier: builtInClassifier(), scribblesPerKind: 1500,
                                                scribbleSeed: scribbleSeed, habits: habits)
                 let rule = Rejection(outcomes) {
-                    $0.accepted(score: GestureDefaults.strokeMinimumScore, deviation: GestureDefaults.strokeMaximumShapeDeviation)
+                    // The rule of those sessions: the shape deviation alone.
+                    $0.accepted(score: GestureDefaults.strokeMinimumScore, deviation: sessionNineMaximumShapeDeviation, margin: false)
                 }
                 let real = outcomes.filter { $0.shape != nil }
                 let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
@@ -881,7 +892,7 @@ if let writers = arguments.first(where: { $0.hasPrefix("tw=") }) {
     let habits = arguments.first { $0.hasPrefix("th=") }.map { String($0.dropFirst(3)) } ?? "usual"
     builtInTemplates = templateSet(writers: seeds, habits: templateHabits(habits, seeds: seeds))
 }
-if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(arguments.first) {
+if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "rejection"].contains(arguments.first) {
     // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     for setting in arguments.dropFirst(2) where setting.contains("=") {
@@ -906,6 +917,8 @@ if ["rotation", "classify", "reference", "choose-rule", "rejection"].contains(ar
         case "precision": matchingParameters.rotationPrecision = value * .pi / 180
         case "bestrun": matchingParameters.rotationRefinesBestRun = value != 0
         case "passes": matchingParameters.rotationRefinementPasses = Int(value)
+        case "runnerup": matchingParameters.reportsRunnerUp = value != 0
+        case "marginsearch": matchingParameters.marginSearchDeviation = value
         default: break
         }
     }
@@ -930,6 +943,10 @@ case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
     chooseRejectionRule(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-margin":
+    // Session 10: a margin rule chosen on tuning writers only
+    // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
+    chooseMarginRule(heldOut: arguments.dropFirst().first == "heldout")
 case "reference":
     // Our matcher beside $P and $1 (ReferenceComparison.swift):
     // `reference report|wide|s6|lognormal|all [TRIALS]`.
@@ -983,6 +1000,19 @@ case "classify":
             }
         }
     }
+    if options.contains("scribbles") {
+        // `classify REPEATS plain scribbles`: as many scribbles (each kind in
+        // turn) instead, for the cost of the margin's search, which a
+        // scribble's large shape deviation sets off (session 10).
+        var scribbler = StrokeSynthesizer(seed: 0x5C81_00A0)
+        let scribbles = inks.indices.map { StrokeInk(strokes: scribbler.scribble(StrokeScribble.allCases[$0 % StrokeScribble.allCases.count])) }
+        var accepted = 0
+        for _ in 0..<repeats {
+            for ink in scribbles where classifier.classify(ink)?.isConfident() ?? false { accepted += 1 }
+        }
+        print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted")
+        exit(0)
+    }
     if dump {
         for (index, ink) in inks.enumerated() {
             guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
@@ -1022,7 +1052,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
 }
 
 // MARK: Diagnosis

@@ -28,8 +28,10 @@
 /// - the drawing's bounds are smaller than ``minimumSize`` on both sides
 ///   (a tap or a dot, not a shape);
 /// - its nearest template scores below ``minimumScore``, or its shape strays
-///   from the template's by more than ``maximumShapeDeviation`` (a scribble
-///   that resembles nothing, or only a template's cloud of points: see
+///   from the template's by more than ``maximumShapeDeviation`` times its
+///   margin to the next nearest template (a scribble that resembles
+///   nothing, or only a template's cloud of points, or lies about as near
+///   two templates: see
 ///   ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``);
 /// - a second pointer lands while a stroke is being drawn (a pinch or a
 ///   two-finger gesture, not a drawing);
@@ -81,8 +83,9 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// recognized; 0.6 by default (``GestureDefaults/strokeMinimumScore``).
     public var minimumScore = GestureDefaults.strokeMinimumScore
 
-    /// The most ``StrokeMatch/shapeDeviation`` the nearest template may
-    /// show for the drawing to be recognized
+    /// The most ``StrokeMatch/shapeDeviation``, divided by its
+    /// ``StrokeMatch/margin``, the nearest template may show for the
+    /// drawing to be recognized
     /// (``GestureDefaults/strokeMaximumShapeDeviation`` by default).
     public var maximumShapeDeviation = GestureDefaults.strokeMaximumShapeDeviation
 

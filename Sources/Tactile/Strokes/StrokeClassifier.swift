@@ -30,6 +30,16 @@ import Darwin
 /// order of their bounds, so the best is usually found first and the rest
 /// are cut short.
 ///
+/// ## Margin
+///
+/// A drawing whose shape strays from its match's beyond
+/// ``StrokeMatchingParameters/marginSearchDeviation`` also gets the
+/// distance of the nearest *other* template, searched after the match in
+/// the same way (bounds, early abandoning) and only as far as it can
+/// change the decision: ``StrokeMatch/margin``, which
+/// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)`` divides
+/// the shape deviation by. The match is the same with or without it.
+///
 /// ## Aspect
 ///
 /// A drawing's two axes are scaled separately, so that a wide and a tall
@@ -428,24 +438,7 @@ public final class StrokeClassifier {
             let candidate = takeLeast(at: position, count: candidateCount)
             // The rest are bounded at or above the best: none can beat it.
             guard orderKey[candidate] < best else { break }
-            let sample = candidate / fitsPerSample
-            var distance: Double
-            if sampleIsRotationInvariant[sample] {
-                // At its first rotation (turned already), or at its aligned angle.
-                let turn = candidateRotation[candidate]
-                var x = turnedX + max(0, turn) * n, y = turnedY + max(0, turn) * n
-                if turn < 0 {
-                    rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
-                    (x, y) = (rotatedX, rotatedY)
-                }
-                let limit = best * refineSlack
-                distance = match(x: x, y: y, sample: sample, below: limit, turning: true,
-                                 bounds: candidateBounds + candidate * startSlots)
-                if distance < limit { distance = refinePairing(candidate: candidate, distance: distance) }
-            } else {
-                distance = match(x: aspectX, y: aspectY, sample: sample, below: best,
-                                 bounds: candidateBounds + candidate * startSlots)
-            }
+            let distance = candidateDistance(candidate, below: best)
             if distance < best {
                 best = distance
                 bestCandidate = candidate
@@ -478,6 +471,21 @@ public final class StrokeClassifier {
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+        // The next nearest template, for the margin (see
+        // `StrokeMatchingParameters.marginSearchDeviation`): searched after
+        // the match, which is therefore the one found without it.
+        var runnerUp = (distance: Double.infinity, template: -1)
+        let marginDeviation = parameters.marginSearchDeviation
+        if parameters.reportsRunnerUp {
+            runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
+        } else if marginDeviation > 0, measures.total > marginDeviation, templates.count > 1 {
+            // Only a margin above deviation / marginDeviation can accept the
+            // drawing: the search goes that far (a hair further, so that a
+            // runner-up beyond it gives a margin just above, not at, that ratio).
+            let reach = distance * (measures.total / marginDeviation) * (1 + 1e-9)
+            let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount)
+            runnerUp = found.template >= 0 ? found : (reach, -1)
+        }
         return StrokeMatch(
             name: templates[templateIndex].name,
             templateIndex: templateIndex,
@@ -489,7 +497,61 @@ public final class StrokeClassifier {
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,
             angle: angle,
-            scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1)
+            scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1,
+            runnerUpDistance: runnerUp.distance,
+            runnerUpTemplateIndex: runnerUp.template)
+    }
+
+    /// The weighted distance of `candidate` from the drawing, or a value at
+    /// least `limit` once it cannot be below it: matched at its first
+    /// rotation or aligned angle and, when it comes within the refinement's
+    /// slack of `limit`, refined there (rotation invariant), or matched as
+    /// drawn, axes scaled.
+    @inline(__always)
+    private func candidateDistance(_ candidate: Int, below limit: Double) -> Double {
+        let sample = candidate / fitsPerSample
+        guard sampleIsRotationInvariant[sample] else {
+            return match(x: aspectX, y: aspectY, sample: sample, below: limit,
+                         bounds: candidateBounds + candidate * startSlots)
+        }
+        // At its first rotation (turned already), or at its aligned angle.
+        let turn = candidateRotation[candidate]
+        var x = turnedX + max(0, turn) * n, y = turnedY + max(0, turn) * n
+        if turn < 0 {
+            rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+            (x, y) = (rotatedX, rotatedY)
+        }
+        let slackLimit = limit * refineSlack
+        let distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true,
+                             bounds: candidateBounds + candidate * startSlots)
+        return distance < slackLimit ? refinePairing(candidate: candidate, distance: distance) : distance
+    }
+
+    /// The nearest template other than `excluded`, searched as the match is
+    /// (candidates in the order of their bounds, each bounded and abandoned
+    /// against the nearest so far) among those below `limit` (a weighted
+    /// sum): its distance, in the units of ``StrokeMatch/distance``, and
+    /// index; (∞, −1) when none is below `limit`. A rotation refined here
+    /// may come below the match's `best`: the two are then taken as equally
+    /// near.
+    private func nearestOther(than excluded: Int, best: Double, below limit: Double,
+                              candidateCount: Int) -> (distance: Double, template: Int) {
+        var nearest = limit
+        var template = -1
+        for position in 0..<candidateCount {
+            // The candidates before the match's last are in order already.
+            let candidate = takeLeast(at: position, count: candidateCount)
+            guard orderKey[candidate] < nearest else { break }
+            let owner = sampleTemplate[candidate / fitsPerSample]
+            guard owner != excluded else { continue }
+            let distance = candidateDistance(candidate, below: nearest)
+            if distance < nearest {
+                nearest = distance
+                template = owner
+            }
+        }
+        guard template >= 0 else { return (.infinity, -1) }
+        return ((max(nearest, best) / weightSum).squareRoot(), template)
     }
 
     /// Classifies a drawing given as strokes of points (a convenience that

@@ -221,6 +221,34 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// radians: 15° (π/12), the search's half step.
     @_spi(StrokeTuning) public var alignmentRefinement: Double
 
+    /// The shape deviation above which ``StrokeClassifier/classify(_:)``
+    /// looks for the next nearest template, for ``StrokeMatch/margin``:
+    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.0756).
+    ///
+    /// The margin only decides a drawing whose ``StrokeMatch/shapeDeviation``
+    /// *d* is above the recognizer's threshold: it is accepted when *d* ÷
+    /// margin is within it. So the next nearest template is looked for only
+    /// when *d* is above this value, and only as far as *d* ÷ this value
+    /// times the match's distance (a margin that far accepts it); the
+    /// margin is exact below that, and just above it when nothing is
+    /// nearer. Drawings within the threshold, most real ones, cost nothing
+    /// more, and a scribble's runner-up, which lies close, prunes the
+    /// search early. A recognizer whose ``StrokeGestureRecognizer/maximumShapeDeviation``
+    /// is at least this value decides exactly as with the exact margin; a
+    /// lower one sees a margin of 1 for drawings within this value (the
+    /// shape check alone). 0 turns the search off. The match itself is
+    /// found first and is the same with any value.
+    public var marginSearchDeviation: Double
+
+    /// Whether ``StrokeClassifier/classify(_:)`` finds the next nearest
+    /// template exactly, however far, whatever the shape deviation
+    /// (``StrokeMatch/runnerUpDistance``): false. For the evaluation
+    /// harness, which measured the margin rule with it (session 10); about
+    /// four times the instructions of a classification without it on the
+    /// built-in set, since every other template's candidates bounded below
+    /// the runner-up so far are matched.
+    @_spi(StrokeTuning) public var reportsRunnerUp: Bool
+
     /// The distance at which a match's score reaches 0, as the root mean
     /// square distance between matched points in normalised units: 2,
     /// following $P's score, max((2 − d) / 2, 0). A score of 1 is a perfect
@@ -254,6 +282,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         alignmentCandidates = 2
         alignmentRefinement = Double.pi / 12
         zeroScoreDistance = 2
+        reportsRunnerUp = false
+        marginSearchDeviation = GestureDefaults.strokeMaximumShapeDeviation
     }
 
     /// $P's step between starting points, at least 1.
