@@ -164,4 +164,57 @@ struct MotionRecognizerTests {
         }
         #expect(log.take().isEmpty)
     }
+
+    /// A built-in motion recognizer is not handed the readings it does
+    /// nothing with once it follows motion (ArenaListeners+Quiet.swift);
+    /// a subclass, or one with a delegate, is handed every reading, and a
+    /// delegate given later is asked about every reading from then on.
+    @Test func readingsABuiltInDoesNothingWithAreLeftOutOnlyForIt() {
+        #expect(MotionGestureRecognizer.readingsIgnored(by: ShakeGestureRecognizer()) == 2 | 4)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: TiltGestureRecognizer()) == 2 | 4)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: KnockGestureRecognizer()) == 2 | 4)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: FlickGestureRecognizer()) == 1 | 4)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: TwistGestureRecognizer()) == 1 | 4)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: CountingShake()) == 0)
+        #expect(MotionGestureRecognizer.readingsIgnored(by: PanGestureRecognizer()) == 0)
+
+        let counting = CountingShake()
+        board.addGestureRecognizer(counting)
+        _ = logged(ShakeGestureRecognizer(), "shake")
+        let flick = logged(FlickGestureRecognizer(), "flick")
+        let asked = AskedDelegate()
+        let tilt = logged(TiltGestureRecognizer(), "tilt")
+        tilt.delegate = asked
+        stream(for: 1, rate: { _ in .zero })
+        // 101 readings of each kind: the subclass got all of them, the
+        // delegate was asked about all of them, the shake's detection went on.
+        #expect(counting.accelerometer == 101 && counting.gyro == 101)
+        #expect(asked.readings == 202)
+        stream(from: 1.01, for: 1.5, acceleration: MotionShakeTests.shaking(start: 0.2, duration: 0.6), rate: { _ in .zero })
+        #expect(log.take() == ["shake began", "shake ended"])
+        // A delegate given to one already left out for accelerometer readings.
+        let later = AskedDelegate()
+        flick.delegate = later
+        stream(from: 2.52, for: 0.5, rate: { _ in .zero })
+        #expect(later.readings == 102)
+        #expect(counting.accelerometer == 303 && counting.gyro == 303)
+    }
+
+    final class CountingShake: ShakeGestureRecognizer {
+        var accelerometer = 0
+        var gyro = 0
+        override func receiveAccelerometer(_ data: AccelerometerData) {
+            accelerometer += 1
+            super.receiveAccelerometer(data)
+        }
+        override func receiveGyro(_ data: GyroData) { gyro += 1 }
+    }
+
+    final class AskedDelegate: GestureRecognizerDelegate {
+        var readings = 0
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive subEvent: InputSubEvent) -> Bool {
+            readings += 1
+            return true
+        }
+    }
 }

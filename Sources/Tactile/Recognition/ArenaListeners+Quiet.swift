@@ -18,7 +18,10 @@
 // A listener must get every sub-event ("needy") unless it is a
 // `CommandInputRecognizer` of that very class (a subclass may do anything in
 // `receive`) that is disabled, finished, or follows the source with no
-// delegate. That is worked out after a full delivery, and holds until any
+// delegate, or a built-in motion recognizer of that very class with the same
+// conditions, which a reading it does nothing with is left out for (a shake
+// is handed no gyroscope reading, `MotionGestureRecognizer.readingsIgnored(by:)`).
+// That is worked out after a full delivery, and holds until any
 // recognizer's `isEnabled`, delegate or followed sources change, which bump
 // `stateVersion` (a reset, which ends a finished attempt, empties its
 // sources). The source going away always goes to everyone.
@@ -44,14 +47,20 @@ extension ArenaListeners.Listening {
             if !isLost { check(source) }
             return
         }
+        let reading = MotionGestureRecognizer.readingBit(of: subEvent)
         for index in listeners.indices {
             // A handler may have changed a listener (given it a delegate,
             // say): from then on, everyone left gets the sub-event.
-            if checkedAt == ArenaListeners.stateVersion, !isNeedy[index],
-               completing[index] & players[player[index]].lastChangeBit == 0
-                // Not needy: a `CommandInputRecognizer` of that very class,
-                // whose `receive` would do nothing but ask this.
-                || unsafeDowncast(listeners[index], to: CommandInputRecognizer.self).admittedChange == nil { continue }
+            if checkedAt == ArenaListeners.stateVersion, !isNeedy[index] {
+                // Not needy: a built-in motion recognizer, following the
+                // source with no delegate, handed a reading it does nothing with.
+                if ignoredReadings[index] != 0 {
+                    if ignoredReadings[index] & reading != 0 { continue }
+                } else if completing[index] & players[player[index]].lastChangeBit == 0
+                    // Not needy: a `CommandInputRecognizer` of that very class,
+                    // whose `receive` would do nothing but ask this.
+                    || unsafeDowncast(listeners[index], to: CommandInputRecognizer.self).admittedChange == nil { continue }
+            }
             Unmanaged.passUnretained(listeners[index])._withUnsafeGuaranteedRef(body)
         }
     }
@@ -60,7 +69,7 @@ extension ArenaListeners.Listening {
     private func check(_ source: InputSource) {
         for index in listeners.indices {
             let recognizer = listeners[index]
-            isNeedy[index] = completing[index] == .max
+            isNeedy[index] = completing[index] == .max && ignoredReadings[index] == 0
                 || (recognizer.isEnabled && !recognizer.storedState.isFinished
                     && (!recognizer.isFollowing(source) || recognizer.delegate != nil))
         }

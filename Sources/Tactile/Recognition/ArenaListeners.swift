@@ -52,6 +52,10 @@ final class ArenaListeners {
         @exclusivity(unchecked) var completing: [UInt64] = []
         /// Per listener: its player's place in `players`, 0 for another listener.
         @exclusivity(unchecked) var player: [Int] = []
+        /// Per listener: the motion readings it does nothing with once it
+        /// follows the source (`MotionGestureRecognizer.readingsIgnored(by:)`),
+        /// 0 for any other listener.
+        @exclusivity(unchecked) var ignoredReadings: [UInt8] = []
         /// Per listener, as of `checkedAt`: whether the arena must hand it
         /// every sub-event, whatever it changes.
         @exclusivity(unchecked) var isNeedy: [Bool] = []
@@ -65,11 +69,13 @@ final class ArenaListeners {
             completing.reserveCapacity(4)
             player.reserveCapacity(4)
             isNeedy.reserveCapacity(4)
+            ignoredReadings.reserveCapacity(4)
         }
 
         func append(_ recognizer: GestureRecognizer) {
             listeners.append(recognizer)
             isNeedy.append(true)
+            ignoredReadings.append(MotionGestureRecognizer.readingsIgnored(by: recognizer))
             guard let command = recognizer as? CommandInputRecognizer else {
                 completing.append(.max)
                 player.append(0)

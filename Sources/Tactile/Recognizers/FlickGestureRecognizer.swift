@@ -34,7 +34,11 @@ open class FlickGestureRecognizer: MotionGestureRecognizer {
     /// Which way the last flick turned the screen.
     public private(set) var direction = FlickDirection.down
 
-    private var detector = FlickDetector()
+    // Exclusivity: every access is a plain read or write of the detector
+    // (the state is set, and user code runs, after `add` returns), so the
+    // runtime check an open class's stored property costs is off
+    // (callgrind: about 115 instructions a reading).
+    @exclusivity(unchecked) private var detector = FlickDetector()
 
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {

@@ -29,7 +29,11 @@ open class KnockGestureRecognizer: MotionGestureRecognizer {
     /// The size of the last knock's jump, in g.
     public private(set) var strength = 0.0
 
-    private var detector = KnockDetector()
+    // Exclusivity: every access is a plain read or write of the detector
+    // (the state is set, and user code runs, after `add` returns), so the
+    // runtime check an open class's stored property costs is off
+    // (callgrind: about 115 instructions a reading).
+    @exclusivity(unchecked) private var detector = KnockDetector()
 
     /// A recognizer listening to ``InputSource/motion``, not exclusive.
     public override init() {

@@ -101,3 +101,37 @@ open class MotionGestureRecognizer: GestureRecognizer {
         return true
     }
 }
+
+// MARK: Readings a built-in recognizer does nothing with
+
+extension MotionGestureRecognizer {
+    /// The bit of a motion reading in ``readingsIgnored(by:)``'s mask; 0
+    /// for any other sub-event (the source's loss included).
+    nonisolated static func readingBit(of subEvent: InputSubEvent) -> UInt8 {
+        switch subEvent {
+        case .accelerometer: 1
+        case .gyro: 2
+        case .deviceMotion: 4
+        case .key, .button, .axis, .sourceLost: 0
+        }
+    }
+
+    /// The readings that `recognizer`, if it is of exactly one of the
+    /// built-in motion classes, does nothing with once it follows the
+    /// source: its `receive` calls only hooks it does not override (a
+    /// shake, tilt or knock reads the accelerometer, a flick or twist the
+    /// gyroscope; none reads device motion). 0 for any other recognizer,
+    /// subclasses included, which may do anything in `receive`. The arena
+    /// leaves such a reading out for it (ArenaListeners+Quiet.swift): a
+    /// scene with a shake, a tilt, a flick and a twist hands each reading
+    /// to two of them that do nothing with it (callgrind: about 80
+    /// instructions each).
+    static func readingsIgnored(by recognizer: GestureRecognizer) -> UInt8 {
+        let kind = type(of: recognizer)
+        if kind == ShakeGestureRecognizer.self || kind == TiltGestureRecognizer.self || kind == KnockGestureRecognizer.self {
+            return 2 | 4
+        }
+        if kind == FlickGestureRecognizer.self || kind == TwistGestureRecognizer.self { return 1 | 4 }
+        return 0
+    }
+}

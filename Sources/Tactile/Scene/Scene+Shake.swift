@@ -37,6 +37,8 @@ extension Scene: MotionEventReceiver {
     /// `scene.root.addGestureRecognizer(scene.shakeGestureRecognizer)`.
     public func motionReadingsStarted(timestamp: Double) {
         shakeMotion.deliveries += 1
+        // Who listens to motion, worked out before the first reading comes.
+        defer { arena.prepareListeners(of: .motion) }
         guard shakeGestureRecognizer.layer == nil else { return }
         root.addGestureRecognizer(shakeGestureRecognizer)
         shakeMotion.isInstalled = true
