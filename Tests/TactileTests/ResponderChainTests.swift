@@ -93,6 +93,51 @@ struct ResponderChainTests {
         #expect(scene.firstResponder === stubborn)
     }
 
+    @Test func plainLayersPassTouchesToTheNearestAncestorThatHandlesThem() {
+        // Plain layers (the class `Layer` itself) are skipped without being
+        // asked (Layer's `passOn`); every phase still reaches the first
+        // ancestor that is a subclass, and from it the rest of the chain.
+        let middle = Layer(frame: Rect(x: 100, y: 100, width: 90, height: 90))
+        let plain = Layer(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        panel.addChild(middle)
+        middle.addChild(plain)
+        scene.send(finger(1, .down, 110, 110))
+        scene.send(finger(1, .move, 112, 112))
+        scene.send(finger(1, .up, 112, 112))
+        #expect(log.take() == ["panel began 1", "panel moved 1", "panel ended 1"])
+        panel.passesTouchesOn = true
+        scene.send(finger(2, .down, 110, 110))
+        scene.send(finger(2, .up, 110, 110))
+        #expect(log.take() == ["panel began 2", "app began 1", "panel ended 2", "app ended 1"])
+        // A plain layer straight under the root: the scene, then the application.
+        let loose = Layer(frame: Rect(x: 300, y: 200, width: 50, height: 50))
+        scene.root.addChild(loose)
+        scene.send(finger(3, .down, 310, 210))
+        scene.send(finger(3, .up, 310, 210))
+        #expect(log.take() == ["app began 1", "app ended 1"])
+    }
+
+    @Test func aLayerThatOverridesNextSendsWhatItDoesNotHandleThere() {
+        // A subclass that handles nothing but sends its chain elsewhere:
+        // its touches go where its `next` says, not to its parent.
+        final class Redirecting: Layer {
+            var target: Responder?
+            override var next: Responder? { target }
+        }
+        let redirecting = Redirecting(frame: Rect(x: 300, y: 0, width: 100, height: 100))
+        let inside = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scene.root.addChild(redirecting)
+        redirecting.addChild(inside)
+        redirecting.target = button
+        scene.send(finger(1, .down, 310, 10))
+        scene.send(finger(1, .up, 310, 10))
+        #expect(log.take() == ["button began 1", "button ended 1"])
+        redirecting.target = nil
+        scene.send(finger(2, .down, 310, 10))
+        scene.send(finger(2, .up, 310, 10))
+        #expect(log.take().isEmpty)
+    }
+
     @Test func theChainRunsThroughParentsTheSceneAndTheApplication() {
         #expect(button.next === panel)
         #expect(panel.next === scene.root)

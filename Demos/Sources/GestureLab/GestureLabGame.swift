@@ -36,10 +36,9 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         /// The recognizer's state at each action, in order.
         var states: [GestureRecognizer.State] = []
         /// The values at the last action, read as numbers and formatted
-        /// only when drawn (see ``Values``).
+        /// only when drawn (see ``Values``); a pan under way reads its
+        /// velocity when drawn (``Values/live(_:)``).
         var values = Values.lines([])
-        /// The values at the last action, as the panel prints them.
-        var lines: [String] { values.lines }
         /// The last state the arena moved it to, and when (game time).
         var lastTransition: (state: GestureRecognizer.State, time: Double)?
         /// Set from the arena's `wait` line until it is released, fails or resets.
@@ -160,12 +159,10 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         }
         scene.root.addChild(strokeLab.layer)
         arenaLog.reserveCapacity(2 * Self.logKept)
-        scene.arenaDecisions = { [unowned self] decision in
-            // Every delivery to a layer is a decision, and the lab shows
-            // none of them: turned away before `self` is reached, whose
-            // unowned load and release were most of the cost (callgrind:
-            // about 240 instructions a move).
-            if case .sentToLayer = decision { return }
+        // Every call of a panel's touch handler is a decision too, and the
+        // lab shows none of them: heard without them, the arena does not
+        // make them (callgrind: about 230 instructions a move).
+        scene.addDecisionObserver(includingLayerDeliveries: false) { [unowned self] decision in
             self.arenaDecided(decision)
         }
     }
@@ -206,15 +203,30 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 
     private func fired(_ recognizer: GestureRecognizer) {
-        let values = Self.snapshot(of: recognizer)
         let state = recognizer.state
+        let values: Values
+        if let pan = recognizer as? PanGestureRecognizer {
+            // The pan and the edge pan fire at every move while under way.
+            let layer = pan.layer
+            let translation = pan.translation(in: layer)
+            if pan === edgePan { edgeTranslation = translation } else if pan === self.pan { panTranslation = translation }
+            // The velocity is a fit over the pan's recent moves (callgrind:
+            // about 800 instructions), and the panel shows only the last
+            // one a frame: while the pan is under way it is read when the
+            // panel is drawn (`Values.live`), as a game reads it when it
+            // needs it. It stays what it was at the last move until the
+            // next, or reads 0 once the fingers have rested 40 ms; at the
+            // end it is kept as it was, since the pan then resets.
+            let isUnderWay = state == .began || state == .changed
+            values = .pan(translation: translation, velocity: isUnderWay ? nil : pan.velocity(in: layer))
+        } else {
+            values = Self.snapshot(of: recognizer)
+        }
         update(recognizer) { readout in
             readout.fired += 1
             readout.states.append(state)
             readout.values = values
         }
-        if recognizer === edgePan { edgeTranslation = edgePan.translation(in: edgePan.layer) }
-        if recognizer === pan { panTranslation = pan.translation(in: pan.layer) }
         if recognizer === pinch { pinchScale = pinch.scale }
         if recognizer === rotation { rotationAngle = rotation.rotation }
         if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
@@ -238,7 +250,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         case .sentToLayer:
             // The panels' own handlers show what they get; a line per
             // delivery would push the arena's decisions off the list (the
-            // handler set in `init` already turns these away).
+            // observer added in `init` does not hear these).
             return
         case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
             break
@@ -281,7 +293,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         case tap(tapsRequired: Int, location: Point)
         case press(duration: Double, location: Point)
         case swipe(SwipeGestureRecognizer.Direction, velocity: Point)
-        case pan(translation: Point, velocity: Point)
+        /// `velocity` is `nil` for a pan under way: it is read when drawn (``live(_:)``).
+        case pan(translation: Point, velocity: Point?)
         case pinch(scale: Double, velocity: Double)
         case rotation(angle: Double, velocity: Double)
         /// The second page's commands and motion gestures, formatted at once
@@ -307,7 +320,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
                 }
                 return ["direction \(direction)", "v \(format(velocity))"]
             case .pan(let translation, let velocity):
-                return ["moved \(format(translation))", "v \(format(velocity))"]
+                return ["moved \(format(translation))", "v " + (velocity.map { format($0) } ?? "-")]
             case .pinch(let scale, let velocity):
                 return [String(format: "scale %.2f", scale), String(format: "v %+.2f /s", velocity)]
             case .rotation(let angle, let velocity):
@@ -315,6 +328,13 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             case .lines(let lines):
                 return lines
             }
+        }
+
+        /// The values with what is read when drawn filled in: the velocity
+        /// of `recognizer`, a pan under way.
+        @MainActor func live(_ recognizer: GestureRecognizer) -> Values {
+            guard case .pan(let translation, nil) = self, let pan = recognizer as? PanGestureRecognizer else { return self }
+            return .pan(translation: translation, velocity: pan.velocity(in: pan.layer))
         }
     }
 
@@ -431,7 +451,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             // Narrow panels get the word at half size so that "possible" fits.
             let wordScale = 28 + canvas.textSize(word, scale: 2).width <= frame.width - 8 ? 2.0 : 1.0
             canvas.drawText(word, at: Point(x: box.minX + 20, y: box.minY + (wordScale == 2 ? 0 : 4)), scale: wordScale, color: color)
-            var lines = ["\(recognizer.name ?? "") fired \(readout.fired)"] + readout.lines
+            var lines = ["\(recognizer.name ?? "") fired \(readout.fired)"] + readout.values.live(recognizer).lines
             if readout.isWaiting { lines.append("for double to fail") }
             for (index, line) in lines.enumerated() {
                 canvas.drawText(line, at: Point(x: box.minX, y: box.minY + 22 + Double(index) * 11), scale: 1, color: Self.text.withAlpha(200))

@@ -603,6 +603,12 @@ public final class GestureArena {
     /// path, where merely making the autoclosure for ``record(_:)`` retains
     /// what it captures (callgrind: two retains a move).
     var isRecording: Bool { decisions != nil || log != nil }
+    /// Whether ``decisions`` hears ``ArenaDecision/sentToLayer(_:_:_:)``, set
+    /// by the scene from who listens (Scene+DecisionObservers.swift).
+    @exclusivity(unchecked) var decisionsIncludeLayerDeliveries = true
+    /// Whether the gate makes a decision for each call of a layer's touch
+    /// handler: someone hears it, or the log, which words every decision.
+    var recordsLayerDeliveries: Bool { log != nil || (decisions != nil && decisionsIncludeLayerDeliveries) }
 
     func record(_ decision: @autoclosure () -> ArenaDecision) {
         guard decisions != nil || log != nil else { return }

@@ -353,7 +353,7 @@ final class LayerGate {
     }
 
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
-        if borrowedArena?.withBorrowed({ $0.isRecording }) == true { arena.record(.sentToLayer(layer, phase == .stationary ? .moved : phase, touches)) }
+        if borrowedArena?.withBorrowed({ $0.recordsLayerDeliveries }) == true { arena.record(.sentToLayer(layer, phase == .stationary ? .moved : phase, touches)) }
         switch phase {
         case .began: layer.touchesBegan(touches, with: event)
         case .moved, .stationary: layer.touchesMoved(touches, with: event)

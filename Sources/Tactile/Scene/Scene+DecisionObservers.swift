@@ -2,9 +2,11 @@
 // the tools that come and go beside it.
 
 extension Scene {
-    /// One observer added with ``Scene/addDecisionObserver(_:)``, to remove it by.
+    /// One observer added with ``Scene/addDecisionObserver(includingLayerDeliveries:_:)``, to remove it by.
     public struct DecisionObserver: Hashable, Sendable {
         let id: Int
+        /// Whether it hears ``ArenaDecision/sentToLayer(_:_:_:)``.
+        let hearsLayerDeliveries: Bool
     }
 
     /// Adds `observe` to what hears every arena decision, after
@@ -15,9 +17,20 @@ extension Scene {
     ///
     /// The arena builds its decisions only while someone listens, so with
     /// no handler and no observer they cost one branch.
+    ///
+    /// - Parameters:
+    ///   - includingLayerDeliveries: Whether `observe` also hears
+    ///     ``ArenaDecision/sentToLayer(_:_:_:)``, one decision for every call
+    ///     of a layer's touch handler: most of the decisions of a drag, and
+    ///     none of them a decision of the recognizers. An observer that
+    ///     follows the recognizers alone says `false`; while nobody hears
+    ///     deliveries (no ``arenaDecisions``, no ``arenaLog``, no observer
+    ///     that asked for them), the arena does not make them.
+    ///   - observe: Called with each decision, as it is made.
     @discardableResult
-    public func addDecisionObserver(_ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
-        let observer = DecisionObserver(id: nextDecisionObserverID)
+    public func addDecisionObserver(includingLayerDeliveries: Bool = true,
+                                    _ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
+        let observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries)
         nextDecisionObserverID += 1
         decisionObservers.append((observer, observe))
         routeDecisions()
@@ -31,17 +44,25 @@ extension Scene {
     }
 
     /// Gives the arena one handler for everyone who listens: the game's
-    /// alone when there is no observer, none when nobody listens.
+    /// alone when there is no observer, none when nobody listens; and tells
+    /// it whether anyone hears the deliveries to layers.
     func routeDecisions() {
         let handler = arenaDecisions
-        let observers = decisionObservers.map(\.observe)
+        let observers = decisionObservers
+        // A delivery decision costs about 230 instructions a call of a
+        // layer's handler (callgrind, Gesture Lab), so it is made only for
+        // someone who hears it (the arena's `log` hears everything).
+        arena.decisionsIncludeLayerDeliveries = handler != nil || observers.contains { $0.observer.hearsLayerDeliveries }
         guard !observers.isEmpty else {
             arena.decisions = handler
             return
         }
         arena.decisions = { decision in
             handler?(decision)
-            for observe in observers { observe(decision) }
+            let isDelivery = if case .sentToLayer = decision { true } else { false }
+            for (observer, observe) in observers where !isDelivery || observer.hearsLayerDeliveries {
+                observe(decision)
+            }
         }
     }
 }
