@@ -89,10 +89,28 @@ final class LayerGate {
     /// Whether `single` is being handed to a layer: a call nested in the
     /// layer's handler makes its own array.
     @exclusivity(unchecked) private var isSendingSingle = false
+    /// Reused for a call with several touches (ten fingers lifting
+    /// together), as `single` for one; emptied after each call, so that it
+    /// keeps no touch alive. Taken out while in use: a call nested in the
+    /// layer's handler finds it empty and grows its own.
+    @exclusivity(unchecked) private var batch: [Touch] = []
+    /// The held-phase lists of records that went, emptied, for the next
+    /// record that holds a phase back (see `hold`), at most
+    /// `spareHeldLimit`. A record is made for every touch and dropped once
+    /// its end is delivered, and a new record's list is empty: without
+    /// these, every touch that a recognizer delays grew a new list
+    /// (callgrind, ten fingers landing and lifting on the seven built-ins,
+    /// whose lifts the double tap delays: 9 allocations a round).
+    @exclusivity(unchecked) private var spareHeld: [[Touch.Phase]] = []
+    /// As many as the scene keeps spare touches (`Scene.spareTouchLimit`):
+    /// one list for each touch a game's fingers have down at once.
+    private static let spareHeldLimit = 10
 
     init(event: TouchEvent) {
         self.event = event
         single.reserveCapacity(1)
+        batch.reserveCapacity(10)
+        spareHeld.reserveCapacity(Self.spareHeldLimit)
         outbox.reserveCapacity(8)
         // Room for a few touches' entries before the first touch lands (see
         // GestureArena+FirstTouch.swift).
@@ -117,7 +135,7 @@ final class LayerGate {
     func take(_ touch: Touch) -> Bool {
         guard let index = index(of: touch), !entries[index].isTaken else { return false }
         entries[index].isTaken = true
-        entries[index].held.removeAll()
+        entries[index].held.removeAll(keepingCapacity: true)
         if entries[index].sent == .began { outbox.append((touch, .cancelled)) }
         return true
     }
@@ -141,7 +159,7 @@ final class LayerGate {
         }
         guard !entries[index].isTaken else { return }
         if phase == .cancelled {
-            entries[index].held.removeAll()
+            entries[index].held.removeAll(keepingCapacity: true)
             outbox.append((touch, .cancelled))
             return
         }
@@ -177,7 +195,7 @@ final class LayerGate {
         for touch in touches {
             guard let index = index(of: touch) else { continue }
             entries[index].isCancelledFromOutside = true
-            entries[index].held.removeAll()
+            entries[index].held.removeAll(keepingCapacity: true)
         }
     }
 
@@ -212,11 +230,23 @@ final class LayerGate {
             guard !entries[index].held.isEmpty else { continue }
             let touch = entries[index].touch
             var released = 0
-            while released < entries[index].held.count, !arena.delays(touch, entries[index].held[released]) {
+            // The arena borrowed, as in `offer`: with ten fingers' ends held
+            // until the last lifts, this runs for every held end at every
+            // lift, and reading `arena` retained and released it each time.
+            while released < entries[index].held.count,
+                  borrowedArena?.withBorrowed({ $0.delays(touch, entries[index].held[released]) }) != true {
                 outbox.append((touch, entries[index].held[released]))
                 released += 1
             }
-            let phases = entries[index].held.prefix(released)
+            // Nothing released, the common case while a gesture decides.
+            guard released > 0 else {
+                isHolding = true
+                continue
+            }
+            // Copied only for an observer: a slice of the list would share
+            // its buffer, and the removal below would then copy the list
+            // (callgrind: a new list for every touch released).
+            let phases = arena.isRecording ? Array(entries[index].held.prefix(released)) : []
             entries[index].held.removeFirst(released)
             if !entries[index].held.isEmpty { isHolding = true }
             // After the record is changed: an observer is user code.
@@ -248,14 +278,16 @@ final class LayerGate {
                   let phase = admission(first.phase, at: firstIndex)
             else { continue }
             markSent(phase, at: firstIndex)
-            // The rest of the run: same layer, sequence and phase, each touch once.
-            var touches: [Touch]?
+            // The rest of the run: same layer, sequence and phase, each
+            // touch once, in the reused list (see `batch`), taken once a
+            // second touch joins.
+            var touches: [Touch] = []
             while head < outbox.count {
                 let next = outbox[head]
                 guard next.phase == first.phase, next.touch.borrowedLayer?.toOpaque() == layer.toOpaque(),
                       next.touch.sequence == first.touch.sequence
                 else { break }
-                if next.touch === first.touch || touches?.contains(where: { $0 === next.touch }) == true {
+                if next.touch === first.touch || touches.containsIdentical(next.touch) {
                     head += 1
                     continue
                 }
@@ -266,15 +298,23 @@ final class LayerGate {
                 guard nextPhase == phase else { break }
                 head += 1
                 markSent(phase, at: nextIndex)
-                if touches == nil { touches = [first.touch] }
-                touches?.append(next.touch)
+                if touches.isEmpty {
+                    swap(&touches, &batch)
+                    touches.append(first.touch)
+                }
+                touches.append(next.touch)
             }
-            if let touches {
+            if !touches.isEmpty {
                 layer.withBorrowed { send(phase, touches, to: $0) }
                 // Whichever touch `single` kept may be among these.
                 if phase == .ended || phase == .cancelled { letGoOfSingle() }
             } else {
                 layer.withBorrowed { sendSingle(phase, first.touch, to: $0) }
+            }
+            if !touches.isEmpty {
+                // Back for the next call, emptied: it holds no touch between calls.
+                touches.removeAllKeepingCapacity()
+                if touches.capacity > batch.capacity { swap(&touches, &batch) }
             }
         }
         if head > 0 {
@@ -293,7 +333,10 @@ final class LayerGate {
         hasClosed = false
         var kept = 0
         for index in entries.indices {
-            if entries[index].isClosed && entries[index].held.isEmpty { continue }
+            if entries[index].isClosed && entries[index].held.isEmpty {
+                keepHeldList(of: index)
+                continue
+            }
             if entries[index].isClosed { hasClosed = true }
             if kept != index { entries.swapAt(kept, index) }
             kept += 1
@@ -377,9 +420,20 @@ final class LayerGate {
     private func hold(_ phase: Touch.Phase, at index: Int) {
         // A move behind a held move adds nothing: the touch has its latest state.
         if phase == .moved, entries[index].held.last == .moved { return }
+        // A record's first held phase goes into a list a gone record left.
+        if entries[index].held.capacity == 0, let spare = spareHeld.popLast() { entries[index].held = spare }
         entries[index].held.append(phase)
         isHolding = true
         arena.record(.heldBack(entries[index].touch, phase))
+    }
+
+    /// Keeps the (empty) held-phase list of the record at `index`, which
+    /// is going, for a later record (see `spareHeld`).
+    private func keepHeldList(of index: Int) {
+        guard entries[index].held.capacity > 0, spareHeld.count < Self.spareHeldLimit else { return }
+        var list: [Touch.Phase] = []
+        swap(&list, &entries[index].held)
+        spareHeld.append(list)
     }
 
     private func index(of touch: Touch) -> Int? {
