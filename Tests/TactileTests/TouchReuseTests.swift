@@ -58,6 +58,18 @@ struct TouchReuseTests {
         #expect(scene.spareTouchCount + scene.lingeringTouches.count <= Scene.spareTouchLimit)
     }
 
+    @Test mutating func touchesAPinchHeldUntilTheLastLiftAreReusedToo() {
+        // The pinch follows every finger until the last lifts, so as the
+        // event drops each earlier one it is still held: it lingers, and
+        // becomes a spare once the pinch lets go.
+        layer.addGestureRecognizer(PinchGestureRecognizer())
+        round(fingers: 10)
+        let first = lastRoundsTouches()
+        round(fingers: 10)
+        #expect(first.count == 10)
+        #expect(lastRoundsTouches() == first)
+    }
+
     @Test mutating func aTouchTheGameKeptIsNeverReused() {
         layer.keeps = true
         round(fingers: 10)

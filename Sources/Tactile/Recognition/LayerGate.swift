@@ -135,7 +135,7 @@ final class LayerGate {
     func take(_ touch: Touch) -> Bool {
         guard let index = index(of: touch), !entries[index].isTaken else { return false }
         entries[index].isTaken = true
-        entries[index].held.removeAll(keepingCapacity: true)
+        dropHeld(at: index)
         if entries[index].sent == .began { outbox.append((touch, .cancelled)) }
         return true
     }
@@ -159,7 +159,7 @@ final class LayerGate {
         }
         guard !entries[index].isTaken else { return }
         if phase == .cancelled {
-            entries[index].held.removeAll(keepingCapacity: true)
+            dropHeld(at: index)
             outbox.append((touch, .cancelled))
             return
         }
@@ -195,7 +195,7 @@ final class LayerGate {
         for touch in touches {
             guard let index = index(of: touch) else { continue }
             entries[index].isCancelledFromOutside = true
-            entries[index].held.removeAll(keepingCapacity: true)
+            dropHeld(at: index)
         }
     }
 
@@ -280,14 +280,15 @@ final class LayerGate {
             markSent(phase, at: firstIndex)
             // The rest of the run: same layer, sequence and phase, each
             // touch once, in the reused list (see `batch`), taken once a
-            // second touch joins.
-            var touches: [Touch] = []
+            // second touch joins. Optional, so that the common one-touch
+            // run has no list to release (callgrind: about 10 instructions a tap).
+            var touches: [Touch]?
             while head < outbox.count {
                 let next = outbox[head]
                 guard next.phase == first.phase, next.touch.borrowedLayer?.toOpaque() == layer.toOpaque(),
                       next.touch.sequence == first.touch.sequence
                 else { break }
-                if next.touch === first.touch || touches.containsIdentical(next.touch) {
+                if next.touch === first.touch || touches?.containsIdentical(next.touch) == true {
                     head += 1
                     continue
                 }
@@ -298,23 +299,19 @@ final class LayerGate {
                 guard nextPhase == phase else { break }
                 head += 1
                 markSent(phase, at: nextIndex)
-                if touches.isEmpty {
-                    swap(&touches, &batch)
-                    touches.append(first.touch)
+                if touches == nil {
+                    touches = takeBatch()
+                    touches?.append(first.touch)
                 }
-                touches.append(next.touch)
+                touches?.append(next.touch)
             }
-            if !touches.isEmpty {
+            if var touches {
                 layer.withBorrowed { send(phase, touches, to: $0) }
                 // Whichever touch `single` kept may be among these.
                 if phase == .ended || phase == .cancelled { letGoOfSingle() }
+                giveBack(&touches)
             } else {
                 layer.withBorrowed { sendSingle(phase, first.touch, to: $0) }
-            }
-            if !touches.isEmpty {
-                // Back for the next call, emptied: it holds no touch between calls.
-                touches.removeAllKeepingCapacity()
-                if touches.capacity > batch.capacity { swap(&touches, &batch) }
             }
         }
         if head > 0 {
@@ -326,6 +323,21 @@ final class LayerGate {
         // delivery would hold its touch, which the scene could otherwise
         // reuse for the next touch-down.
         if hasClosed { pruneClosed() }
+    }
+
+    /// The reused several-touch list, empty, taken out (a call nested in a
+    /// layer's handler then finds `batch` without room and grows its own).
+    private func takeBatch() -> [Touch] {
+        var list: [Touch] = []
+        swap(&list, &batch)
+        return list
+    }
+
+    /// Puts a several-touch list back for the next call, emptied, so that
+    /// it holds no touch between calls; the larger list is kept.
+    private func giveBack(_ list: inout [Touch]) {
+        list.removeAllKeepingCapacity()
+        if list.capacity > batch.capacity { swap(&list, &batch) }
     }
 
     /// Drops the records of touches that have nothing more to come.
@@ -417,6 +429,9 @@ final class LayerGate {
 
     // MARK: Helpers
 
+    // Not inlined: rare (only while a recognizer delays a touch), and
+    // inlined into `offer` it made every move pay for its size (callgrind).
+    @inline(never)
     private func hold(_ phase: Touch.Phase, at index: Int) {
         // A move behind a held move adds nothing: the touch has its latest state.
         if phase == .moved, entries[index].held.last == .moved { return }
@@ -427,10 +442,32 @@ final class LayerGate {
         arena.record(.heldBack(entries[index].touch, phase))
     }
 
+    /// Drops what is held back for the record at `index`, keeping the list's
+    /// room for the phases a later touch holds back (see `spareHeld`).
+    @inline(__always)
+    private func dropHeld(at index: Int) {
+        // Usually nothing is (a tap's touch taken by the tap).
+        if !entries[index].held.isEmpty { emptyHeld(at: index) }
+    }
+
+    // Not inlined: rare, and its size in `offer` cost every move (callgrind).
+    @inline(never)
+    private func emptyHeld(at index: Int) {
+        entries[index].held.removeAll(keepingCapacity: true)
+    }
+
     /// Keeps the (empty) held-phase list of the record at `index`, which
     /// is going, for a later record (see `spareHeld`).
+    @inline(__always)
     private func keepHeldList(of index: Int) {
-        guard entries[index].held.capacity > 0, spareHeld.count < Self.spareHeldLimit else { return }
+        // No list grown (nothing was ever held for it): the common touch.
+        guard entries[index].held.capacity > 0 else { return }
+        keepGrownHeldList(of: index)
+    }
+
+    @inline(never)
+    private func keepGrownHeldList(of index: Int) {
+        guard spareHeld.count < Self.spareHeldLimit else { return }
         var list: [Touch.Phase] = []
         swap(&list, &entries[index].held)
         spareHeld.append(list)
