@@ -305,11 +305,14 @@ final class LayerGate {
                 }
                 touches?.append(next.touch)
             }
-            if var touches {
-                layer.withBorrowed { send(phase, touches, to: $0) }
+            // Not `if var touches`: that copy would share the list, and
+            // emptying it would then copy it (callgrind: an allocation a
+            // round of ten lifts).
+            if touches != nil {
+                layer.withBorrowed { send(phase, touches!, to: $0) }
                 // Whichever touch `single` kept may be among these.
                 if phase == .ended || phase == .cancelled { letGoOfSingle() }
-                giveBack(&touches)
+                giveBack(&touches!)
             } else {
                 layer.withBorrowed { sendSingle(phase, first.touch, to: $0) }
             }
