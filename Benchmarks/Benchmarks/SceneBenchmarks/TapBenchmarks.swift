@@ -16,6 +16,7 @@ import Tactile
 // | Whole tap, 7 built-ins | down and up, 500 taps per 1000 events: the two above together, per event |
 // | Ten touches landing, 7 built-ins | ten fingers' downs on one multitouch layer carrying the seven, one round per sample (a tenth of it per touch): hit-tests, gathers, each recognizer's `touchesBegan` and what it decides (the tap fails on its second touch, and so on); the fingers lift between samples (`LandingFixture`) |
 // | Ten touches landing, a tap | the same with a single tap on the layer |
+// | Ten touches landing and lifting, 7 built-ins | the whole round per sample, the ten downs and then the ten ups (a twentieth of it per event): what the rows above leave out, the lifts, whose ends the pan, pinch and rotation hold back from the layer until they fail, and the ended touches made spares for the next round. Its malloc count is the round's: 0 in steady state |
 //
 // Taps are a second apart, longer than the double-tap window, so each is a
 // single tap: the double tap sees one tap and fails when its window closes.
@@ -68,6 +69,20 @@ func tapBenchmarks() {
         } setup: { @MainActor in
             LandingFixture(recognizers)
         }
+    }
+
+    // The whole round, lifts included (the rows above send them outside
+    // the measurement), so that its allocation count covers everything a
+    // round does: new touches and their lists, the gate's records.
+    Benchmark("Ten touches landing and lifting, 7 built-ins", configuration: perEvent) { @MainActor (benchmark, fixture: LandingFixture) async in
+        fixture.nextRound()
+        benchmark.startMeasurement()
+        for index in fixture.downs.indices { fixture.scene.send(fixture.downs[index]) }
+        for index in fixture.ups.indices { fixture.scene.send(fixture.ups[index]) }
+        benchmark.stopMeasurement()
+        if let problem = fixture.problem() { benchmark.error(problem) }
+    } setup: { @MainActor in
+        LandingFixture(.builtIns)
     }
 
     Benchmark("Whole tap, 7 built-ins") { @MainActor (benchmark, fixture: TapFixture) async in

@@ -89,10 +89,28 @@ final class LayerGate {
     /// Whether `single` is being handed to a layer: a call nested in the
     /// layer's handler makes its own array.
     @exclusivity(unchecked) private var isSendingSingle = false
+    /// Reused for a call with several touches (ten fingers lifting
+    /// together), as `single` for one; emptied after each call, so that it
+    /// keeps no touch alive. Taken out while in use: a call nested in the
+    /// layer's handler finds it empty and grows its own.
+    @exclusivity(unchecked) private var batch: [Touch] = []
+    /// The held-phase lists of records that went, emptied, for the next
+    /// record that holds a phase back (see `hold`), at most
+    /// `spareHeldLimit`. A record is made for every touch and dropped once
+    /// its end is delivered, and a new record's list is empty: without
+    /// these, every touch that a recognizer delays grew a new list
+    /// (callgrind, ten fingers landing and lifting on the seven built-ins,
+    /// whose lifts the double tap delays: 9 allocations a round).
+    @exclusivity(unchecked) private var spareHeld: [[Touch.Phase]] = []
+    /// As many as the scene keeps spare touches (`Scene.spareTouchLimit`):
+    /// one list for each touch a game's fingers have down at once.
+    private static let spareHeldLimit = 10
 
     init(event: TouchEvent) {
         self.event = event
         single.reserveCapacity(1)
+        batch.reserveCapacity(10)
+        spareHeld.reserveCapacity(Self.spareHeldLimit)
         outbox.reserveCapacity(8)
         // Room for a few touches' entries before the first touch lands (see
         // GestureArena+FirstTouch.swift).
@@ -117,7 +135,7 @@ final class LayerGate {
     func take(_ touch: Touch) -> Bool {
         guard let index = index(of: touch), !entries[index].isTaken else { return false }
         entries[index].isTaken = true
-        entries[index].held.removeAll()
+        dropHeld(at: index)
         if entries[index].sent == .began { outbox.append((touch, .cancelled)) }
         return true
     }
@@ -141,7 +159,7 @@ final class LayerGate {
         }
         guard !entries[index].isTaken else { return }
         if phase == .cancelled {
-            entries[index].held.removeAll()
+            dropHeld(at: index)
             outbox.append((touch, .cancelled))
             return
         }
@@ -177,7 +195,7 @@ final class LayerGate {
         for touch in touches {
             guard let index = index(of: touch) else { continue }
             entries[index].isCancelledFromOutside = true
-            entries[index].held.removeAll()
+            dropHeld(at: index)
         }
     }
 
@@ -212,11 +230,23 @@ final class LayerGate {
             guard !entries[index].held.isEmpty else { continue }
             let touch = entries[index].touch
             var released = 0
-            while released < entries[index].held.count, !arena.delays(touch, entries[index].held[released]) {
+            // The arena borrowed, as in `offer`: with ten fingers' ends held
+            // until the last lifts, this runs for every held end at every
+            // lift, and reading `arena` retained and released it each time.
+            while released < entries[index].held.count,
+                  borrowedArena?.withBorrowed({ $0.delays(touch, entries[index].held[released]) }) != true {
                 outbox.append((touch, entries[index].held[released]))
                 released += 1
             }
-            let phases = entries[index].held.prefix(released)
+            // Nothing released, the common case while a gesture decides.
+            guard released > 0 else {
+                isHolding = true
+                continue
+            }
+            // Copied only for an observer: a slice of the list would share
+            // its buffer, and the removal below would then copy the list
+            // (callgrind: a new list for every touch released).
+            let phases = arena.isRecording ? Array(entries[index].held.prefix(released)) : []
             entries[index].held.removeFirst(released)
             if !entries[index].held.isEmpty { isHolding = true }
             // After the record is changed: an observer is user code.
@@ -248,14 +278,17 @@ final class LayerGate {
                   let phase = admission(first.phase, at: firstIndex)
             else { continue }
             markSent(phase, at: firstIndex)
-            // The rest of the run: same layer, sequence and phase, each touch once.
+            // The rest of the run: same layer, sequence and phase, each
+            // touch once, in the reused list (see `batch`), taken once a
+            // second touch joins. Optional, so that the common one-touch
+            // run has no list to release (callgrind: about 10 instructions a tap).
             var touches: [Touch]?
             while head < outbox.count {
                 let next = outbox[head]
                 guard next.phase == first.phase, next.touch.borrowedLayer?.toOpaque() == layer.toOpaque(),
                       next.touch.sequence == first.touch.sequence
                 else { break }
-                if next.touch === first.touch || touches?.contains(where: { $0 === next.touch }) == true {
+                if next.touch === first.touch || touches?.containsIdentical(next.touch) == true {
                     head += 1
                     continue
                 }
@@ -266,13 +299,20 @@ final class LayerGate {
                 guard nextPhase == phase else { break }
                 head += 1
                 markSent(phase, at: nextIndex)
-                if touches == nil { touches = [first.touch] }
+                if touches == nil {
+                    touches = takeBatch()
+                    touches?.append(first.touch)
+                }
                 touches?.append(next.touch)
             }
-            if let touches {
-                layer.withBorrowed { send(phase, touches, to: $0) }
+            // Not `if var touches`: that copy would share the list, and
+            // emptying it would then copy it (callgrind: an allocation a
+            // round of ten lifts).
+            if touches != nil {
+                layer.withBorrowed { send(phase, touches!, to: $0) }
                 // Whichever touch `single` kept may be among these.
                 if phase == .ended || phase == .cancelled { letGoOfSingle() }
+                giveBack(&touches!)
             } else {
                 layer.withBorrowed { sendSingle(phase, first.touch, to: $0) }
             }
@@ -288,12 +328,30 @@ final class LayerGate {
         if hasClosed { pruneClosed() }
     }
 
+    /// The reused several-touch list, empty, taken out (a call nested in a
+    /// layer's handler then finds `batch` without room and grows its own).
+    private func takeBatch() -> [Touch] {
+        var list: [Touch] = []
+        swap(&list, &batch)
+        return list
+    }
+
+    /// Puts a several-touch list back for the next call, emptied, so that
+    /// it holds no touch between calls; the larger list is kept.
+    private func giveBack(_ list: inout [Touch]) {
+        list.removeAllKeepingCapacity()
+        if list.capacity > batch.capacity { swap(&list, &batch) }
+    }
+
     /// Drops the records of touches that have nothing more to come.
     private func pruneClosed() {
         hasClosed = false
         var kept = 0
         for index in entries.indices {
-            if entries[index].isClosed && entries[index].held.isEmpty { continue }
+            if entries[index].isClosed && entries[index].held.isEmpty {
+                keepHeldList(of: index)
+                continue
+            }
             if entries[index].isClosed { hasClosed = true }
             if kept != index { entries.swapAt(kept, index) }
             kept += 1
@@ -374,12 +432,48 @@ final class LayerGate {
 
     // MARK: Helpers
 
+    // Not inlined: rare (only while a recognizer delays a touch), and
+    // inlined into `offer` it made every move pay for its size (callgrind).
+    @inline(never)
     private func hold(_ phase: Touch.Phase, at index: Int) {
         // A move behind a held move adds nothing: the touch has its latest state.
         if phase == .moved, entries[index].held.last == .moved { return }
+        // A record's first held phase goes into a list a gone record left.
+        if entries[index].held.capacity == 0, let spare = spareHeld.popLast() { entries[index].held = spare }
         entries[index].held.append(phase)
         isHolding = true
         arena.record(.heldBack(entries[index].touch, phase))
+    }
+
+    /// Drops what is held back for the record at `index`, keeping the list's
+    /// room for the phases a later touch holds back (see `spareHeld`).
+    @inline(__always)
+    private func dropHeld(at index: Int) {
+        // Usually nothing is (a tap's touch taken by the tap).
+        if !entries[index].held.isEmpty { emptyHeld(at: index) }
+    }
+
+    // Not inlined: rare, and its size in `offer` cost every move (callgrind).
+    @inline(never)
+    private func emptyHeld(at index: Int) {
+        entries[index].held.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the (empty) held-phase list of the record at `index`, which
+    /// is going, for a later record (see `spareHeld`).
+    @inline(__always)
+    private func keepHeldList(of index: Int) {
+        // No list grown (nothing was ever held for it): the common touch.
+        guard entries[index].held.capacity > 0 else { return }
+        keepGrownHeldList(of: index)
+    }
+
+    @inline(never)
+    private func keepGrownHeldList(of index: Int) {
+        guard spareHeld.count < Self.spareHeldLimit else { return }
+        var list: [Touch.Phase] = []
+        swap(&list, &entries[index].held)
+        spareHeld.append(list)
     }
 
     private func index(of touch: Touch) -> Int? {

@@ -230,10 +230,10 @@ extension Scene {
         truncate(&event.storedTouches, to: s.eventTouchCount)
         // The scene's notes on the touches' phases (`Scene.forgetTouchPhases()`) are of the timeline left.
         forgetTouchPhases()
-        // A spare is held by nothing, so it is in no snapshot; checked all
-        // the same, since reusing a touch the scene just put back would
-        // make one object two contacts.
-        if let spare = spareTouch, touches.contains(where: { $0 === spare }) { spareTouch = nil }
+        // A spare is held by nothing, so it is in no snapshot, but a
+        // lingering touch may be (the snapshot holds it): the scene keeps
+        // neither for reuse once it is a contact again.
+        if spareTouch != nil || !moreSpareTouches.isEmpty || !lingeringTouches.isEmpty { forgetReusable(touches) }
 
         arena.clock.now = s.now
         // The clock keeps its deadlines in a heap and derives the earliest;
