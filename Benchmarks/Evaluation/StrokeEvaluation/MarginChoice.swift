@@ -146,19 +146,8 @@ func chooseMarginRule(heldOut: Bool) {
     print()
     print("| family | nearest | library rule: lost / scribbles | chosen rule: lost / scribbles |")
     print("|---|---|---|---|")
-    for family in ["report", "s6", "wide", "lognormal"] {
-        let saved = (sessionSixWriters, lognormalWriters)
-        sessionSixWriters = family == "s6"
-        lognormalWriters = family == "lognormal"
-        let outcomes: [Outcome] = switch family {
-        case "wide": builtInOutcomes(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), classifier: builtInClassifier(),
-                                     scribblesPerKind: 1500, scribbleSeed: 0x5C81_0003, habits: .wide)
-        case "lognormal": builtInOutcomes(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), classifier: builtInClassifier(),
-                                          scribblesPerKind: 1500, scribbleSeed: 0x5C81_0006)
-        default: builtInOutcomes(Drawings(writers: reportWriters, seed: 0xE7A1), classifier: builtInClassifier(),
-                                 scribblesPerKind: 1500, scribbleSeed: 0x5C81_0002)
-        }
-        (sessionSixWriters, lognormalWriters) = saved
+    for family in heldOutFamilies {
+        let outcomes = heldOutOutcomes(family: family)
         let real = outcomes.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
         let before = marginRejection(shipped, threshold: sessionNineMaximumShapeDeviation, outcomes: outcomes)

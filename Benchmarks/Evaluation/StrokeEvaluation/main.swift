@@ -230,6 +230,28 @@ struct Outcome {
     }
 }
 
+/// The held-out families a rule chosen on tuning writers is looked at on
+/// once (`choose-rule heldout`, `choose-margin heldout`), in the order their
+/// tables print them.
+let heldOutFamilies = ["report", "s6", "wide", "lognormal"]
+
+/// The built-in set against one held-out family's drawings and 1,500
+/// scribbles of each kind, generated as the report generates them.
+func heldOutOutcomes(family: String) -> [Outcome] {
+    let saved = (sessionSixWriters, lognormalWriters)
+    sessionSixWriters = family == "s6"
+    lognormalWriters = family == "lognormal"
+    defer { (sessionSixWriters, lognormalWriters) = saved }
+    return switch family {
+    case "wide": builtInOutcomes(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), classifier: builtInClassifier(),
+                                 scribblesPerKind: 1500, scribbleSeed: 0x5C81_0003, habits: .wide)
+    case "lognormal": builtInOutcomes(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), classifier: builtInClassifier(),
+                                      scribblesPerKind: 1500, scribbleSeed: 0x5C81_0006)
+    default: builtInOutcomes(Drawings(writers: reportWriters, seed: 0xE7A1), classifier: builtInClassifier(),
+                             scribblesPerKind: 1500, scribbleSeed: 0x5C81_0002)
+    }
+}
+
 /// The built-in set against every drawing of `drawings` and `scribblesPerKind`
 /// scribbles of each kind.
 func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribblesPerKind: Int, scribbleSeed: UInt64,
