@@ -27,9 +27,10 @@ import Tactile
 ///
 /// ## What it records
 ///
-/// From the scene's typed decision stream (as a `Scene.addDecisionObserver(_:)`
-/// observer, beside the game's own handler), from the
-/// harness's creation or the last ``clearRecord()``:
+/// From the scene's typed decision stream (as a
+/// `Scene.addDecisionObserver(includingLayerDeliveries:_:)` observer that
+/// hears the deliveries to layers too, beside the game's own handler), from
+/// the harness's creation or the last ``clearRecord()``:
 ///
 /// - ``states(of:)``: the states a recognizer entered, in order (`began`,
 ///   `changed`…, `ended`, `cancelled`, `failed`; going back to `possible`
