@@ -29,11 +29,14 @@ import Foundation
 /// It leaves no trace a game can see: nothing of the game's is touched (no
 /// scene, layer, recognizer, action, delegate or clock of the game's is
 /// called or read), the scratch scene and motion manager report no
-/// diagnostics, everything it makes is freed before it returns, and the two
-/// process-wide counters Tactile keeps (the layer structure generation that
-/// rollback snapshots compare, and the recognizer state version the arena's
-/// quiet listeners compare) are set back to what they were. It can be
-/// called any number of times, before or after a game's scenes exist.
+/// diagnostics, everything it makes is freed before it returns, and the
+/// process-wide counters Tactile keeps are as they were: the layer
+/// structure generation that rollback snapshots compare and the recognizer
+/// state version the arena's quiet listeners compare are set back, and the
+/// count of action maps waiting for a listen's deadline
+/// (`ListenDeadlines`) is never moved, since the session starts no listen.
+/// It can be called any number of times, before or after a game's scenes
+/// exist.
 ///
 /// Call it once at load, before the first frame (`SDLApp` does, unless
 /// its configuration's `warmsUpInput` is off); never per frame. The first
