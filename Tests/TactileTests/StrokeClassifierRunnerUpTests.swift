@@ -71,25 +71,33 @@ struct StrokeClassifierRunnerUpTests {
         let without = try templates.indices.map { left in
             try StrokeClassifier(templates: templates.enumerated().filter { $0.offset != left }.map(\.element))
         }
-        var looked = 0
+        var looked = 0, stoppedEarly = 0
         for ink in Self.drawings() {
             let match = try #require(classifier.classify(ink))
             let other = try #require(without[match.templateIndex].classify(ink))
             #expect(templates[match.runnerUpTemplateIndex].name == other.name)
             #expect(match.runnerUpDistance == other.distance)
-            // The library's bounded search: exact where it finds one, and
-            // the same decision either way.
+            // The library's bounded search, which stops once the decision is
+            // known: the same decision, from a bound of the exact margin (an
+            // upper one where another template rejects, a lower one where
+            // none is within the reach).
             let bounded = try #require(searched.classify(ink))
             #expect(bounded.isConfident() == match.isConfident())
             if bounded.shapeDeviation > GestureDefaults.strokeMaximumShapeDeviation {
                 looked += 1
-                if bounded.runnerUpTemplateIndex >= 0 { #expect(bounded.runnerUpDistance == match.runnerUpDistance) }
-                else { #expect(match.margin > bounded.shapeDeviation / GestureDefaults.strokeMaximumShapeDeviation) }
+                if bounded.runnerUpTemplateIndex >= 0 {
+                    #expect(bounded.runnerUpDistance >= match.runnerUpDistance)
+                    #expect(!bounded.isConfident())
+                    if bounded.runnerUpDistance > match.runnerUpDistance { stoppedEarly += 1 }
+                } else {
+                    #expect(match.margin > bounded.shapeDeviation / GestureDefaults.strokeMaximumShapeDeviation)
+                }
             } else {
                 #expect(bounded.margin == 1)
             }
         }
         #expect(looked > 20, "the scribbles' shape deviations are mostly above the threshold")
+        #expect(stoppedEarly > 0, "some searches stop at a template farther than the nearest, which rejects as well")
     }
 
     @Test func aClearMarginLoosensTheShapeCheckAndASmallOneTightensIt() throws {

@@ -86,7 +86,10 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// The most ``StrokeMatch/shapeDeviation``, divided by its
     /// ``StrokeMatch/margin``, the nearest template may show for the
     /// drawing to be recognized
-    /// (``GestureDefaults/strokeMaximumShapeDeviation`` by default).
+    /// (``GestureDefaults/strokeMaximumShapeDeviation`` by default). The
+    /// classifier measures the margin only as far as it decides at its
+    /// ``StrokeMatchingParameters/marginSearchDeviation``: change the two
+    /// together.
     public var maximumShapeDeviation = GestureDefaults.strokeMaximumShapeDeviation
 
     /// The least length, in window points, of the longer side of the

@@ -35,10 +35,14 @@ import Darwin
 /// A drawing whose shape strays from its match's beyond
 /// ``StrokeMatchingParameters/marginSearchDeviation`` also gets the
 /// distance of the nearest *other* template, searched after the match in
-/// the same way (bounds, early abandoning) and only as far as it can
-/// change the decision: ``StrokeMatch/margin``, which
+/// the same way (bounds, early abandoning) and only until the decision at
+/// that threshold is known: ``StrokeMatch/margin``, which
 /// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)`` divides
-/// the shape deviation by. The match is the same with or without it.
+/// the shape deviation by. The search stops at the first other template
+/// near enough to reject the drawing, and needs go no farther than the
+/// margin that would accept it, so the margin is a bound (see
+/// ``StrokeMatch/margin``) and the decision the exact one's. The match is
+/// the same with or without it.
 ///
 /// ## Aspect
 ///
@@ -481,9 +485,12 @@ public final class StrokeClassifier {
         } else if marginDeviation > 0, measures.total > marginDeviation, templates.count > 1 {
             // Only a margin above deviation / marginDeviation can accept the
             // drawing: the search goes that far (a hair further, so that a
-            // runner-up beyond it gives a margin just above, not at, that ratio).
+            // runner-up beyond it gives a margin just above, not at, that
+            // ratio), and stops at the first other template near enough to
+            // reject it (session 11): the nearest can only reject it too.
             let reach = distance * (measures.total / marginDeviation) * (1 + 1e-9)
-            let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount)
+            let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
+                                     rejecting: (distance, measures.total, marginDeviation))
             runnerUp = found.template >= 0 ? found : (reach, -1)
         }
         return StrokeMatch(
@@ -534,8 +541,17 @@ public final class StrokeClassifier {
     /// index; (∞, −1) when none is below `limit`. A rotation refined here
     /// may come below the match's `best`: the two are then taken as equally
     /// near.
-    private func nearestOther(than excluded: Int, best: Double, below limit: Double,
-                              candidateCount: Int) -> (distance: Double, template: Int) {
+    ///
+    /// With `rejecting` (the match's distance, its shape deviation and the
+    /// threshold), the search stops at the first other template whose
+    /// distance, as a runner-up, would make ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
+    /// false at that threshold, and returns it: the nearest is at most as
+    /// far, so its margin is at most as large and rejects too (every step
+    /// from a distance to that decision, a square root, a division, a
+    /// maximum, keeps order in floating point as well).
+    private func nearestOther(than excluded: Int, best: Double, below limit: Double, candidateCount: Int,
+                              rejecting decision: (distance: Double, deviation: Double, threshold: Double)? = nil)
+        -> (distance: Double, template: Int) {
         var nearest = limit
         var template = -1
         for position in 0..<candidateCount {
@@ -548,6 +564,12 @@ public final class StrokeClassifier {
             if distance < nearest {
                 nearest = distance
                 template = owner
+                if let decision {
+                    // StrokeMatch.margin and isConfident's test, on this runner-up.
+                    let runnerUp = (max(nearest, best) / weightSum).squareRoot()
+                    let margin = decision.distance > 0 ? max(1, runnerUp / decision.distance) : .infinity
+                    if decision.deviation / margin > decision.threshold { break }
+                }
             }
         }
         guard template >= 0 else { return (.infinity, -1) }

@@ -46,10 +46,13 @@ public struct StrokeMatch: Hashable, Sendable {
     public var scale: Double
     /// The distance (in the units of ``distance``) of the nearest template
     /// other than this one, as far as the classifier looked for it
-    /// (``StrokeMatchingParameters/marginSearchDeviation``): exact when
-    /// found, the search's reach when nothing was nearer (its template
-    /// index then −1), infinite when it did not look or there is no other
-    /// template. Exact however far with ``StrokeMatchingParameters/reportsRunnerUp``.
+    /// (``StrokeMatchingParameters/marginSearchDeviation``): when the search
+    /// met another template near enough to reject the drawing it stopped
+    /// there, so this is that template's distance, at least the nearest's
+    /// (exact when no other candidate was left to try); the search's reach
+    /// when nothing was nearer (its template index then −1); infinite when
+    /// it did not look or there is no other template. Exact however far
+    /// with ``StrokeMatchingParameters/reportsRunnerUp``.
     @_spi(StrokeTuning) public var runnerUpDistance: Double = .infinity
     /// The runner-up's index in ``StrokeClassifier/templates``, or −1.
     @_spi(StrokeTuning) public var runnerUpTemplateIndex: Int = -1
@@ -61,14 +64,22 @@ public struct StrokeMatch: Hashable, Sendable {
     /// evaluation's tuning writers, half of the correct matches have a
     /// margin above 2, and half of the scribbles below 1.08).
     ///
-    /// The classifier measures it only where it decides
-    /// ``isConfident(minimumScore:maximumShapeDeviation:)``: for a drawing
-    /// whose ``shapeDeviation`` is above
-    /// ``StrokeMatchingParameters/marginSearchDeviation``, exactly up to the
-    /// margin that would accept it, and just above that when no other
-    /// template is nearer. Otherwise it is 1 (the shape check stands
-    /// alone), as when there is no other template; infinite for an exact
-    /// match.
+    /// The classifier measures it only as far as it decides
+    /// ``isConfident(minimumScore:maximumShapeDeviation:)`` at
+    /// ``StrokeMatchingParameters/marginSearchDeviation`` *t*, and only for a
+    /// drawing whose ``shapeDeviation`` *d* is above *t*:
+    ///
+    /// - when another template lies near enough to reject the drawing
+    ///   (*d* ÷ its margin above *t*), the search stops at the first such
+    ///   one it meets: the margin is an *upper bound* of the exact one,
+    ///   and rejects as the exact one does;
+    /// - when none does, the margin is a *lower bound*, just above *d* ÷ *t*,
+    ///   the least that accepts: the exact one is at least that;
+    /// - within *t*, and when there is no other template, it is 1 (the
+    ///   shape check stands alone); infinite for an exact match.
+    ///
+    /// So the decision at *t* is the exact margin's, while the value is
+    /// exact only with ``StrokeMatchingParameters/reportsRunnerUp``.
     public var margin: Double {
         guard runnerUpDistance.isFinite else { return 1 }
         guard distance > 0 else { return .infinity }

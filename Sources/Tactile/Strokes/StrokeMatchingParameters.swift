@@ -228,16 +228,25 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// The margin only decides a drawing whose ``StrokeMatch/shapeDeviation``
     /// *d* is above the recognizer's threshold: it is accepted when *d* ÷
     /// margin is within it. So the next nearest template is looked for only
-    /// when *d* is above this value, and only as far as *d* ÷ this value
-    /// times the match's distance (a margin that far accepts it); the
-    /// margin is exact below that, and just above it when nothing is
-    /// nearer. Drawings within the threshold, most real ones, cost nothing
-    /// more, and a scribble's runner-up, which lies close, prunes the
-    /// search early. A recognizer whose ``StrokeGestureRecognizer/maximumShapeDeviation``
-    /// is at least this value decides exactly as with the exact margin; a
-    /// lower one sees a margin of 1 for drawings within this value (the
-    /// shape check alone). 0 turns the search off. The match itself is
-    /// found first and is the same with any value.
+    /// when *d* is above this value, only as far as *d* ÷ this value times
+    /// the match's distance (a margin that far accepts it), and only until
+    /// the decision at this value is known: the search stops at the first
+    /// other template near enough to reject the drawing (the nearest would
+    /// reject it too), and ends, accepting, once every template left is
+    /// bounded beyond its reach (session 11: on the evaluation's scribbles
+    /// the search now adds about a tenth to a classification, where looking
+    /// for the nearest within the reach doubled it). The margin is therefore an upper bound when it
+    /// rejects and a lower bound when it accepts (see ``StrokeMatch/margin``).
+    /// Drawings within the threshold, most real ones, cost nothing more.
+    ///
+    /// A recognizer whose ``StrokeGestureRecognizer/maximumShapeDeviation``
+    /// equals this value decides exactly as with the exact margin (the
+    /// default: both are ``GestureDefaults/strokeMaximumShapeDeviation``);
+    /// a higher one may accept a drawing whose search stopped at a
+    /// template farther than the nearest, and a lower one sees a margin
+    /// of 1 for drawings within this value (the shape check alone): set the
+    /// two together. 0 turns the search off. The match itself is found
+    /// first and is the same with any value.
     public var marginSearchDeviation: Double
 
     /// Whether ``StrokeClassifier/classify(_:)`` finds the next nearest
