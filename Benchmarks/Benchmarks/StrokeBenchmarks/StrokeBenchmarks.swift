@@ -18,6 +18,7 @@ import TactileTestSupport
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
 // | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
+// | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known); `, without runner-up`: with `marginSearchDeviation` 0 |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
@@ -79,16 +80,18 @@ final class ClassifierFixture: @unchecked Sendable {
         case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
         case builtInAlone = "Classify: built-in set (16 × 3), without runner-up"
         case rotationInvariantTurnedAlone = "Classify: 13 × 3, all rotation invariant, turned, without runner-up"
+        case builtInScribbles = "Classify: built-in set (16 × 3), scribbles"
+        case builtInScribblesAlone = "Classify: built-in set (16 × 3), scribbles, without runner-up"
     }
 
     let classifier: StrokeClassifier
-    let inks: [StrokeInk]
-    let expected: [Int]
+    private(set) var inks: [StrokeInk]
+    private(set) var expected: [Int]
 
     init(_ set: TemplateSet) {
         var templates = StrokeTemplate.builtIn
         switch set {
-        case .builtIn, .builtInAlone: break
+        case .builtIn, .builtInAlone, .builtInScribbles, .builtInScribblesAlone: break
         case .twoInvariant, .twoInvariantAligned:
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
@@ -102,7 +105,7 @@ final class ClassifierFixture: @unchecked Sendable {
         if set == .twoInvariantAligned || set == .rotationInvariantAligned {
             parameters.alignmentAngles = 36   // the angular alignment instead of the 12-angle search
         }
-        if set == .builtInAlone || set == .rotationInvariantTurnedAlone {
+        if set == .builtInAlone || set == .rotationInvariantTurnedAlone || set == .builtInScribblesAlone {
             parameters.marginSearchDeviation = 0   // the match alone, as up to session 9
         }
         let turned = set == .rotationInvariantTurned || set == .rotationInvariantTurnedAlone
@@ -116,6 +119,13 @@ final class ClassifierFixture: @unchecked Sendable {
             shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * Double.pi / 180)) }
         }
         expected = turns.flatMap { _ in shapes.map { shape in names.firstIndex(of: shape.rawValue)! } }
+        if set == .builtInScribbles || set == .builtInScribblesAlone {
+            // The evaluation's `classify N plain scribbles`: 96 scribbles,
+            // each kind in turn; none has an expected template.
+            var scribbler = StrokeSynthesizer(seed: 0x5C81_00A0)
+            inks = (0..<96).map { StrokeInk(strokes: scribbler.scribble(StrokeScribble.allCases[$0 % StrokeScribble.allCases.count])) }
+            expected = inks.map { _ in -1 }
+        }
     }
 }
 

@@ -965,6 +965,10 @@ case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
     chooseRejectionRule(heldOut: arguments.dropFirst().first == "heldout")
+case "diagnose-rejection":
+    // Session 11: what the shipped rule rejects on each family, and why
+    // (HeldOutDiagnosis.swift). Chooses nothing.
+    diagnoseHeldOutRejection()
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
@@ -1028,6 +1032,17 @@ case "classify":
         // scribble's large shape deviation sets off (session 10).
         var scribbler = StrokeSynthesizer(seed: 0x5C81_00A0)
         let scribbles = inks.indices.map { StrokeInk(strokes: scribbler.scribble(StrokeScribble.allCases[$0 % StrokeScribble.allCases.count])) }
+        if dump {
+            // `classify plain scribbles dump`: every scribble's match and the
+            // library rule's decision, at full precision (session 11: the
+            // margin's search stops once the decision is known, which must
+            // leave both alone).
+            for (index, ink) in scribbles.enumerated() {
+                guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
+                print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
+            }
+            exit(0)
+        }
         var accepted = 0
         for _ in 0..<repeats {
             for ink in scribbles where classifier.classify(ink)?.isConfident() ?? false { accepted += 1 }
@@ -1038,7 +1053,7 @@ case "classify":
     if dump {
         for (index, ink) in inks.enumerated() {
             guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
-            print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale)")
+            print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
         }
         exit(0)
     }
