@@ -969,6 +969,10 @@ case "diagnose-rejection":
     // Session 11: what the shipped rule rejects on each family, and why
     // (HeldOutDiagnosis.swift). Chooses nothing.
     diagnoseHeldOutRejection()
+case "choose-spread":
+    // Session 11: a rejection relative to the writer's own templates,
+    // chosen on tuning writers only (SpreadChoice.swift); `heldout` looks once.
+    chooseSpreadRule(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
