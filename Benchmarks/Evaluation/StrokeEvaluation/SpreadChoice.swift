@@ -92,11 +92,11 @@ struct SpreadCandidate {
     }
 }
 
-let spreadCandidates = [
+func spreadCandidatesList() -> [SpreadCandidate] { [
     SpreadCandidate(name: "baseline: d ÷ m") { match, _ in match.shapeDeviation / match.margin },
     SpreadCandidate(name: "relative: d ÷ (m · max(0.5, s))") { match, spread in match.shapeDeviation / (match.margin * max(0.5, spread)) },
     SpreadCandidate(name: "offset: (d − s) ÷ m") { match, spread in (match.shapeDeviation - spread) / match.margin },
-]
+] }
 
 /// Lost (correct matches rejected) and scribbles accepted at `threshold`.
 func spreadRates(_ candidate: SpreadCandidate, threshold: Double, _ outcomes: [SpreadOutcome]) -> (lost: Double, accepted: Double) {
@@ -125,6 +125,7 @@ func chooseSpreadRule(heldOut: Bool) {
     print("|---|---|---|---|---|")
     var baseline = Double.nan
     var chosen: (candidate: SpreadCandidate, threshold: Double, lost: Double)? = nil
+    let spreadCandidates = spreadCandidatesList()
     for candidate in spreadCandidates {
         let values = pooled.filter(\.isScribble).map { candidate($0) }.sorted()
         let threshold = values[Int(scribbleBudget * Double(values.count)) - 1]
