@@ -79,7 +79,8 @@ public struct StrokeMatch: Hashable, Sendable {
     ///   shape check stands alone); infinite for an exact match.
     ///
     /// So the decision at *t* is the exact margin's, while the value is
-    /// exact only with ``StrokeMatchingParameters/reportsRunnerUp``.
+    /// exact only when the classifier is set to find the exact runner-up
+    /// (as the evaluation harness does).
     public var margin: Double {
         guard runnerUpDistance.isFinite else { return 1 }
         guard distance > 0 else { return .infinity }

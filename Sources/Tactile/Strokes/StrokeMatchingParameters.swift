@@ -234,8 +234,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// other template near enough to reject the drawing (the nearest would
     /// reject it too), and ends, accepting, once every template left is
     /// bounded beyond its reach (session 11: on the evaluation's scribbles
-    /// the search now adds about a tenth to a classification, where looking
-    /// for the nearest within the reach doubled it). The margin is therefore an upper bound when it
+    /// the search now adds 10–15% to a classification, where looking for
+    /// the nearest within the reach doubled it). The margin is therefore an upper bound when it
     /// rejects and a lower bound when it accepts (see ``StrokeMatch/margin``).
     /// Drawings within the threshold, most real ones, cost nothing more.
     ///
