@@ -39,7 +39,7 @@ import Darwin
 /// that threshold is known: ``StrokeMatch/margin``, which
 /// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)`` divides
 /// the shape deviation by. The search stops at the first other template
-/// near enough to reject the drawing, and needs go no farther than the
+/// near enough to reject the drawing, and goes no farther than the
 /// margin that would accept it, so the margin is a bound (see
 /// ``StrokeMatch/margin``) and the decision the exact one's. The match is
 /// the same with or without it.
