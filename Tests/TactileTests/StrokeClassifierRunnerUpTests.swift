@@ -100,6 +100,26 @@ struct StrokeClassifierRunnerUpTests {
         #expect(stoppedEarly > 0, "some searches stop at a template farther than the nearest, which rejects as well")
     }
 
+    @Test(arguments: [1.5, 2.5, 4.5])
+    func aRecognizersOwnThresholdDecidesAsTheExactMargin(threshold: Double) throws {
+        // A recognizer searches at its own maximumShapeDeviation, not at the
+        // (shared) classifier's marginSearchDeviation: its decision is the
+        // exact margin's at any threshold.
+        var exact = StrokeMatchingParameters.standard
+        exact.reportsRunnerUp = true
+        let ranked = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: exact)
+        let shared = StrokeClassifier()
+        var differsFromDefault = 0
+        for ink in Self.drawings() {
+            let match = try #require(ranked.classify(ink))
+            let searched = try #require(shared.classify(ink, marginSearchDeviation: threshold))
+            #expect(Self.stripped(searched).map { $0.name } == match.name)
+            #expect(searched.isConfident(maximumShapeDeviation: threshold) == match.isConfident(maximumShapeDeviation: threshold))
+            if match.isConfident(maximumShapeDeviation: threshold) != match.isConfident() { differsFromDefault += 1 }
+        }
+        #expect(differsFromDefault > 0, "the threshold changes some decisions, so the search at it is tested")
+    }
+
     @Test func aClearMarginLoosensTheShapeCheckAndASmallOneTightensIt() throws {
         var exact = StrokeMatchingParameters.standard
         exact.reportsRunnerUp = true

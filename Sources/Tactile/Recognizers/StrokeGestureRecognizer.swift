@@ -87,9 +87,10 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// ``StrokeMatch/margin``, the nearest template may show for the
     /// drawing to be recognized
     /// (``GestureDefaults/strokeMaximumShapeDeviation`` by default). The
-    /// classifier measures the margin only as far as it decides at its
-    /// ``StrokeMatchingParameters/marginSearchDeviation``: change the two
-    /// together.
+    /// classifier measures the margin only as far as it decides at this
+    /// value (in place of its
+    /// ``StrokeMatchingParameters/marginSearchDeviation``), so the decision
+    /// is the exact margin's whatever this is set to.
     public var maximumShapeDeviation = GestureDefaults.strokeMaximumShapeDeviation
 
     /// The least length, in window points, of the longer side of the
@@ -127,7 +128,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     ///
     /// - Complexity: one classification (see ``StrokeClassifier``).
     public func bestGuess() -> StrokeMatch? {
-        classifier.classify(ink)
+        classifier.classify(ink, marginSearchDeviation: maximumShapeDeviation)
     }
 
     // MARK: Touches
@@ -186,7 +187,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     private func finish() {
         lastDrawing = ink.strokes
         let bounds = ink.bounds
-        guard max(bounds.width, bounds.height) >= minimumSize, let nearest = classifier.classify(ink) else {
+        guard max(bounds.width, bounds.height) >= minimumSize, let nearest = classifier.classify(ink, marginSearchDeviation: maximumShapeDeviation) else {
             state = .failed
             return
         }

@@ -397,6 +397,19 @@ public final class StrokeClassifier {
     /// - Complexity: O(*k*) in the drawing's points plus O(*s*·*n*²) at
     ///   worst for *s* samples of *n* points; no allocation.
     public func classify(_ ink: StrokeInk) -> StrokeMatch? {
+        classify(ink, marginSearchDeviation: parameters.marginSearchDeviation)
+    }
+
+    /// ``classify(_:)`` measuring ``StrokeMatch/margin`` as far as it
+    /// decides ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
+    /// at `marginDeviation`, in place of the classifier's
+    /// ``StrokeMatchingParameters/marginSearchDeviation``: a
+    /// ``StrokeGestureRecognizer`` passes its own
+    /// ``StrokeGestureRecognizer/maximumShapeDeviation``, so its decision is
+    /// the exact margin's whatever it is set to, with a classifier shared by
+    /// recognizers of different thresholds. A recognizer of your own that
+    /// tests the margin at its own threshold does the same.
+    public func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double) -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
@@ -479,7 +492,6 @@ public final class StrokeClassifier {
         // `StrokeMatchingParameters.marginSearchDeviation`): searched after
         // the match, which is therefore the one found without it.
         var runnerUp = (distance: Double.infinity, template: -1)
-        let marginDeviation = parameters.marginSearchDeviation
         if parameters.reportsRunnerUp {
             runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
         } else if marginDeviation > 0, measures.total > marginDeviation, templates.count > 1 {

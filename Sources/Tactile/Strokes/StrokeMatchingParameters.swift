@@ -239,14 +239,16 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// rejects and a lower bound when it accepts (see ``StrokeMatch/margin``).
     /// Drawings within the threshold, most real ones, cost nothing more.
     ///
-    /// A recognizer whose ``StrokeGestureRecognizer/maximumShapeDeviation``
-    /// equals this value decides exactly as with the exact margin (the
-    /// default: both are ``GestureDefaults/strokeMaximumShapeDeviation``);
-    /// a higher one may accept a drawing whose search stopped at a
-    /// template farther than the nearest, and a lower one sees a margin
-    /// of 1 for drawings within this value (the shape check alone): set the
-    /// two together. 0 turns the search off. The match itself is found
-    /// first and is the same with any value.
+    /// This is the threshold of ``StrokeClassifier/classify(_:)`` called
+    /// directly: a ``StrokeGestureRecognizer`` searches at its own
+    /// ``StrokeGestureRecognizer/maximumShapeDeviation`` instead, so its
+    /// decision is the exact margin's whatever either is set to. A caller
+    /// testing ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
+    /// at another threshold than this one gets a bound's decision: a higher
+    /// threshold may accept a drawing whose search stopped at a template
+    /// farther than the nearest, a lower one sees a margin of 1 for drawings
+    /// within this value (the shape check alone). 0 turns the search off.
+    /// The match itself is found first and is the same with any value.
     public var marginSearchDeviation: Double
 
     /// Whether ``StrokeClassifier/classify(_:)`` finds the next nearest
