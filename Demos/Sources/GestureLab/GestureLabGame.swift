@@ -189,8 +189,11 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         arenaLog.reserveCapacity(2 * Self.logKept)
         // Every call of a panel's touch handler is a decision too, and the
         // lab shows none of them: heard without them, the arena does not
-        // make them (callgrind: about 230 instructions a move).
-        scene.addDecisionObserver(includingLayerDeliveries: false) { [unowned self] decision in
+        // make them (callgrind: about 230 instructions a move). Nor does
+        // it show a pan's or pinch's every move (`changed` to `changed`,
+        // deciding nothing): heard without them, the arena takes those
+        // moves its short way (about 900 instructions a move).
+        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { [unowned self] decision in
             self.arenaDecided(decision)
         }
     }
@@ -272,7 +275,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         switch decision {
         case .entered(let recognizer, let state, let previous):
             update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
-            // A continuous gesture's stream of changes would flood the panel.
+            // A continuous gesture's stream of changes would flood the panel
+            // (the observer added in `init` does not hear them).
             if previous == .changed && state == .changed { return }
         case .failed(let recognizer, _):
             update(recognizer) { $0.lastTransition = (.failed, now); $0.isWaiting = false }
