@@ -43,21 +43,31 @@ extension SDLApp {
     /// Runs a ``CanvasGame`` like any `Game`, with one ``Canvas`` over the
     /// app's renderer kept for the whole run.
     public func run(_ game: some CanvasGame) throws {
-        try run(CanvasDrawing(game: game, renderer: renderer, pump: pump))
+        try run(CanvasDrawing(game: game, overlay: nil, renderer: renderer, pump: pump))
     }
 }
 
-/// Hands a canvas game the canvas it keeps for the run.
+/// Hands a canvas game the canvas it keeps for the run, and draws the input
+/// debugger's overlay over each frame when it has one
+/// (`SDLApp.runWithInputDebugger(_:configure:)`).
+///
+/// The overlay is drawn here rather than by a second wrapper around the
+/// game (``CanvasGame/overlaid(by:)``): every event goes through each
+/// wrapper's `handle`, a witness call into unspecialized generic code
+/// (callgrind, the ten-contact replay: about 30 instructions an event a
+/// wrapper).
 @MainActor
-private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
+final class CanvasDrawing<Wrapped: CanvasGame>: Game {
     let game: Wrapped
+    let overlay: InputDebugOverlay?
     let canvas: Canvas?
     let pump: SDLEventPump
     /// The pump's count of render device resets when the canvas's textures were last made.
     var resetsSeen: Int
 
-    init(game: Wrapped, renderer: OpaquePointer?, pump: SDLEventPump) {
+    init(game: Wrapped, overlay: InputDebugOverlay?, renderer: OpaquePointer?, pump: SDLEventPump) {
         self.game = game
+        self.overlay = overlay
         canvas = renderer.map { Canvas(renderer: $0) }
         self.pump = pump
         resetsSeen = pump.renderDeviceResets
@@ -75,6 +85,7 @@ private final class CanvasDrawing<Wrapped: CanvasGame>: Game {
             canvas.releaseTextures()
         }
         game.render(on: canvas)
+        overlay?.draw(on: canvas)
     }
     func windowResized(to size: Size) { game.windowResized(to: size) }
     var wantsToQuit: Bool { game.wantsToQuit }

@@ -28,7 +28,8 @@ extension SDLApp {
         // Pads connected before the debugger comes on show who they are and what they hold.
         debugger.connectedControllers = { [pump] in pump.controllerReadings }
         configure(debugger)
-        try run(game.overlaid(by: InputDebugOverlay(debugger: debugger)))
+        // The same frames as `run(game.overlaid(by:))`, through one wrapper.
+        try run(CanvasDrawing(game: game, overlay: InputDebugOverlay(debugger: debugger), renderer: renderer, pump: pump))
     }
 }
 

@@ -50,18 +50,13 @@ public final class TouchOverlay {
     /// Follows contacts, and switches on a press of ``toggleScancode``.
     public func handle(_ event: InputEvent) {
         switch event.kind {
+        case .pointer(let pointer) where pointer.phase == .move:
+            move(pointer.id, to: pointer.location)
         case .pointer(let pointer):
             let index = Self.index(of: pointer.id, in: contacts, from: nextSearch)
             if let index { nextSearch = index + 1 }
-            switch pointer.phase {
-            case .down:
-                if let index { contacts.remove(at: index) }
-                contacts.append((pointer.id, pointer.location))
-            case .move:
-                if let index { contacts[index].location = pointer.location }
-            case .up, .cancel:
-                if let index { contacts.remove(at: index) }
-            }
+            if let index { contacts.remove(at: index) }
+            if pointer.phase == .down { contacts.append((pointer.id, pointer.location)) }
         case .key(let key) where key.isDown && !key.isRepeat && key.scancode == toggleScancode:
             isVisible.toggle()
         case .interrupted:
@@ -71,11 +66,17 @@ public final class TouchOverlay {
         }
     }
 
-    /// Where `id` is among `contacts`. A plain loop in a `nonisolated`
-    /// function rather than `contacts.firstIndex { … }`, whose closure,
-    /// made in a main-actor class, checked the executor for every contact
-    /// it compared, on every pointer event (callgrind, the ten-contact
-    /// replay).
+    /// Moves `id`'s contact, if it is down: most of the events. The search
+    /// and the write go through the array's own memory, made unique once,
+    /// in a `nonisolated` function (so that the closure checks no
+    /// executor): reading `contacts` for the search retained and released
+    /// its buffer, and writing the location checked its uniqueness again
+    /// (callgrind, the ten-contact replay: about 140 instructions an event
+    /// in all before).
+    private func move(_ id: PointerID, to location: Point) {
+        if let found = Self.move(id, to: location, in: &contacts, from: nextSearch) { nextSearch = found + 1 }
+    }
+
     /// Where the search for the next event's contact starts: after the one
     /// the last event was about. Several fingers report their moves in turn,
     /// in the same order each round (SDL's, and a replayed trace's), so the
@@ -83,12 +84,29 @@ public final class TouchOverlay {
     /// there, the event costs one comparison rather than half the contacts'.
     @exclusivity(unchecked) private var nextSearch = 0
 
+    /// Moves `id` in `contacts` to `location`, and says where it is (nil if
+    /// it is not down).
+    private nonisolated static func move(_ id: PointerID, to location: Point, in contacts: inout [(id: PointerID, location: Point)],
+                                         from start: Int) -> Int? {
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            guard let index = index(of: id, in: UnsafeBufferPointer(contacts), from: start) else { return nil }
+            contacts[index].location = location
+            return index
+        }
+    }
+
     /// The position of `id` in `contacts`, searched from `start` round to
-    /// just before it (each id is in `contacts` at most once). Inlined, so
-    /// that `contacts` is read where it is stored: passed to a call, the
-    /// array was retained and released around it (about 40 instructions).
+    /// just before it (each id is in `contacts` at most once). A plain loop
+    /// in a `nonisolated` function rather than `contacts.firstIndex { … }`,
+    /// whose closure, made in a main-actor class, checked the executor for
+    /// every contact it compared, on every pointer event (callgrind, the
+    /// ten-contact replay). Inlined, so that an array is read where it is
+    /// stored: passed to a call, it was retained and released around it
+    /// (about 40 instructions).
     @inline(__always)
-    private nonisolated static func index(of id: PointerID, in contacts: [(id: PointerID, location: Point)], from start: Int) -> Int? {
+    private nonisolated static func index<Contacts: RandomAccessCollection<(id: PointerID, location: Point)>>(
+        of id: PointerID, in contacts: Contacts, from start: Int
+    ) -> Int? where Contacts.Index == Int {
         let count = contacts.count
         var index = start < count ? start : 0
         for _ in 0..<count {

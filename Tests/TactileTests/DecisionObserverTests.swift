@@ -2,9 +2,10 @@ import Testing
 @testable import Tactile
 
 /// Decision observers that leave out the deliveries to layers
-/// (`addDecisionObserver(includingLayerDeliveries: false)`): they hear
-/// every other decision, and the arena makes deliveries only for someone
-/// who hears them.
+/// (`addDecisionObserver(includingLayerDeliveries: false)`) or a continuous
+/// gesture's every move (`includingRepeatedChanges: false`): they hear
+/// every other decision, and the arena makes those only for someone who
+/// hears them.
 @MainActor
 struct DecisionObserverTests {
     let log = EventLog()
@@ -69,5 +70,73 @@ struct DecisionObserverTests {
         drag(2)
         #expect(lines.lines.filter { $0.hasPrefix("send ") }.count == 4, "\(lines.lines)")
         #expect(heard.lines.isEmpty)
+    }
+
+    /// A pan on the view, whose action notes each state it is sent in.
+    func addPan(to states: Heard) -> PanGestureRecognizer {
+        let pan = PanGestureRecognizer()
+        pan.name = "pan"
+        pan.addAction { states.lines.append($0.state.rawValue) }
+        view.addGestureRecognizer(pan)
+        return pan
+    }
+
+    /// A drag of `moves` moves, 20 points and 10 ms apart.
+    func drag(_ index: Int64, moves: Int, from start: Double) {
+        scene.send(finger(index, .down, 100, 100, at: start))
+        for move in 1...moves { scene.send(finger(index, .move, 100 + 20 * Double(move), 100, at: start + 0.01 * Double(move))) }
+        scene.send(finger(index, .up, 100 + 20 * Double(moves), 100, at: start + 0.01 * Double(moves + 1)))
+    }
+
+    @Test func anObserverWithoutRepeatedChangesHearsEverythingElseInOrder() {
+        let actions = Heard()
+        _ = addPan(to: actions)
+        let all = Heard(), decided = Heard()
+        func isRepeatedChange(_ decision: ArenaDecision) -> Bool {
+            if case .entered(_, .changed, from: .changed) = decision { true } else { false }
+        }
+        scene.addDecisionObserver(includingLayerDeliveries: false) { decision in
+            all.lines.append((isRepeatedChange(decision) ? "repeated " : "") + RecordedDecision(decision, frame: 0, time: 0).description)
+        }
+        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { decision in
+            decided.lines.append((isRepeatedChange(decision) ? "repeated " : "") + RecordedDecision(decision, frame: 0, time: 0).description)
+        }
+        drag(1, moves: 5, from: 0)
+        #expect(all.lines.filter { $0.hasPrefix("repeated ") }.count >= 3, "\(all.lines)")
+        #expect(decided.lines == all.lines.filter { !$0.hasPrefix("repeated ") })
+        #expect(decided.lines.contains { $0.contains("pan") && $0.contains("changed") }, "the first change is heard: \(decided.lines)")
+        #expect(actions.lines.first == "began" && actions.lines.last == "ended" && actions.lines.filter { $0 == "changed" }.count >= 4, "\(actions.lines)")
+    }
+
+    @Test func repeatedChangesAreDecidedOnlyForSomeoneWhoHearsThem() {
+        let actions = Heard()
+        _ = addPan(to: actions)
+        #expect(!scene.arena.recordsRepeatedChanges && !scene.arena.referee.recordsRepeatedChanges)
+        let heard = Heard()
+        let observer = scene.addDecisionObserver(includingRepeatedChanges: false) { heard.lines.append(RecordedDecision($0, frame: 0, time: 0).description) }
+        #expect(scene.arena.isRecording && !scene.arena.recordsRepeatedChanges && !scene.arena.referee.recordsRepeatedChanges)
+        // The moves take the short way; the actions are the same as with
+        // someone who hears every move.
+        drag(1, moves: 5, from: 0)
+        let shortWay = actions.lines, shortHeard = heard.lines
+        actions.lines = []
+        heard.lines = []
+        let other = scene.addDecisionObserver { _ in }
+        #expect(scene.arena.recordsRepeatedChanges && scene.arena.referee.recordsRepeatedChanges)
+        drag(1, moves: 5, from: 1)
+        #expect(actions.lines == shortWay && !shortWay.isEmpty)
+        #expect(heard.lines == shortHeard && !shortHeard.isEmpty, "\(heard.lines) \(shortHeard)")
+        scene.removeDecisionObserver(other)
+        #expect(!scene.arena.recordsRepeatedChanges)
+        // The game's handler and the log hear everything.
+        scene.arenaDecisions = { _ in }
+        #expect(scene.arena.recordsRepeatedChanges)
+        scene.arenaDecisions = nil
+        #expect(!scene.arena.recordsRepeatedChanges)
+        scene.arenaLog = { _ in }
+        #expect(scene.arena.recordsRepeatedChanges && scene.arena.referee.recordsRepeatedChanges)
+        scene.arenaLog = nil
+        scene.removeDecisionObserver(observer)
+        #expect(!scene.arena.isRecording && !scene.arena.recordsRepeatedChanges)
     }
 }

@@ -68,7 +68,27 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// The strokes page (S), over the panels while shown.
     let strokeLab: StrokeLabPage
 
-    private(set) var readouts: [ObjectIdentifier: Readout] = [:]
+    /// The readouts of the panels' recognizers, in the order of
+    /// ``followed``: a recognizer's action is told its place when it is
+    /// added, and a decision finds it by identity in a short list. (Kept
+    /// by `ObjectIdentifier` in a dictionary, each action and each decision
+    /// hashed the recognizer: callgrind, about 90 instructions a look-up.)
+    ///
+    /// Exclusivity: every access is instantaneous (the lab's own code, and
+    /// the closures `update` is given, which touch only the readout they
+    /// are handed), so the runtime's checks, two or more an action and a
+    /// decision, are dropped.
+    @exclusivity(unchecked) private var readouts: [Readout] = []
+    /// The panels' recognizers, in the order of ``readouts``: the first
+    /// page's first, since they decide most.
+    @exclusivity(unchecked) private var followed: [ObjectIdentifier] = []
+    /// Each followed recognizer's panel layer, which its action reads
+    /// values in (the recognizer's own `layer` is read through a runtime
+    /// exclusivity check, about 110 instructions).
+    @exclusivity(unchecked) private var followedLayers: [Layer] = []
+    /// Readouts of recognizers on no panel that the arena decided about
+    /// (the strokes page's), as the lab kept every recognizer's before.
+    @exclusivity(unchecked) private var othersReadouts: [ObjectIdentifier: Readout] = [:]
     /// The arena's decisions, oldest first; the side panel shows the last
     /// ``logLength``. Moves of a gesture under way (`changed → changed`)
     /// are left out: they are not decisions.
@@ -87,7 +107,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// the first decisions, which come with the first touches, do not
     /// grow it (callgrind: about 15,000 instructions in the landing frame,
     /// most of them the runtime's first look-up of the storage type).
-    private var arenaLog: [ArenaLogLine] = []
+    // Exclusivity: instantaneous accesses only, as for ``readouts``.
+    @exclusivity(unchecked) private var arenaLog: [ArenaLogLine] = []
     /// How many decisions ``arenaLines`` keeps.
     static let logKept = 200
     /// Values at each recognizer's last action, for the tests.
@@ -151,8 +172,15 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             panel.layer.name = panel.title
             panel.layer.isMultipleTouchEnabled = true
             for recognizer in panel.recognizers {
-                readouts[ObjectIdentifier(recognizer)] = Readout(values: Self.snapshot(of: recognizer))
-                recognizer.addTarget(self, action: GestureLabGame.fired)
+                let slot = readouts.count
+                readouts.append(Readout(values: Self.snapshot(of: recognizer)))
+                followed.append(ObjectIdentifier(recognizer))
+                followedLayers.append(panel.layer)
+                // A closure of the game and the recognizer, not the method
+                // (`action: GestureLabGame.fired`): the method is curried,
+                // and each call went through a thunk that applied it to the
+                // game first (callgrind: about 170 instructions an action).
+                recognizer.addTarget(self) { game, recognizer in game.fired(recognizer, slot: slot) }
                 panel.layer.addGestureRecognizer(recognizer)
             }
             scene.root.addChild(panel.layer)
@@ -161,8 +189,11 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         arenaLog.reserveCapacity(2 * Self.logKept)
         // Every call of a panel's touch handler is a decision too, and the
         // lab shows none of them: heard without them, the arena does not
-        // make them (callgrind: about 230 instructions a move).
-        scene.addDecisionObserver(includingLayerDeliveries: false) { [unowned self] decision in
+        // make them (callgrind: about 230 instructions a move). Nor does
+        // it show a pan's or pinch's every move (`changed` to `changed`,
+        // deciding nothing): heard without them, the arena takes those
+        // moves its short way (about 900 instructions a move).
+        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { [unowned self] decision in
             self.arenaDecided(decision)
         }
     }
@@ -174,7 +205,15 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 
     func readout(_ recognizer: GestureRecognizer) -> Readout {
-        readouts[ObjectIdentifier(recognizer)] ?? Readout()
+        if let slot = slot(of: recognizer) { return readouts[slot] }
+        return othersReadouts[ObjectIdentifier(recognizer)] ?? Readout()
+    }
+
+    /// Where `recognizer`'s readout is in ``readouts``, if it is on a panel.
+    private func slot(of recognizer: GestureRecognizer) -> Int? {
+        let id = ObjectIdentifier(recognizer)
+        for slot in followed.indices where followed[slot] == id { return slot }
+        return nil
     }
 
     nonisolated func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
@@ -186,15 +225,13 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     func handle(_ event: InputEvent) {
         now = event.timestamp
         overlay.handle(event)
-        if case .key(let key) = event.kind, key.isDown, key.scancode == Self.escapeScancode {
-            wantsToQuit = true
-        }
-        if case .key(let key) = event.kind {
-            // The second page reads WASD, so S opens the strokes page only
-            // from the first; Tab turns the page only with strokes hidden.
-            if !showsCommandsAndMotion { strokeLab.handle(key: key) }
-            if key.isDown, !key.isRepeat, key.scancode == Self.tabScancode, !strokeLab.isShown { turnPage() }
-        }
+        // Pointer events, most of them, are the overlay's alone: one test of the kind.
+        guard case .key(let key) = event.kind else { return }
+        if key.isDown, key.scancode == Self.escapeScancode { wantsToQuit = true }
+        // The second page reads WASD, so S opens the strokes page only
+        // from the first; Tab turns the page only with strokes hidden.
+        if !showsCommandsAndMotion { strokeLab.handle(key: key) }
+        if key.isDown, !key.isRepeat, key.scancode == Self.tabScancode, !strokeLab.isShown { turnPage() }
     }
 
     func update(step: Double, now: Double) {
@@ -202,12 +239,13 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         strokeLab.update()
     }
 
-    private func fired(_ recognizer: GestureRecognizer) {
+    /// A panel's recognizer's action: `slot` is its readout's place.
+    private func fired(_ recognizer: GestureRecognizer, slot: Int) {
         let state = recognizer.state
         let values: Values
         if let pan = recognizer as? PanGestureRecognizer {
             // The pan and the edge pan fire at every move while under way.
-            let layer = pan.layer
+            let layer = followedLayers[slot]
             let translation = pan.translation(in: layer)
             if pan === edgePan { edgeTranslation = translation } else if pan === self.pan { panTranslation = translation }
             // The velocity is a fit over the pan's recent moves (callgrind:
@@ -222,11 +260,9 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         } else {
             values = Self.snapshot(of: recognizer)
         }
-        update(recognizer) { readout in
-            readout.fired += 1
-            readout.states.append(state)
-            readout.values = values
-        }
+        readouts[slot].fired += 1
+        readouts[slot].states.append(state)
+        readouts[slot].values = values
         if recognizer === pinch { pinchScale = pinch.scale }
         if recognizer === rotation { rotationAngle = rotation.rotation }
         if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
@@ -239,7 +275,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         switch decision {
         case .entered(let recognizer, let state, let previous):
             update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
-            // A continuous gesture's stream of changes would flood the panel.
+            // A continuous gesture's stream of changes would flood the panel
+            // (the observer added in `init` does not hear them).
             if previous == .changed && state == .changed { return }
         case .failed(let recognizer, _):
             update(recognizer) { $0.lastTransition = (.failed, now); $0.isWaiting = false }
@@ -260,7 +297,11 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
-        change(&readouts[ObjectIdentifier(recognizer), default: Readout()])
+        if let slot = slot(of: recognizer) {
+            change(&readouts[slot])
+        } else {
+            change(&othersReadouts[ObjectIdentifier(recognizer), default: Readout()])
+        }
     }
 
     // MARK: What a panel shows

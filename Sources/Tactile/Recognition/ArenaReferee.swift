@@ -95,6 +95,9 @@ final class ArenaReferee {
     /// arena each time (callgrind: a dozen retains a tap, at every failure,
     /// entry and reset).
     @exclusivity(unchecked) var isRecording = false
+    /// Whether a move from `.changed` to `.changed` is recorded
+    /// (``GestureArena/recordsRepeatedChanges``), kept here for the same reason.
+    @exclusivity(unchecked) var recordsRepeatedChanges = false
     /// The members, in gather order.
     ///
     /// Reading it leaves out the entries of recognizers that left while
@@ -351,13 +354,15 @@ final class ArenaReferee {
     /// began). All `request` would do is `enter`'s common part: the state,
     /// and its actions queued at the end (nothing is queued during the
     /// call). Returns false, having done nothing, when any of that does not
-    /// hold or decisions are being recorded (an observer is user code);
+    /// hold or the decision would be recorded (an observer is user code);
     /// `request` then does it all. For the pinch following ten contacts,
     /// about 420 instructions a move through `request` (callgrind, Tilt
-    /// Maze).
+    /// Maze). A move from `.changed` is recorded only for someone who hears
+    /// those (`Scene.addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)`).
     func change(_ recognizer: GestureRecognizer) -> Bool {
         let current = recognizer.storedState
-        guard current == .began || current == .changed, !isRecording, let index = index(of: recognizer) else { return false }
+        guard current == .began || current == .changed, !isRecording || (current == .changed && !recordsRepeatedChanges),
+              let index = index(of: recognizer) else { return false }
         if mayHaveWaiters, storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty { return false }
         recognizer.storedState = .changed
         queue.append(Queued(recognizer, .actions(.changed)))

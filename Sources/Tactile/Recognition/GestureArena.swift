@@ -146,10 +146,10 @@ public final class GestureArena {
     // Exclusivity: read at every decision (usually to find them nil); each
     // read copies the closure before calling it, so the checks are off.
     @exclusivity(unchecked) var decisions: ((ArenaDecision) -> Void)? {
-        didSet { referee.isRecording = isRecording }
+        didSet { referee.isRecording = isRecording; referee.recordsRepeatedChanges = recordsRepeatedChanges }
     }
     @exclusivity(unchecked) var log: ((String) -> Void)? {
-        didSet { referee.isRecording = isRecording }
+        didSet { referee.isRecording = isRecording; referee.recordsRepeatedChanges = recordsRepeatedChanges }
     }
 
     /// How deep in nested steps (a sub-event, a deadline, an outside
@@ -609,6 +609,14 @@ public final class GestureArena {
     /// Whether the gate makes a decision for each call of a layer's touch
     /// handler: someone hears it, or the log, which words every decision.
     var recordsLayerDeliveries: Bool { log != nil || (decisions != nil && decisionsIncludeLayerDeliveries) }
+    /// Whether ``decisions`` hears a continuous gesture's move from
+    /// `.changed` to `.changed`, set by the scene from who listens.
+    @exclusivity(unchecked) var decisionsIncludeRepeatedChanges = true {
+        didSet { referee.recordsRepeatedChanges = recordsRepeatedChanges }
+    }
+    /// Whether such a move is decided the long way, to be recorded
+    /// (`ArenaReferee.change(_:)`): someone hears it, or the log.
+    var recordsRepeatedChanges: Bool { log != nil || (decisions != nil && decisionsIncludeRepeatedChanges) }
 
     func record(_ decision: @autoclosure () -> ArenaDecision) {
         guard decisions != nil || log != nil else { return }

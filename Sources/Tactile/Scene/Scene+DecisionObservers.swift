@@ -7,6 +7,8 @@ extension Scene {
         let id: Int
         /// Whether it hears ``ArenaDecision/sentToLayer(_:_:_:)``.
         let hearsLayerDeliveries: Bool
+        /// Whether it hears a continuous gesture's moves from `.changed` to `.changed`.
+        var hearsRepeatedChanges = true
     }
 
     /// Adds `observe` to what hears every arena decision, after
@@ -30,7 +32,31 @@ extension Scene {
     @discardableResult
     public func addDecisionObserver(includingLayerDeliveries: Bool = true,
                                     _ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
-        let observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries)
+        addDecisionObserver(includingLayerDeliveries: includingLayerDeliveries, includingRepeatedChanges: true, observe)
+    }
+
+    /// Adds `observe` as ``addDecisionObserver(includingLayerDeliveries:_:)``
+    /// does, and says whether it hears a continuous gesture's every move.
+    ///
+    /// - Parameters:
+    ///   - includingLayerDeliveries: Whether `observe` also hears
+    ///     ``ArenaDecision/sentToLayer(_:_:_:)``, as for
+    ///     ``addDecisionObserver(includingLayerDeliveries:_:)``.
+    ///   - includingRepeatedChanges: Whether `observe` also hears
+    ///     ``ArenaDecision/entered(_:_:from:)`` from `.changed` to `.changed`:
+    ///     one for every move of a pan, pinch or rotation under way after its
+    ///     first change, each of them deciding nothing. An observer that
+    ///     follows what the recognizers decide says `false`; while nobody
+    ///     hears these (no ``arenaDecisions``, no ``arenaLog``, no observer
+    ///     that asked for them), the arena does not make them and takes such
+    ///     a move its short way (callgrind, the Gesture Lab's pan: about 900
+    ///     instructions a move, the decision and the long way).
+    ///   - observe: Called with each decision, as it is made.
+    @discardableResult
+    public func addDecisionObserver(includingLayerDeliveries: Bool = true, includingRepeatedChanges: Bool,
+                                    _ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
+        var observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries)
+        observer.hearsRepeatedChanges = includingRepeatedChanges
         nextDecisionObserverID += 1
         decisionObservers.append((observer, observe))
         routeDecisions()
@@ -53,6 +79,9 @@ extension Scene {
         // layer's handler (callgrind, Gesture Lab), so it is made only for
         // someone who hears it (the arena's `log` hears everything).
         arena.decisionsIncludeLayerDeliveries = handler != nil || observers.contains { $0.observer.hearsLayerDeliveries }
+        // A move from changed to changed, made into a decision, also takes
+        // the arena's long way (`ArenaReferee.change(_:)`).
+        arena.decisionsIncludeRepeatedChanges = handler != nil || observers.contains { $0.observer.hearsRepeatedChanges }
         guard !observers.isEmpty else {
             arena.decisions = handler
             return
@@ -60,7 +89,9 @@ extension Scene {
         arena.decisions = { decision in
             handler?(decision)
             let isDelivery = if case .sentToLayer = decision { true } else { false }
-            for (observer, observe) in observers where !isDelivery || observer.hearsLayerDeliveries {
+            let isRepeatedChange = if case .entered(_, .changed, from: .changed) = decision { true } else { false }
+            for (observer, observe) in observers
+            where (!isDelivery || observer.hearsLayerDeliveries) && (!isRepeatedChange || observer.hearsRepeatedChanges) {
                 observe(decision)
             }
         }
