@@ -121,6 +121,8 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 14: touch-down, touch-up and whole taps (TapBenchmarks.swift),
     // and how costs grow with the scene (ScalingBenchmarks.swift).
     tapBenchmarks()
+    // Issue 14, item 6: ten fingers circling (CirclingBenchmarks.swift).
+    circlingBenchmarks()
     commandBenchmarks()
     scalingBenchmarks()
     // Issue 19: the input debugger off and on (InputDebuggerBenchmarks.swift)

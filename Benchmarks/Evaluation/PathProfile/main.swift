@@ -28,6 +28,11 @@ import Tactile
 //   land10    ten fingers landing together, then lifting, on a layer with
 //             the 7 built-ins (BenchmarkFixtures' LandingFixture), per event
 //             (a down or an up)
+//   pinch10   ten fingers circling on a layer with a pinch (BenchmarkFixtures'
+//             CirclingFixture, the ten-contact trace's steady frames, as
+//             Tilt Maze's map): one finger's move per event, the pinch
+//             changing on each, its action reading the scale
+//   circle10  the same ten fingers on a layer with the 7 built-ins, per move
 //   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
 //             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
 //             reader a replay runs every frame (TracePlayer streams its file)
@@ -184,6 +189,16 @@ func traceLines(count: Int) -> Int {
     }
 }
 
+/// Moves of ten fingers circling on a layer with `recognizers`, one
+/// finger's move per event.
+@MainActor
+func circling(_ recognizers: CirclingFixture.Recognizers, count: Int) -> Int {
+    let fixture = CirclingFixture(recognizers)
+    for _ in 0..<count { fixture.scene.send(fixture.nextMove()) }
+    if let problem = fixture.problem() { fatalError("circling: \(problem)") }
+    return fixture.actions
+}
+
 /// Rounds of ten fingers landing and lifting, 20 events a round.
 @MainActor
 func landings(count: Int) -> Int {
@@ -209,7 +224,9 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "commandaxis": return commands(axis: true, count: events)
     case "trace": return traceLines(count: events)
     case "land10": return landings(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, trace or land10")
+    case "pinch10": return circling(.pinch, count: events)
+    case "circle10": return circling(.builtIns, count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, trace, land10, pinch10 or circle10")
     }
 }
 print("\(workload): \(events) events, result \(result)")

@@ -156,7 +156,10 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // A touch can move as it lifts: take that in before it leaves.
         var moved = false
-        for touch in touches {
+        // Measured only when there is a scale to move: with no reference
+        // span yet, or fewer than two touches last time, the lift changes
+        // nothing (two walks of the touches saved per lifting touch).
+        for touch in touches where lastCount >= 2 && referenceSpan != nil {
             let (span, count) = spread(including: touch)
             if count == lastCount, count >= 2, let reference = referenceSpan, span / reference != measuredScale {
                 measuredScale = span / reference

@@ -170,8 +170,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        // Nothing more to decide (it recognized and waits for another to
+        // fail): no need to measure.
+        guard state == .possible, !isWaitingForRequirements else { return }
         let (center, count) = touchCentroid()
-        guard count > 0, state == .possible, !isWaitingForRequirements else { return }
+        guard count > 0 else { return }
         if count == lastCount { travelled = travelled + (center - lastCentroid) }
         (lastCentroid, lastCount) = (center, count)
         recordSample()
