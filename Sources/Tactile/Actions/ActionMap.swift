@@ -155,14 +155,22 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     // MARK: Device state
 
+    // Exclusivity: these four are read for every binding an event
+    // refreshes (an axis's move re-reads every binding on that axis) and
+    // are unchecked by the same rule as the per-frame arrays above: every
+    // access is an element read or written with no call inside it, or an
+    // argument to `ActionMapSnapshot.copy`, which takes only arrays (perf,
+    // ActionBenchmarks "Frame: 4 events + snapshot": the runtime's checks
+    // were about a quarter of its time, most of them in `axisReading`).
+
     /// Whether each digital input is down, by ``InputSlot``.
-    var isDown: [Bool]
+    @exclusivity(unchecked) var isDown: [Bool]
     /// Digital inputs whose current press belongs to a chord or answered a
     /// listen: no other binding reads them until they are let go.
-    var isTaken: [Bool]
-    var axisValues: [Double]
+    @exclusivity(unchecked) var isTaken: [Bool]
+    @exclusivity(unchecked) var axisValues: [Double]
     /// Axes that answered a listen: they read 0 until they come back to rest.
-    var isAxisTaken: [Bool]
+    @exclusivity(unchecked) var isAxisTaken: [Bool]
     /// Mouse and simulated pointers down: the left button is down while any is.
     var mouseContacts = 0
     /// The wheel's travel since the last frame ended, vertical then horizontal.
