@@ -13,6 +13,7 @@ import Tactile
 // | Snapshot: 64 actions × 4 bindings | `endFrame()` alone: every one of the 256 bindings evaluated (keys, buttons, axes with dead zones, sticks, four-key composites), 64 snapshots written |
 // | Frame: 4 events + snapshot | four events (a key down or up, a button, two axis moves) handled, then `endFrame()`: a typical frame of play |
 // | Snapshot: 64 × 4, every kind | `endFrame()` with the richer kinds among the 256: mouse buttons, wheel axes and steps, chords, half axes, gestures; half the actions repeating |
+// | Read: 64 actions' snapshots | what a game does with them each frame: `map[action]` for each of the 64 actions (after a frame of the every-kind map) |
 // | SDL push+poll (floor) | SDL's own cost of one event, per event, in the same run |
 //
 // Isolation: `ActionMap` is main-actor isolated, so these closures are
@@ -33,6 +34,23 @@ let benchmarks: @Sendable () -> Void = {
     registerSDLFloorBenchmark()
 
     registerSnapshotBenchmark("Snapshot: 64 × 4, every kind", everyKind: true)
+
+    Benchmark("Read: 64 actions' snapshots") { @MainActor (benchmark, fixture: ActionFixture) async in
+        let map = fixture.map
+        let actions = map.actions
+        var pressed = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            for action in actions where map[action].isPressed { pressed &+= 1 }
+        }
+        benchmark.stopMeasurement()
+        if pressed == 0 { benchmark.error("no action read as pressed: the reads were not of a live frame") }
+        blackHole(pressed)
+    } setup: { @MainActor in
+        let fixture = ActionFixture(everyKind: true)
+        fixture.map.endFrame()
+        return fixture
+    }
 
     Benchmark("Frame: 4 events + snapshot") { @MainActor (benchmark, fixture: ActionFixture) async in
         let map = fixture.map

@@ -120,12 +120,17 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// Where the rebinding listen stands; see ``startListening(_:)``.
     public internal(set) var listenStatus = ListenStatus.idle
     /// How many frames have ended.
-    public internal(set) var frameCount = 0
+    // Exclusivity: unchecked, as the per-frame arrays below. Every access
+    // is a plain read, or a write in `endFrame()` and a snapshot's restore
+    // with no call inside it, and it is never passed `inout`: no two can
+    // overlap, and the runtime's check was the one left in `endFrame()`
+    // (callgrind, Brawler: about 76 instructions a map a frame).
+    @exclusivity(unchecked) public internal(set) var frameCount = 0
     /// Counts the changes to the bindings and registered recognizers: an
     /// ``ActionMapSnapshot`` restores only into the version it was taken of.
     public internal(set) var bindingsVersion = 0
 
-    let actionIndex: [Action: Int]
+    @usableFromInline let actionIndex: [Action: Int]
 
     // MARK: Per-binding and per-action state
 
@@ -146,18 +151,26 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// The range of `compiled` of each action.
     @exclusivity(unchecked) var actionRanges: [Range<Int>]
     @exclusivity(unchecked) var actionStates: [ActionState]
-    @exclusivity(unchecked) var snapshots: [ActionSnapshot]
+    @exclusivity(unchecked) @usableFromInline var snapshots: [ActionSnapshot]
 
     // MARK: Device state
 
+    // Exclusivity: these four are read for every binding an event
+    // refreshes (an axis's move re-reads every binding on that axis) and
+    // are unchecked by the same rule as the per-frame arrays above: every
+    // access is an element read or written with no call inside it, or an
+    // argument to `ActionMapSnapshot.copy`, which takes only arrays (perf,
+    // ActionBenchmarks "Frame: 4 events + snapshot": the runtime's checks
+    // were about a quarter of its time, most of them in `axisReading`).
+
     /// Whether each digital input is down, by ``InputSlot``.
-    var isDown: [Bool]
+    @exclusivity(unchecked) var isDown: [Bool]
     /// Digital inputs whose current press belongs to a chord or answered a
     /// listen: no other binding reads them until they are let go.
-    var isTaken: [Bool]
-    var axisValues: [Double]
+    @exclusivity(unchecked) var isTaken: [Bool]
+    @exclusivity(unchecked) var axisValues: [Double]
     /// Axes that answered a listen: they read 0 until they come back to rest.
-    var isAxisTaken: [Bool]
+    @exclusivity(unchecked) var isAxisTaken: [Bool]
     /// Mouse and simulated pointers down: the left button is down while any is.
     var mouseContacts = 0
     /// The wheel's travel since the last frame ended, vertical then horizontal.
@@ -235,6 +248,11 @@ public final class ActionMap<Action: Hashable>: FrameInput {
 
     /// The action's snapshot of the last frame that ended; ``ActionSnapshot/idle``
     /// for an action the map does not have.
+    // Inlinable, so that a game's reads are specialized for its own action
+    // type: in this generic class the dictionary's look-up hashes through
+    // the type's witness tables (callgrind, Brawler: about 570
+    // instructions a read, and a game reads every action every frame).
+    @inlinable
     public subscript(action: Action) -> ActionSnapshot {
         guard let index = actionIndex[action] else { return .idle }
         return snapshots[index]
