@@ -174,6 +174,9 @@ public final class Scene: Responder {
     var shakeMotion = SceneShakeMotion()
     /// The action that sends the shake recognizer's phases as motion events.
     var shakeMotionAction: GestureRecognizer.ActionID?
+    /// What the library's parts that must not keep the scene alive hold,
+    /// in place of a weak reference to it (see `SceneReference`).
+    let reference = SceneReference()
     /// The presses handed to the responder chain, one at a time (see `sendPress`).
     @exclusivity(unchecked) private var pressBuffer: [Press] = []
 
@@ -200,10 +203,13 @@ public final class Scene: Responder {
         lingeringTouches.reserveCapacity(Self.spareTouchLimit)
         root.ownerScene = self
         arena.scene = self
+        reference.scene = self
         prepareShakeMotionEvents()
     }
 
     isolated deinit {
+        // First: from now on no holder of the reference reaches the scene.
+        reference.scene = nil
         removeShakeMotionEvents()
         root.ownerScene = nil
         arena.sceneEnded()
