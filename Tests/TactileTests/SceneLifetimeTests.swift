@@ -116,4 +116,66 @@ struct SceneLifetimeTests {
         let watch = watch({ LongPressGestureRecognizer() }, [finger(1, .down, 100, 100, at: 0)])
         #expect(watch.survivors == [])
     }
+
+    /// A layer's handler that makes the loop let go of the scene (the only
+    /// thing holding it) while the scene is delivering: the loop hands
+    /// events to its scene borrowed, so the scene must outlive that
+    /// delivery. It is kept until the frame ends, and the frame's later
+    /// events go to the new scene.
+    @Test func aSceneTheLoopLetsGoOfDuringAFrameLivesToTheFrameEnd() {
+        final class Handing: Layer {
+            var onBegan: () -> Void = {}
+            override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { onBegan() }
+        }
+        let loop = GameLoop(clock: GameClock(base: ManualClock()))
+        let watch = Watch()
+        let next = Scene(size: Size(width: 400, height: 300))
+        next.diagnostics = nil   // the first finger's lift is unknown to it
+        let nextLayer = Handing(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        nextLayer.handlesTouches = true
+        next.root.addChild(nextLayer)
+        var nextBegan = 0
+        nextLayer.onBegan = { nextBegan += 1 }
+        do {
+            let scene = Scene(size: Size(width: 400, height: 300))
+            let layer = Handing(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            layer.handlesTouches = true
+            scene.root.addChild(layer)
+            layer.onBegan = { [unowned loop] in loop.scene = next }
+            loop.scene = scene
+            watch.scene = scene
+        }
+        var aliveAfterEachEvent: [Bool] = []
+        var events = [finger(1, .down, 100, 100), finger(2, .down, 200, 100), finger(2, .up, 200, 100), finger(1, .up, 100, 100)]
+        loop.frame(events: &events, handle: { _ in aliveAfterEachEvent.append(watch.scene != nil) })
+        #expect(aliveAfterEachEvent == [true, true, true, true])
+        #expect(watch.scene == nil, "let go of as the frame ended")
+        #expect(nextBegan == 1, "the second finger went to the new scene")
+        #expect(loop.scene === next)
+    }
+
+    /// A motion manager does not keep its receiving scene alive (it holds
+    /// the scene's `SceneReference`, not a weak reference to the scene),
+    /// and reads `nil` once the scene is gone, as a weak reference would.
+    @Test func aMotionManagersSceneIsNotKeptAliveByIt() {
+        let manager = MotionManager(clock: ManualClock())
+        let watch = Watch()
+        do {
+            let scene = Scene(size: Size(width: 10, height: 10))
+            manager.motionEventReceiver = scene
+            #expect(manager.motionEventReceiver === scene)
+            watch.scene = scene
+        }
+        #expect(watch.scene == nil)
+        #expect(manager.motionEventReceiver == nil)
+        // Another kind of receiver is still held weakly.
+        final class Receiver: MotionEventReceiver {
+            func send(_ subEvent: InputSubEvent, timestamp: Double) {}
+        }
+        var receiver: Receiver? = Receiver()
+        manager.motionEventReceiver = receiver
+        #expect(manager.motionEventReceiver === receiver)
+        receiver = nil
+        #expect(manager.motionEventReceiver == nil)
+    }
 }

@@ -107,7 +107,11 @@ public final class InputDebugger: FrameInput {
     /// When the last touch lifted or was cancelled, in game time.
     private var lastTouchEnd = -Double.infinity
 
-    private weak var observedScene: Scene?
+    /// The scene observed, through its reference rather than weakly (see
+    /// `SceneReference`): a weak reference would make every retain of the
+    /// scene, on every event, take the runtime's slow path.
+    private var observedSceneReference: SceneReference?
+    private var observedScene: Scene? { observedSceneReference?.scene }
     /// The debugger's observer on that scene's decisions.
     private var decisionObserver: Scene.DecisionObserver?
 
@@ -277,7 +281,7 @@ public final class InputDebugger: FrameInput {
             previous.removeDecisionObserver(decisionObserver)
         }
         decisionObserver = nil
-        observedScene = scene
+        observedSceneReference = scene?.reference
         // Weak: a scene that outlives the loop and the debugger must not
         // call a freed object.
         decisionObserver = scene?.addDecisionObserver { [weak self] decision in self?.record(decision) }

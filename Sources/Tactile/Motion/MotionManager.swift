@@ -207,16 +207,26 @@ public final class MotionManager {
     /// `nil` or another receiver stops the gestures under way with the one
     /// that had them (a shake in progress is cancelled). Held weakly.
     public var motionEventReceiver: (any MotionEventReceiver)? {
-        get { storedReceiver }
+        get {
+            if let scene = receivingScene?.scene { return scene }
+            return storedReceiver
+        }
         set {
-            let oldValue = storedReceiver
-            storedReceiver = newValue
-            guard oldValue !== storedReceiver else { return }
+            let oldValue = motionEventReceiver
+            // A scene through its reference, not weakly (see `SceneReference`).
+            if let scene = newValue as? Scene {
+                receivingScene = scene.reference
+                storedReceiver = nil
+            } else {
+                receivingScene = nil
+                storedReceiver = newValue
+            }
+            guard oldValue !== motionEventReceiver else { return }
             if let oldValue {
                 oldValue.send(.sourceLost(.motion), timestamp: clock.now)
                 oldValue.motionReadingsStopped(timestamp: clock.now)
             }
-            storedReceiver?.motionReadingsStarted(timestamp: clock.now)
+            motionEventReceiver?.motionReadingsStarted(timestamp: clock.now)
             applySensorPower()
         }
     }
@@ -225,6 +235,10 @@ public final class MotionManager {
     // instructions a reading); every access is a plain read or write, the
     // receiver's own code running after it.
     @exclusivity(unchecked) private weak var storedReceiver: (any MotionEventReceiver)?
+    /// The receiver when it is a scene (the usual one): its reference,
+    /// held strongly, which keeps the scene no more alive than a weak
+    /// reference would, without making every retain of the scene slow.
+    @exclusivity(unchecked) private var receivingScene: SceneReference?
 
     /// Called when the device orientation changes while orientation
     /// notifications are on, with the new orientation and the time of the

@@ -174,6 +174,9 @@ public final class Scene: Responder {
     var shakeMotion = SceneShakeMotion()
     /// The action that sends the shake recognizer's phases as motion events.
     var shakeMotionAction: GestureRecognizer.ActionID?
+    /// What the library's parts that must not keep the scene alive hold,
+    /// in place of a weak reference to it (see `SceneReference`).
+    let reference = SceneReference()
     /// The presses handed to the responder chain, one at a time (see `sendPress`).
     @exclusivity(unchecked) private var pressBuffer: [Press] = []
 
@@ -200,10 +203,13 @@ public final class Scene: Responder {
         lingeringTouches.reserveCapacity(Self.spareTouchLimit)
         root.ownerScene = self
         arena.scene = self
+        reference.scene = self
         prepareShakeMotionEvents()
     }
 
     isolated deinit {
+        // First: from now on no holder of the reference reaches the scene.
+        reference.scene = nil
         removeShakeMotionEvents()
         root.ownerScene = nil
         arena.sceneEnded()
@@ -468,6 +474,46 @@ public final class Scene: Responder {
         return nil
     }
 
+    /// Where in `ignoredPointers` the next ignored pointer's event is
+    /// looked for first: after the last one found. Contacts that move
+    /// together report in turn, so with several fingers ignored (Air
+    /// Hockey's zones ignore six of the ten-contact trace's fingers) the
+    /// next ignored event is usually that one, found in one comparison.
+    /// Looking through the touches down first, then the list, with the
+    /// standard library's `firstIndex(of:)` (which retained the list) cost
+    /// about 150 instructions an ignored event (callgrind). Only a hint:
+    /// whatever it holds, the look-ups below find the same pointer.
+    @exclusivity(unchecked) private var nextIgnoredSlot = 0
+
+    /// The place of `pointer` in `ignoredPointers` if it is at `nextIgnoredSlot`.
+    @inline(__always)
+    private func ignoredSlotProbed(for pointer: PointerID) -> Int? {
+        let slot = nextIgnoredSlot
+        return slot < ignoredPointers.count && ignoredPointers[slot] == pointer ? slot : nil
+    }
+
+    /// The place of `pointer` in `ignoredPointers`, by index (no closure,
+    /// no retain of the list).
+    private func ignoredSlot(for pointer: PointerID) -> Int? {
+        var index = 0
+        while index < ignoredPointers.count {
+            if ignoredPointers[index] == pointer { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// A move, lift or cancel of the ignored pointer at `index` in
+    /// `ignoredPointers`: it goes nowhere; its end takes it off the list.
+    private func ignoredPointerEvent(_ phase: PointerEvent.Phase, at index: Int) {
+        if phase == .move {
+            nextIgnoredSlot = index &+ 1 < ignoredPointers.count ? index &+ 1 : 0
+        } else {
+            ignoredPointers.remove(at: index)
+            nextIgnoredSlot = index
+        }
+    }
+
     /// What the previous events left of the touches' phases, so that with
     /// ten contacts down each event does not walk all ten to drop ended
     /// ones, mark the others stationary and find its own (callgrind: about
@@ -605,9 +651,15 @@ public final class Scene: Responder {
         case .down:
             touchDown(pointer, at: timestamp)
         case .move, .up, .cancel:
+            // An ignored pointer is looked for first where the next one is
+            // likely to be (see `nextIgnoredSlot`): a pointer is ignored or
+            // has a touch down, never both (a down takes it off the list
+            // before its touch begins), so the order of the two look-ups
+            // does not change what is found.
+            if let index = ignoredSlotProbed(for: pointer.id) { return ignoredPointerEvent(pointer.phase, at: index) }
             guard let slot = activeTouchIndex(for: pointer.id) else {
-                if let index = ignoredPointers.firstIndex(of: pointer.id) {
-                    if pointer.phase != .move { ignoredPointers.remove(at: index) }
+                if let index = ignoredSlot(for: pointer.id) {
+                    ignoredPointerEvent(pointer.phase, at: index)
                 } else {
                     diagnostics?(Diagnostic(.unknownPointer, "\(pointer.phase.rawValue) for \(pointer.id), which has no touch"))
                 }
