@@ -44,7 +44,12 @@
 ///    action the recognizer's ``GestureRecognizer/state`` reads the state it
 ///    was sent for. A finished recognizer is reset right after its own
 ///    actions: ``GestureRecognizer/reset()`` runs and its state returns to
-///    possible.
+///    possible. It hears nothing more of the touches still down, but a
+///    finger that lands later is a new attempt. This departs from UIKit,
+///    which keeps a failed recognizer failed until the fingers it followed
+///    have lifted: here ``GestureRecognizer/state`` is possible whenever no
+///    attempt is under way, at the cost that in a many-finger landing on one
+///    layer a tap fails again on every second finger (README, Performance).
 ///
 /// ## Sub-events that are not touches
 ///
