@@ -55,12 +55,7 @@ public final class CirclingFixture {
         case .pinch:
             made = [PinchGestureRecognizer()]
         case .builtIns:
-            let doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            made = [
-                TapGestureRecognizer(), doubleTap, LongPressGestureRecognizer(), PanGestureRecognizer(),
-                SwipeGestureRecognizer(), PinchGestureRecognizer(), RotationGestureRecognizer(),
-            ]
+            made = sevenBuiltInRecognizers()
         }
         self.recognizers = made
         fingers = (0..<Self.fingerCount).map { PointerID(kind: .finger, device: 1, index: Int64($0)) }

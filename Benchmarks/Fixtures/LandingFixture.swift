@@ -41,12 +41,7 @@ public final class LandingFixture {
         let made: [GestureRecognizer]
         switch recognizers {
         case .builtIns:
-            let doubleTap = TapGestureRecognizer()
-            doubleTap.numberOfTapsRequired = 2
-            made = [
-                TapGestureRecognizer(), doubleTap, LongPressGestureRecognizer(), PanGestureRecognizer(),
-                SwipeGestureRecognizer(), PinchGestureRecognizer(), RotationGestureRecognizer(),
-            ]
+            made = sevenBuiltInRecognizers()
         case .tap:
             made = [TapGestureRecognizer()]
         }

@@ -126,13 +126,8 @@ final class TapFixture {
             fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
         }
         scene.root.addChild(layer)
-        let tap = TapGestureRecognizer()
-        let doubleTap = TapGestureRecognizer()
-        doubleTap.numberOfTapsRequired = 2
-        let recognizers: [GestureRecognizer] = [
-            tap, doubleTap, LongPressGestureRecognizer(), PanGestureRecognizer(), SwipeGestureRecognizer(),
-            PinchGestureRecognizer(), RotationGestureRecognizer(),
-        ]
+        let recognizers = sevenBuiltInRecognizers()
+        let tap = recognizers[0]
         let (taps, others) = (taps, others)
         for recognizer in recognizers {
             let counter = recognizer === tap ? taps : others
