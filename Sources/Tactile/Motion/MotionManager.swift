@@ -205,7 +205,8 @@ public final class MotionManager {
     /// and up the responder chain. Setting one turns the accelerometer on
     /// and tells it (``MotionEventReceiver/motionReadingsStarted(timestamp:)``);
     /// `nil` or another receiver stops the gestures under way with the one
-    /// that had them (a shake in progress is cancelled). Held weakly.
+    /// that had them (a shake in progress is cancelled). Not kept alive:
+    /// it reads `nil` once the receiver is gone, as a weak reference would.
     public var motionEventReceiver: (any MotionEventReceiver)? {
         get {
             if let scene = receivingScene?.scene { return scene }
