@@ -28,7 +28,7 @@ import Tactile
 /// ## What it records
 ///
 /// From the scene's typed decision stream (as a
-/// `Scene.addDecisionObserver(includingLayerDeliveries:_:)` observer that
+/// `Scene.addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)` observer that
 /// hears the deliveries to layers too, beside the game's own handler), from
 /// the harness's creation or the last ``clearRecord()``:
 ///

@@ -156,16 +156,7 @@ func diagnoseHeldOutRejection() {
     diagnoseRejection(drawings: Drawings(writers: variedTuningWriters, seed: 0x70AF, habits: variedTuningHabits))
         .print(family: "tuning writers 140–159 (widened)")
     for family in heldOutFamilies {
-        let saved = (sessionSixWriters, lognormalWriters)
-        sessionSixWriters = family == "s6"
-        lognormalWriters = family == "lognormal"
-        defer { (sessionSixWriters, lognormalWriters) = saved }
-        let drawings = switch family {
-        case "wide": Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide)
-        case "lognormal": Drawings(writers: lognormalWriterSeeds, seed: 0x106E)
-        default: Drawings(writers: reportWriters, seed: 0xE7A1)
-        }
-        diagnoseRejection(drawings: drawings).print(family: family)
+        withHeldOutFamily(family) { drawings, _, _ in diagnoseRejection(drawings: drawings).print(family: family) }
     }
     diagnoseUserDependentRejection()
 }
@@ -220,16 +211,9 @@ func diagnoseUserDependentRejection() {
     row("tuning 140–159 (widened)", userDependentRejection(Drawings(writers: variedTuningWriters, seed: 0x70AF, habits: variedTuningHabits),
                                                            habits: variedTuningHabits, scribbleSeed: 0x5C81_0017, writerSeeds: variedTuningWriters))
     for family in heldOutFamilies {
-        let saved = (sessionSixWriters, lognormalWriters)
-        sessionSixWriters = family == "s6"
-        lognormalWriters = family == "lognormal"
-        defer { (sessionSixWriters, lognormalWriters) = saved }
-        let (drawings, habits, seeds): (Drawings, StrokeHabits, [UInt64]) = switch family {
-        case "wide": (Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), .wide, wideWriters)
-        case "lognormal": (Drawings(writers: lognormalWriterSeeds, seed: 0x106E), .usual, lognormalWriterSeeds)
-        default: (Drawings(writers: reportWriters, seed: 0xE7A1), .usual, reportWriters)
+        withHeldOutFamily(family) { drawings, habits, seeds in
+            row(family, userDependentRejection(drawings, habits: habits, scribbleSeed: 0x5C81_0012, writerSeeds: seeds))
         }
-        row(family, userDependentRejection(drawings, habits: habits, scribbleSeed: 0x5C81_0012, writerSeeds: seeds))
     }
     print()
 }

@@ -143,15 +143,6 @@ func chooseMarginRule(heldOut: Bool) {
     // The one look at the held-out families: the library's rule as shipped
     // beside the chosen rule.
     let shipped = MarginCandidate(name: "library, as shipped up to session 9") { $0.shapeDeviation }
-    print()
-    print("| family | nearest | library rule: lost / scribbles | chosen rule: lost / scribbles |")
-    print("|---|---|---|---|")
-    for family in heldOutFamilies {
-        let outcomes = heldOutOutcomes(family: family)
-        let real = outcomes.filter { $0.shape != nil }
-        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let before = marginRejection(shipped, threshold: sessionNineMaximumShapeDeviation, outcomes: outcomes)
-        let after = marginRejection(best.candidate, threshold: best.threshold, outcomes: outcomes)
-        print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | \(percent(after.lost)) / \(percent(after.falseAccepts)) |")
-    }
+    printHeldOutLook(library: { marginRejection(shipped, threshold: sessionNineMaximumShapeDeviation, outcomes: $0) },
+                     chosen: { marginRejection(best.candidate, threshold: best.threshold, outcomes: $0) })
 }

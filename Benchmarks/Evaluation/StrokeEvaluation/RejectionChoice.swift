@@ -160,15 +160,6 @@ func chooseRejectionRule(heldOut: Bool) {
     // The one look at the held-out families: the library's rule as it is
     // (threshold 3.67) beside the chosen rule.
     let current = RejectionCandidate(name: "library, as shipped", units: [], takesLargest: false, eligible: false, isLibrary: true)
-    print()
-    print("| family | nearest | library rule: lost / scribbles | chosen rule: lost / scribbles |")
-    print("|---|---|---|---|")
-    for family in heldOutFamilies {
-        let outcomes = heldOutOutcomes(family: family)
-        let real = outcomes.filter { $0.shape != nil }
-        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let before = lossAndAccepts(current, threshold: sessionNineMaximumShapeDeviation, outcomes: outcomes)
-        let after = lossAndAccepts(chosen.candidate, threshold: chosen.threshold, outcomes: outcomes)
-        print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | \(percent(after.lost)) / \(percent(after.falseAccepts)) |")
-    }
+    printHeldOutLook(library: { lossAndAccepts(current, threshold: sessionNineMaximumShapeDeviation, outcomes: $0) },
+                     chosen: { lossAndAccepts(chosen.candidate, threshold: chosen.threshold, outcomes: $0) })
 }

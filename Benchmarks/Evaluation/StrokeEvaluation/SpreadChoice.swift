@@ -149,16 +149,9 @@ func chooseSpreadRule(heldOut: Bool) {
     print("| family | shipped rule (3.0756): lost / scribbles | chosen: lost / scribbles |")
     print("|---|---|---|")
     for family in heldOutFamilies {
-        let savedFamily = (sessionSixWriters, lognormalWriters)
-        sessionSixWriters = family == "s6"
-        lognormalWriters = family == "lognormal"
-        defer { (sessionSixWriters, lognormalWriters) = savedFamily }
-        let (drawings, habits, seeds): (Drawings, StrokeHabits, [UInt64]) = switch family {
-        case "wide": (Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), .wide, wideWriters)
-        case "lognormal": (Drawings(writers: lognormalWriterSeeds, seed: 0x106E), .usual, lognormalWriterSeeds)
-        default: (Drawings(writers: reportWriters, seed: 0xE7A1), .usual, reportWriters)
+        let outcomes = withHeldOutFamily(family) { drawings, habits, seeds in
+            spreadOutcomes(drawings, habits: habits, scribbleSeed: 0x5C81_0022, writerSeeds: seeds)
         }
-        let outcomes = spreadOutcomes(drawings, habits: habits, scribbleSeed: 0x5C81_0022, writerSeeds: seeds)
         let before = spreadRates(shipped, threshold: GestureDefaults.strokeMaximumShapeDeviation, outcomes)
         let after = spreadRates(best.candidate, threshold: best.threshold, outcomes)
         print("| \(family) | \(percent(before.lost)) / \(percent(before.accepted)) | \(percent(after.lost)) / \(percent(after.accepted)) |")

@@ -230,25 +230,64 @@ struct Outcome {
     }
 }
 
+/// `classify … dump`: each ink's match and the library rule's decision, a
+/// line each at full precision, for comparing two builds byte for byte.
+func dumpMatches(of inks: [StrokeInk], by classifier: StrokeClassifier) {
+    for (index, ink) in inks.enumerated() {
+        guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
+        print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
+    }
+}
+
 /// The held-out families a rule chosen on tuning writers is looked at on
 /// once (`choose-rule heldout`, `choose-margin heldout`), in the order their
 /// tables print them.
 let heldOutFamilies = ["report", "s6", "wide", "lognormal"]
 
-/// The built-in set against one held-out family's drawings and 1,500
-/// scribbles of each kind, generated as the report generates them.
-func heldOutOutcomes(family: String) -> [Outcome] {
+/// Runs `body` with one held-out family's writers as the report generates
+/// them: their drawings, their habits and the writers' seeds, with the
+/// family's generator switches (`sessionSixWriters`, `lognormalWriters`)
+/// set while it runs.
+func withHeldOutFamily<Result>(_ family: String, _ body: (Drawings, StrokeHabits, [UInt64]) -> Result) -> Result {
     let saved = (sessionSixWriters, lognormalWriters)
     sessionSixWriters = family == "s6"
     lognormalWriters = family == "lognormal"
     defer { (sessionSixWriters, lognormalWriters) = saved }
     return switch family {
-    case "wide": builtInOutcomes(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), classifier: builtInClassifier(),
-                                 scribblesPerKind: 1500, scribbleSeed: 0x5C81_0003, habits: .wide)
-    case "lognormal": builtInOutcomes(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), classifier: builtInClassifier(),
-                                      scribblesPerKind: 1500, scribbleSeed: 0x5C81_0006)
-    default: builtInOutcomes(Drawings(writers: reportWriters, seed: 0xE7A1), classifier: builtInClassifier(),
-                             scribblesPerKind: 1500, scribbleSeed: 0x5C81_0002)
+    case "wide": body(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), .wide, wideWriters)
+    case "lognormal": body(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), .usual, lognormalWriterSeeds)
+    default: body(Drawings(writers: reportWriters, seed: 0xE7A1), .usual, reportWriters)
+    }
+}
+
+/// The one look at the held-out families (`choose-rule heldout`,
+/// `choose-margin heldout`): a table of each family's nearest-template
+/// accuracy and what the library's rule and the chosen rule lose and
+/// accept there.
+func printHeldOutLook(library: ([Outcome]) -> Rejection, chosen: ([Outcome]) -> Rejection) {
+    print()
+    print("| family | nearest | library rule: lost / scribbles | chosen rule: lost / scribbles |")
+    print("|---|---|---|---|")
+    for family in heldOutFamilies {
+        let outcomes = heldOutOutcomes(family: family)
+        let real = outcomes.filter { $0.shape != nil }
+        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
+        let before = library(outcomes)
+        let after = chosen(outcomes)
+        print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | \(percent(after.lost)) / \(percent(after.falseAccepts)) |")
+    }
+}
+
+/// The built-in set against one held-out family's drawings and 1,500
+/// scribbles of each kind, generated as the report generates them.
+func heldOutOutcomes(family: String) -> [Outcome] {
+    let scribbleSeed: UInt64 = switch family {
+    case "wide": 0x5C81_0003
+    case "lognormal": 0x5C81_0006
+    default: 0x5C81_0002
+    }
+    return withHeldOutFamily(family) { drawings, habits, _ in
+        builtInOutcomes(drawings, classifier: builtInClassifier(), scribblesPerKind: 1500, scribbleSeed: scribbleSeed, habits: habits)
     }
 }
 
@@ -1041,10 +1080,7 @@ case "classify":
             // library rule's decision, at full precision (session 11: the
             // margin's search stops once the decision is known, which must
             // leave both alone).
-            for (index, ink) in scribbles.enumerated() {
-                guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
-                print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
-            }
+            dumpMatches(of: scribbles, by: classifier)
             exit(0)
         }
         var accepted = 0
@@ -1055,10 +1091,7 @@ case "classify":
         exit(0)
     }
     if dump {
-        for (index, ink) in inks.enumerated() {
-            guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
-            print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
-        }
+        dumpMatches(of: inks, by: classifier)
         exit(0)
     }
     var correct = 0

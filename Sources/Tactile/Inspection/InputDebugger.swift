@@ -35,7 +35,7 @@
 ///
 /// A loop has one debugger: the latest made for it. While recording, the
 /// debugger is one of the loop's inputs (after those added before it) and
-/// one of the scene's decision observers (``Scene/addDecisionObserver(includingLayerDeliveries:_:)``),
+/// one of the scene's decision observers (``Scene/addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)``),
 /// which leaves the game's ``Scene/arenaDecisions`` alone. It follows the
 /// loop to a new scene.
 ///

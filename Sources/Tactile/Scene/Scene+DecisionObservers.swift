@@ -2,13 +2,13 @@
 // the tools that come and go beside it.
 
 extension Scene {
-    /// One observer added with ``Scene/addDecisionObserver(includingLayerDeliveries:_:)``, to remove it by.
+    /// One observer added with ``Scene/addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)``, to remove it by.
     public struct DecisionObserver: Hashable, Sendable {
         let id: Int
         /// Whether it hears ``ArenaDecision/sentToLayer(_:_:_:)``.
         let hearsLayerDeliveries: Bool
         /// Whether it hears a continuous gesture's moves from `.changed` to `.changed`.
-        var hearsRepeatedChanges = true
+        let hearsRepeatedChanges: Bool
     }
 
     /// Adds `observe` to what hears every arena decision, after
@@ -28,20 +28,6 @@ extension Scene {
     ///     follows the recognizers alone says `false`; while nobody hears
     ///     deliveries (no ``arenaDecisions``, no ``arenaLog``, no observer
     ///     that asked for them), the arena does not make them.
-    ///   - observe: Called with each decision, as it is made.
-    @discardableResult
-    public func addDecisionObserver(includingLayerDeliveries: Bool = true,
-                                    _ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
-        addDecisionObserver(includingLayerDeliveries: includingLayerDeliveries, includingRepeatedChanges: true, observe)
-    }
-
-    /// Adds `observe` as ``addDecisionObserver(includingLayerDeliveries:_:)``
-    /// does, and says whether it hears a continuous gesture's every move.
-    ///
-    /// - Parameters:
-    ///   - includingLayerDeliveries: Whether `observe` also hears
-    ///     ``ArenaDecision/sentToLayer(_:_:_:)``, as for
-    ///     ``addDecisionObserver(includingLayerDeliveries:_:)``.
     ///   - includingRepeatedChanges: Whether `observe` also hears
     ///     ``ArenaDecision/entered(_:_:from:)`` from `.changed` to `.changed`:
     ///     one for every move of a pan, pinch or rotation under way after its
@@ -53,10 +39,10 @@ extension Scene {
     ///     instructions a move, the decision and the long way).
     ///   - observe: Called with each decision, as it is made.
     @discardableResult
-    public func addDecisionObserver(includingLayerDeliveries: Bool = true, includingRepeatedChanges: Bool,
+    public func addDecisionObserver(includingLayerDeliveries: Bool = true, includingRepeatedChanges: Bool = true,
                                     _ observe: @escaping (ArenaDecision) -> Void) -> DecisionObserver {
-        var observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries)
-        observer.hearsRepeatedChanges = includingRepeatedChanges
+        let observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries,
+                                        hearsRepeatedChanges: includingRepeatedChanges)
         nextDecisionObserverID += 1
         decisionObservers.append((observer, observe))
         routeDecisions()

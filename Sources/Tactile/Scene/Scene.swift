@@ -280,7 +280,7 @@ public final class Scene: Responder {
     /// Every decision of the arena, typed, as it is made (see
     /// ``ArenaDecision``): the game's own handler, for tests and debugging
     /// displays. Tools that come and go (an input debugger, a test harness)
-    /// watch with ``addDecisionObserver(includingLayerDeliveries:_:)`` instead and leave it alone.
+    /// watch with ``addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)`` instead and leave it alone.
     public var arenaDecisions: ((ArenaDecision) -> Void)? {
         didSet { routeDecisions() }
     }
