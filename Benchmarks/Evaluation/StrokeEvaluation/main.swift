@@ -1012,6 +1012,10 @@ case "choose-spread":
     // Session 11: a rejection relative to the writer's own templates,
     // chosen on tuning writers only (SpreadChoice.swift); `heldout` looks once.
     chooseSpreadRule(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-templates":
+    // Session 12: a built-in set made to cover how the shapes are drawn,
+    // chosen on tuning writers only (TemplateChoice.swift); `heldout` looks once.
+    chooseTemplates(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
