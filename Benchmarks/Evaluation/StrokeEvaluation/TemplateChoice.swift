@@ -164,7 +164,7 @@ func candidateTemplateSets() -> [(name: String, templates: [StrokeTemplate], pic
 }
 
 /// The library's rule (deviation ÷ margin, score floor) as a candidate rule.
-let libraryMarginRule = MarginCandidate(name: "deviation / m") { $0.shapeDeviation / margin($0) }
+var libraryMarginRule: MarginCandidate { MarginCandidate(name: "deviation / m") { $0.shapeDeviation / margin($0) } }
 
 struct TemplateSetResult {
     var name: String
