@@ -47,6 +47,33 @@ import TactileTestSupport
 //    report writers' other bars, which do not depend on the built-in set,
 //    checked in the regenerated report).
 
+// Round 1 (the protocol above, run once): the baseline kept its threshold
+// (3.0756, reproduced) and lost 0.86%; medoids 0.96% (nearest 98.80% against
+// 98.25%), covering 1.53% (its ranges let 11.6% of scribbles in at 3.0756,
+// so its threshold fell to 2.17). Nothing chosen, no held-out look.
+//
+// Round 2, fixed before it was run, on the same tuning data and criterion
+// (steps 3 and 4 unchanged; the baseline, medoids and covering stay in the
+// table): covering let scribbles in because its cost counted only the
+// drawings it covers. The balanced candidates weigh both: from the medoids,
+// swap while the count of the shape's pool drawings a template of the three
+// alone rejects, plus λ × the count of pool scribbles it alone accepts
+// (score ≥ 0.6 and deviation ≤ 3.0756), falls (ties: the lower sum of the
+// drawings' deviations), for λ = 1/8, 1/4, 1/2 and 1. The pool scribbles:
+// 60 of each kind, half drawn with the usual habits and half with the wide
+// (StrokeSynthesizer seeded 0x5C81_0500, used for nothing else). 1/8 is
+// the ratio of a pool drawing's share over the 1% target to a scribble's
+// share over the 4% budget; the larger values allow for a scribble accepted
+// by one template alone going to another shape in the whole set.
+
+/// The pool's scribbles (round 2): 60 of each kind, half usual, half wide.
+func templatePoolScribbles() -> [[[Point]]] {
+    var synthesizer = StrokeSynthesizer(seed: 0x5C81_0500)
+    return StrokeScribble.allCases.flatMap { kind in
+        (0..<60).map { index in synthesizer.scribble(kind, habits: index % 2 == 0 ? .usual : .wide) }
+    }
+}
+
 /// The pool's writers (session 12): odd seeds usual, even seeds wide.
 let templatePoolWriters = (500..<560).map(UInt64.init)
 /// Drawings of each shape by each pool writer.
@@ -125,9 +152,24 @@ func coveringCost(_ samples: [[[Point]]], pool: [[[Point]]], shape: StrokeShape)
     return (rejected, total)
 }
 
+/// The balanced cost (round 2): the covering cost's rejected drawings plus
+/// λ × the pool scribbles a template of `samples` alone accepts.
+func balancedCost(_ samples: [[[Point]]], pool: [[[Point]]], scribbles: [[[Point]]], shape: StrokeShape,
+                  scribbleWeight: Double) -> (rejected: Double, deviation: Double) {
+    let classifier = try! StrokeClassifier(templates: [template(shape, samples)], parameters: matchingParameters)
+    let drawings = coveringCost(samples, pool: pool, shape: shape)
+    let accepted = scribbles.count { classifier.classify(strokes: $0)?.isConfident() ?? false }
+    return (Double(drawings.rejected) + scribbleWeight * Double(accepted), drawings.deviation)
+}
+
 /// The medoids, then swapped one drawing at a time while that lowers the
-/// covering cost.
-func covering(_ start: [Int], pool: [[[Point]]], shape: StrokeShape) -> [Int] {
+/// covering cost (with `scribbles` and a weight, the balanced cost).
+func covering(_ start: [Int], pool: [[[Point]]], shape: StrokeShape, scribbles: [[[Point]]] = [], scribbleWeight: Double = 0) -> [Int] {
+    func coveringCost(_ samples: [[[Point]]], pool: [[[Point]]], shape: StrokeShape) -> (rejected: Double, deviation: Double) {
+        if scribbleWeight > 0 { return balancedCost(samples, pool: pool, scribbles: scribbles, shape: shape, scribbleWeight: scribbleWeight) }
+        let cost = StrokeEvaluation.coveringCost(samples, pool: pool, shape: shape)
+        return (Double(cost.rejected), cost.deviation)
+    }
     var chosen = start
     var best = coveringCost(chosen.map { pool[$0] }, pool: pool, shape: shape)
     var improved = true
@@ -151,16 +193,23 @@ func covering(_ start: [Int], pool: [[[Point]]], shape: StrokeShape) -> [Int] {
 /// and the covering set, each with the pool indices it took.
 func candidateTemplateSets() -> [(name: String, templates: [StrokeTemplate], picks: [[Int]])] {
     let pool = templatePool()
+    let scribbles = templatePoolScribbles()
+    let weights = [0.125, 0.25, 0.5, 1]
     var medoidPicks: [[Int]] = [], coveringPicks: [[Int]] = []
+    var balancedPicks = [[[Int]]](repeating: [], count: weights.count)
     for (shape, drawings) in pool.enumerated() {
         let picks = medoids(poolDistances(drawings, shape: shapes[shape]), count: 3).sorted()
         medoidPicks.append(picks)
         coveringPicks.append(covering(picks, pool: drawings, shape: shapes[shape]).sorted())
+        for (index, weight) in weights.enumerated() {
+            balancedPicks[index].append(covering(picks, pool: drawings, shape: shapes[shape], scribbles: scribbles, scribbleWeight: weight).sorted())
+        }
     }
     func set(_ picks: [[Int]]) -> [StrokeTemplate] {
         shapes.indices.map { shape in template(shapes[shape], picks[shape].map { pool[shape][$0] }) }
     }
     return [("medoids", set(medoidPicks), medoidPicks), ("covering", set(coveringPicks), coveringPicks)]
+        + zip(weights, balancedPicks).map { ("balanced λ = \($0)", set($1), $1) }
 }
 
 /// The library's rule (deviation ÷ margin, score floor) as a candidate rule.
