@@ -1015,7 +1015,9 @@ case "choose-spread":
 case "choose-templates":
     // Session 12: a built-in set made to cover how the shapes are drawn,
     // chosen on tuning writers only (TemplateChoice.swift); `heldout` looks once.
-    chooseTemplates(heldOut: arguments.dropFirst().first == "heldout")
+    if arguments.dropFirst().first == "split" { splitTemplateComparison() } else {
+        chooseTemplates(heldOut: arguments.dropFirst().first == "heldout")
+    }
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
