@@ -22,6 +22,7 @@ import TactileTestSupport
 // | 2000 ..< 2030 | the report's second setting, wider habits (`StrokeHabits.wide`) |
 // | 300 ..< 320 | wide habits: choosing the template writers' habits (`rejection choose`) |
 // | 140 ..< 160 | tuning, widened habits (`variedTuningHabits`, session 9): choosing the rejection rule (`choose-rule`) |
+// | 500 ..< 560 | the pool built-in sets are chosen from (`choose-templates`, session 12) |
 // | 4000 ..< 4030 | the held-out lognormal family (LognormalSynthesizer; `writers=lognormal`): never tuned on |
 //
 // Scribbles (for false accepts) are seeded apart the same way.
