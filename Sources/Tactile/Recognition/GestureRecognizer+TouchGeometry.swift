@@ -50,8 +50,9 @@ extension GestureRecognizer {
     }
 
     /// How spread out the touches that are down are with `lifting` and
-    /// without it, and how many each counts: ``touchSpan(around:including:)``
-    /// about ``touchCentroid(including:)``, both ways, in two walks of the
+    /// without it, and how many each counts:
+    /// ``GestureRecognizer/touchSpan(around:including:)`` about
+    /// ``GestureRecognizer/touchCentroid(including:)``, both ways, in two walks of the
     /// touches rather than four, with the same values to the bit (each sum
     /// adds the same touches in the same order). A recognizer that takes in
     /// a lifting touch's last move and then measures afresh without it, as
@@ -101,7 +102,7 @@ extension GestureRecognizer {
 
     /// Where the first two of the touches that are down (and `lifting`)
     /// are, in window points, and which touches they are: the pair
-    /// ``firstTwoTouches(including:)`` finds, read in place. A recognizer
+    /// ``GestureRecognizer/firstTwoTouches(including:)`` finds, read in place. A recognizer
     /// that measures the pair on every move, as the rotation does, reads
     /// this rather than the touches themselves, which are retained as they
     /// are handed out and released after (callgrind: about 150 instructions
