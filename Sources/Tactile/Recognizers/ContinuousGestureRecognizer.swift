@@ -51,7 +51,9 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
         let tooFew = remaining < minimumNumberOfTouchesToMeasure
         switch state {
         case .possible:
-            if isWaitingForRequirements && tooFew {
+            // `tooFew` first: asking the arena about waits is a look-up,
+            // and most lifts leave enough touches.
+            if tooFew && isWaitingForRequirements {
                 state = .ended
             } else if remaining == 0 {
                 state = .failed

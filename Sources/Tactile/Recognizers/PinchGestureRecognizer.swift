@@ -156,20 +156,27 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         // A touch can move as it lifts: take that in before it leaves.
         var moved = false
+        let remaining: (span: Double, count: Int)
         // Measured only when there is a scale to move: with no reference
         // span yet, or fewer than two touches last time, the lift changes
-        // nothing (two walks of the touches saved per lifting touch).
-        for touch in touches where lastCount >= 2 && referenceSpan != nil {
-            let (span, count) = spread(including: touch)
-            if count == lastCount, count >= 2, let reference = referenceSpan, span / reference != measuredScale {
-                measuredScale = span / reference
-                moved = true
+        // nothing.
+        let canMove = lastCount >= 2 && referenceSpan != nil
+        if touches.count == 1 {
+            // One touch lifting, as nearly every lift: the spreads with it
+            // and without it in two walks of the touches, not four (the
+            // same values).
+            let spreads = touchSpreads(lifting: touches[0])
+            if canMove { moved = takeIn(lift: spreads.including) }
+            remaining = spreads.excluding
+        } else {
+            for touch in touches where canMove {
+                if takeIn(lift: spread(including: touch)) { moved = true }
             }
+            remaining = spread()
         }
         if moved { velocityTracker.add(measuredScale, at: currentTime) }
-        let (span, count) = spread()
-        lastCount = count
-        if count >= 2 { rebase(span: span, count: count) }
+        lastCount = remaining.count
+        if remaining.count >= 2 { rebase(span: remaining.span, count: remaining.count) }
         touchesDidLift(moved: moved)
     }
 
@@ -203,6 +210,15 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     private func spread(including lifting: Touch? = nil) -> (span: Double, count: Int) {
         let (center, count) = touchCentroid(including: lifting)
         return (touchSpan(around: center, including: lifting), count)
+    }
+
+    /// Takes in the spread as a touch lifts, when the same touches as at
+    /// the last move are measured; returns whether the scale changed.
+    private func takeIn(lift spread: (span: Double, count: Int)) -> Bool {
+        guard spread.count == lastCount, spread.count >= 2, let reference = referenceSpan,
+              spread.span / reference != measuredScale else { return false }
+        measuredScale = spread.span / reference
+        return true
     }
 
     /// The set of touches changed (or the span just became measurable):

@@ -180,15 +180,17 @@ open class RotationGestureRecognizer: ContinuousGestureRecognizer {
     /// now. Returns whether ``rotation`` changed.
     @discardableResult
     private func follow(including lifting: Touch? = nil) -> Bool {
-        guard let (first, second) = firstTwoTouches(including: lifting) else {
+        // The pair's locations and identities, not the touches: handing
+        // those out retained and released each (see the helper).
+        guard let pair = firstTwoTouchLocations(including: lifting) else {
             lastAngle = nil
             return false
         }
-        let samePair = firstOfPair == ObjectIdentifier(first) && secondOfPair == ObjectIdentifier(second)
-        firstOfPair = ObjectIdentifier(first)
-        secondOfPair = ObjectIdentifier(second)
-        let dx = second.location.x - first.location.x
-        let dy = second.location.y - first.location.y
+        let samePair = firstOfPair == pair.firstTouch && secondOfPair == pair.secondTouch
+        firstOfPair = pair.firstTouch
+        secondOfPair = pair.secondTouch
+        let dx = pair.second.x - pair.first.x
+        let dy = pair.second.y - pair.first.y
         lastDistance = (dx * dx + dy * dy).squareRoot()
         guard lastDistance >= minimumSpan else {
             lastAngle = nil
