@@ -119,17 +119,7 @@ public final class SDLEventPump {
     var unknownSensorReports = DiagnosticThrottle()
     /// Open device sensors by instance id, with SDL's handle (`nil` for one
     /// registered by a test, where Linux has no sensor backend to open).
-    var sensors: [Int32: (kind: SensorKind, handle: OpaquePointer?)] = [:] {
-        didSet { hasOpenSensors = sensors.values.contains { $0.handle != nil } }
-    }
-    /// Whether SDL has a sensor of ours open, to update in each drain.
-    var hasOpenSensors = false
-    /// Whether a drain has switched SDL's own joystick and sensor updates
-    /// in `SDL_PumpEvents` off, to do them itself (see `updateDevices`).
-    var updatesDevicesItself = false
-    /// When the pump last had SDL look for newly connected controllers
-    /// (`SDL_JoystickUpdate` with no controller open), on ``clock``.
-    var devicesDetectedAt: Double?
+    var sensors: [Int32: (kind: SensorKind, handle: OpaquePointer?)] = [:]
 
     /// Makes a pump for `window`'s events.
     ///
@@ -159,10 +149,8 @@ public final class SDLEventPump {
         // joystick) on each call, about 0.6 µs here, even to find the queue
         // empty. Pumping once and then taking the queued events with
         // SDL_PeepEvents gets the same events in the same order for a
-        // fraction of the cost. Joysticks and sensors are updated by the
-        // pump itself, only when it has some open (`updateDevices`).
+        // fraction of the cost.
         SDL_PumpEvents()
-        updateDevices()
         var event = SDL_Event()
         while SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) == 1 {
             translate(event, into: &events)
