@@ -6,16 +6,16 @@ import Testing
 struct FrameExperimentTests {
     @Test func noWordsIsNoExperiment() {
         let experiment = FrameExperiment(words: "")
-        #expect(!experiment.skipsRender && !experiment.addsWork && !experiment.logsFrames)
+        #expect(!experiment.skipsRender && !experiment.addsWork && !experiment.logsFrames && !experiment.logsFaults)
     }
 
     @Test func wordsAndSizesAreRead() {
-        let experiment = FrameExperiment(words: "no-render,sweep=8M pages=2K,spin=800,log-frames")
+        let experiment = FrameExperiment(words: "no-render,sweep=8M pages=2K,spin=800,log-frames,faults")
         #expect(experiment.skipsRender)
         #expect(experiment.sweepBytes == 8 * 1_048_576)
         #expect(experiment.pageCount == 2_048)
         #expect(experiment.spinMicroseconds == 800)
-        #expect(experiment.logsFrames)
+        #expect(experiment.logsFrames && experiment.logsFaults)
         #expect(experiment.addsWork)
     }
 

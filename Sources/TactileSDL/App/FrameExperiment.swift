@@ -31,6 +31,11 @@ import Darwin
 ///   and printed to standard error when the run ends, one line
 ///   `input µs by frame: 12.3 4.5 …`, to set beside callgrind's frame-by-frame
 ///   counts (`FRAME_BUDGET_CALLGRIND=frames`).
+/// - `faults`: the process's minor and major page faults (`getrusage`) from
+///   the start of each frame to the end of its game loop (input and updates)
+///   are kept and printed the same way, `input faults by frame: …`: whether
+///   a slow frame touched memory or code for the first time. Two system
+///   calls a frame, outside the timed phases' edges but inside the frame.
 ///
 /// The added work is timed in the `present` phase; the input phase is timed
 /// as always, so comparing its figures across experiments says what evicts
@@ -41,6 +46,10 @@ struct FrameExperiment {
     var pageCount = 0
     var spinMicroseconds = 0.0
     var logsFrames = false
+    var logsFaults = false
+    /// With `faults`: each frame's page faults in its input and updates.
+    private var faultsByFrame: [Int] = []
+    private var faultsAtStart = 0
     /// With `log-frames`: each frame's input time in µs, in order.
     private var inputByFrame: [Double] = []
     /// The buffer the sweep and the page walk write, made once and kept for
@@ -66,10 +75,12 @@ struct FrameExperiment {
             case "pages": pageCount = value
             case "spin": spinMicroseconds = Double(value)
             case "log-frames": logsFrames = true
+            case "faults": logsFaults = true
             default: break
             }
         }
         if logsFrames { inputByFrame.reserveCapacity(100_000) }
+        if logsFaults { faultsByFrame.reserveCapacity(100_000) }
         bufferBytes = max(sweepBytes, pageCount * 4_096)
         if bufferBytes > 0 {
             buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 4_096)
@@ -104,13 +115,43 @@ struct FrameExperiment {
         if logsFrames && inputByFrame.count < inputByFrame.capacity { inputByFrame.append(microseconds) }
     }
 
-    /// Prints the frames' input times, with `log-frames`, when the run ends.
+    /// The process's page faults so far, minor and major.
+    private static func pageFaults() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage.ru_minflt + usage.ru_majflt
+    }
+
+    /// With `faults`: the frame begins.
+    mutating func frameStarted() {
+        if logsFaults { faultsAtStart = Self.pageFaults() }
+    }
+
+    /// With `faults`: the frame's game loop (input and updates) is done.
+    mutating func gameLoopEnded() {
+        if logsFaults && faultsByFrame.count < faultsByFrame.capacity { faultsByFrame.append(Self.pageFaults() - faultsAtStart) }
+    }
+
+    /// Prints the frames' input times (`log-frames`) and faults (`faults`)
+    /// to standard error when the run ends.
     func printLog() {
-        guard logsFrames else { return }
-        var line = "input µs by frame:"
-        for value in inputByFrame { line += " \((value * 10).rounded() / 10)" }
-        line += "\n"
-        var bytes = Array(line.utf8)
+        var text = ""
+        if logsFrames {
+            text += "input µs by frame:"
+            for value in inputByFrame { text += " \((value * 10).rounded() / 10)" }
+            text += "\n"
+        }
+        if logsFaults {
+            text += "input faults by frame:"
+            for value in faultsByFrame { text += " \(value)" }
+            text += "\n"
+        }
+        guard !text.isEmpty else { return }
+        var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 

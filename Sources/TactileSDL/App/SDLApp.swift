@@ -266,6 +266,7 @@ public final class SDLApp {
 
         while true {
             let frameStart = clock.now
+            experiment.frameStarted()
             if measures { ticks.start = SDL_GetPerformanceCounter() }
             events.removeAll(keepingCapacity: true)
             let sizeBefore = pump.windowSize
@@ -292,6 +293,7 @@ public final class SDLApp {
                 game.update(step: step, now: now)
             })
             if measures { ticks.updatesEnd = SDL_GetPerformanceCounter() }
+            experiment.gameLoopEnded()
             let context = RenderContext(window: window, renderer: renderer, frameIndex: frameCount)
             if !experiment.skipsRender { game.render(in: context) }
             frameCount += 1
