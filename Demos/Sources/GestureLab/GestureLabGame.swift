@@ -33,8 +33,21 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// in which states, and the state shown on its badge.
     struct Readout {
         var fired = 0
-        /// The recognizer's state at each action, in order.
-        var states: [GestureRecognizer.State] = []
+        /// The recognizer's states at its actions, in order, for the tests
+        /// (the panel draws ``fired``, not these): a run of `changed` is kept
+        /// once, and only the last ``statesKept``. The tests read the first,
+        /// the last and how many ended of a gesture or two; kept whole, a
+        /// pan under way added a `changed` at every move, without end.
+        private(set) var states: [GestureRecognizer.State] = []
+        /// How many states ``states`` keeps: a few gestures' worth.
+        static let statesKept = 16
+
+        /// Keeps `state`, an action's, in ``states``.
+        mutating func record(_ state: GestureRecognizer.State) {
+            if state == .changed, states.last == .changed { return }
+            if states.count == Self.statesKept { states.removeFirst() }
+            states.append(state)
+        }
         /// The values at the last action, read as numbers and formatted
         /// only when drawn (see ``Values``); a pan under way reads its
         /// velocity when drawn (``Values/live(_:)``).
@@ -261,7 +274,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
             values = Self.snapshot(of: recognizer)
         }
         readouts[slot].fired += 1
-        readouts[slot].states.append(state)
+        readouts[slot].record(state)
         readouts[slot].values = values
         if recognizer === pinch { pinchScale = pinch.scale }
         if recognizer === rotation { rotationAngle = rotation.rotation }
@@ -504,27 +517,46 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         let frame = Rect(x: 564, y: 40, width: 236, height: 540)
         canvas.fillRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height, color: Self.panelFill)
         canvas.drawText("ARENA DECISIONS", at: Point(x: frame.minX + 8, y: frame.minY + 7), scale: 1, color: Self.text)
-        // Long lines wrap onto an indented second line; 37 columns fit.
-        var rows: [(text: String, color: Color)] = []
-        for index in arenaLog.indices.suffix(Self.logLength) { arenaLog[index].word() }
-        for line in arenaLog.suffix(Self.logLength).map(\.text) {
-            let color = line.hasPrefix("wait") ? Self.waitingColor
-                : line.hasPrefix("fail") || line.hasSuffix("failed") ? Self.color(for: .failed)
-                : line.hasSuffix("ended") || line.hasSuffix("began") ? Self.color(for: .ended)
-                : Self.text.withAlpha(190)
-            // The bitmap font has no arrow.
-            var rest = Substring(line.replacingOccurrences(of: "→", with: "->"))
-            var first = true
-            while !rest.isEmpty {
-                let width = first ? 37 : 35
-                rows.append(((first ? "" : "  ") + rest.prefix(width), color))
-                rest = rest.dropFirst(width)
-                first = false
+        // Each line is worded, coloured and wrapped once, the first time
+        // the panel shows it (`ArenaLogLine.drawn`); the last 46 rows of the
+        // last ``logLength`` lines are drawn.
+        let shown = arenaLog.indices.suffix(Self.logLength)
+        var rowCount = 0
+        for index in shown { rowCount += arenaLog[index].drawn.rows.count }
+        var skipped = max(0, rowCount - 46)
+        var row = 0
+        for index in shown {
+            let drawn = arenaLog[index].drawn
+            for text in drawn.rows {
+                if skipped > 0 { skipped -= 1; continue }
+                canvas.drawText(text, at: Point(x: frame.minX + 8, y: frame.minY + 24 + Double(row) * 11), scale: 1, color: drawn.color)
+                row += 1
             }
         }
-        for (index, row) in rows.suffix(46).enumerated() {
-            canvas.drawText(row.text, at: Point(x: frame.minX + 8, y: frame.minY + 24 + Double(index) * 11), scale: 1, color: row.color)
+    }
+
+    /// What the arena panel draws for a decision's line: its rows (long
+    /// lines wrap onto an indented second row; 37 columns fit) and their
+    /// colour. Made once a line: done every frame for the twelve lines shown
+    /// (Foundation's `replacingOccurrences` above all), it cost about 440,000
+    /// of the render's 1.6 M instructions a frame in the ten-contact replay
+    /// (callgrind).
+    nonisolated static func drawnRows(of line: String) -> (rows: [String], color: Color) {
+        let color = line.hasPrefix("wait") ? waitingColor
+            : line.hasPrefix("fail") || line.hasSuffix("failed") ? Self.color(for: .failed)
+            : line.hasSuffix("ended") || line.hasSuffix("began") ? Self.color(for: .ended)
+            : text.withAlpha(190)
+        // The bitmap font has no arrow.
+        var rest = Substring(line.replacingOccurrences(of: "→", with: "->"))
+        var rows: [String] = []
+        var first = true
+        while !rest.isEmpty {
+            let width = first ? 37 : 35
+            rows.append((first ? "" : "  ") + rest.prefix(width))
+            rest = rest.dropFirst(width)
+            first = false
         }
+        return (rows, color)
     }
 }
 
@@ -550,6 +582,8 @@ struct ArenaLogLine {
 
     private let kept: Kept
     private var words: String?
+    /// The rows and colour the panel draws, made with the words.
+    private var drawnRows: (rows: [String], color: Color)?
 
     init(_ decision: ArenaDecision) {
         switch decision {
@@ -565,9 +599,17 @@ struct ArenaLogLine {
     /// The line as the panel prints it.
     var text: String { words ?? wording }
 
-    /// Words the line, once.
-    mutating func word() {
-        if words == nil { words = wording }
+    /// The rows and colour the panel draws (`GestureLabGame.drawnRows(of:)`),
+    /// worded and wrapped the first time they are asked for, kept after.
+    var drawn: (rows: [String], color: Color) {
+        mutating get {
+            if let drawnRows { return drawnRows }
+            let text = self.text
+            words = text
+            let made = GestureLabGame.drawnRows(of: text)
+            drawnRows = made
+            return made
+        }
     }
 
     /// The decision's own words (`RecordedDecision.description`).

@@ -99,7 +99,10 @@ public final class SDLApp {
         public var rendering: Rendering = .sdlRenderer
         /// Whether to time each frame's phases into ``SDLApp/frameTiming``.
         /// Off by default; on, it reads SDL's performance counter seven times a
-        /// frame and changes nothing else.
+        /// frame and changes nothing else, unless the environment variable
+        /// `TACTILE_FRAME_EXPERIMENT` asks for an experiment on the frame
+        /// budget (drawing left out, caches evicted after presenting: see
+        /// `scripts/frame-budget`), which never changes what the game is given.
         public var measuresFrameTiming = false
         /// Extra `SDL_WindowFlags` for the window, such as
         /// `SDL_WINDOW_OPENGL.rawValue` for a game that makes its own GL
@@ -177,6 +180,9 @@ public final class SDLApp {
     /// screenshot. An error it throws ends ``run(_:)`` with that error, after
     /// the recording (if any) has been written.
     public var lastFrameRendered: ((_ context: RenderContext) throws -> Void)?
+    /// A timed run's experiment (`TACTILE_FRAME_EXPERIMENT`, read only with
+    /// ``Configuration/measuresFrameTiming``): nothing unless it is set.
+    private var experiment = FrameExperiment()
     /// Microseconds per tick of SDL's performance counter.
     private let microsecondsPerTick = 1_000_000 / Double(SDL_GetPerformanceFrequency())
 
@@ -232,6 +238,7 @@ public final class SDLApp {
         }
         if configuration.measuresFrameTiming {
             frameTiming = FrameTiming()
+            experiment = FrameExperiment.fromEnvironment()
         }
     }
 
@@ -259,6 +266,7 @@ public final class SDLApp {
 
         while true {
             let frameStart = clock.now
+            experiment.frameStarted()
             if measures { ticks.start = SDL_GetPerformanceCounter() }
             events.removeAll(keepingCapacity: true)
             let sizeBefore = pump.windowSize
@@ -285,8 +293,9 @@ public final class SDLApp {
                 game.update(step: step, now: now)
             })
             if measures { ticks.updatesEnd = SDL_GetPerformanceCounter() }
+            experiment.gameLoopEnded()
             let context = RenderContext(window: window, renderer: renderer, frameIndex: frameCount)
-            game.render(in: context)
+            if !experiment.skipsRender { game.render(in: context) }
             frameCount += 1
 
             let isLastFrame = pump.quitRequested || game.wantsToQuit
@@ -300,11 +309,13 @@ public final class SDLApp {
                 do { try lastFrameRendered(context) } catch { lastFrameError = error }
             }
             if measures { ticks.renderEnd = SDL_GetPerformanceCounter() }
-            if let renderer { SDL_RenderPresent(renderer) }
+            if let renderer, !experiment.skipsRender { SDL_RenderPresent(renderer) }
+            if experiment.addsWork { experiment.afterPresent(microsecondsPerTick: microsecondsPerTick) }
             if measures { recordTiming(&ticks) }
             if isLastFrame { break }
             advanceTime(frameStart: frameStart, step: loop.step)
         }
+        experiment.printLog()
         if let recorder, let path = configuration.recordPath {
             try recorder.write(toFile: path)
         }
@@ -351,6 +362,7 @@ public final class SDLApp {
         let wallStart = ticks.previousEnd != 0 ? ticks.previousEnd : ticks.start
         func microseconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) * microsecondsPerTick }
         let trace = microseconds(ticks.traceStart, ticks.traceEnd)
+        experiment.recordInput(microseconds: microseconds(ticks.start, inputEnd) - trace)
         frameTiming?.record(
             input: microseconds(ticks.start, inputEnd) - trace,
             trace: trace,
