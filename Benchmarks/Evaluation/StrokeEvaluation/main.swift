@@ -1043,6 +1043,9 @@ case "rejection":
     default:
         print(rejectionSection(Drawings(writers: reportWriters, seed: 0xE7A1), scribbleSeed: 0x5C81_0002))
     }
+case "dump-families":
+    // Every family's matches at full precision (FamilyDump.swift).
+    dumpFamilies()
 case "classify":
     // For callgrind's instruction counts: `classify REPEATS`
     // classifies StrokeBenchmarks' turned drawings (13 shapes × 6 turns,
