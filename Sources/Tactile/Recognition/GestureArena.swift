@@ -530,43 +530,15 @@ public final class GestureArena {
     /// Whether a recognizer still deciding holds `phase` of `touch` back
     /// from the layer.
     func delays(_ touch: Touch, _ phase: Touch.Phase) -> Bool {
-        var found = 0
-        return delays(touch, phase, lastFound: &found)
-    }
-
-    /// As ``delays(_:_:)``, asking first the recognizer at `lastFound` in
-    /// the touch's list, and leaving there the one found to delay. The gate
-    /// asks this for every phase it holds back on every sub-event until it
-    /// goes (ten fingers' ends held until the last lifts: each lift asked
-    /// every recognizer of every held touch, callgrind about 30,000
-    /// instructions a round of ten lifts); the one that held a phase back
-    /// last time is usually still what holds it. Only a hint: the answer is
-    /// the same, since any one recognizer that delays is enough.
-    func delays(_ touch: Touch, _ phase: Touch.Phase, lastFound: inout Int) -> Bool {
         guard phase == .began || phase == .ended else { return false }
-        let recognizers = touch.recognizers
-        if lastFound < recognizers.count,
-           recognizers.withBorrowedElement(at: lastFound, { delays($0, touch, phase) }) {
-            return true
+        // Borrowed, as in `dispatch` (a `for` loop retained each recognizer).
+        var delayed = false
+        touch.recognizers.forEachBorrowed { recognizer in
+            guard !delayed, recognizer.storedState == .possible && recognizer.isEnabled else { return }
+            guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { return }
+            if recognizer.isFollowing(touch) { delayed = true }
         }
-        // By index, each borrowed, as in `dispatch` (a `for` loop retained each recognizer).
-        var index = 0
-        while index < recognizers.count {
-            if index != lastFound, recognizers.withBorrowedElement(at: index, { delays($0, touch, phase) }) {
-                lastFound = index
-                return true
-            }
-            index += 1
-        }
-        return false
-    }
-
-    /// Whether `recognizer` holds `phase` (a began or an ended) of `touch` back.
-    @inline(__always)
-    private func delays(_ recognizer: GestureRecognizer, _ touch: Touch, _ phase: Touch.Phase) -> Bool {
-        guard recognizer.storedState == .possible && recognizer.isEnabled else { return false }
-        guard phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded else { return false }
-        return recognizer.isFollowing(touch)
+        return delayed
     }
 
     /// A recognizer stopped following a touch: a phase it held back may go

@@ -56,10 +56,6 @@ final class LayerGate {
         /// filled at the first such call and emptied as the record goes
         /// (see `spareAlone`). Empty until then, and in a record a restore made.
         var alone: [Touch] = []
-        /// Where in the touch's recognizers the one that last held a phase
-        /// of it back is: asked first next time (see
-        /// ``GestureArena/delays(_:_:lastFound:)``). Only a hint.
-        var delayer = 0
     }
 
     /// The arena that owns this part, set once as the arena is made. Not
@@ -248,15 +244,11 @@ final class LayerGate {
             // The arena borrowed, as in `offer`: with ten fingers' ends held
             // until the last lifts, this runs for every held end at every
             // lift, and reading `arena` retained and released it each time.
-            // Each asks first the recognizer that held the touch back last
-            // time (`delayer`), usually still what holds it.
-            var delayer = entries[index].delayer
             while released < entries[index].held.count,
-                  borrowedArena?.withBorrowed({ $0.delays(touch, entries[index].held[released], lastFound: &delayer) }) != true {
+                  borrowedArena?.withBorrowed({ $0.delays(touch, entries[index].held[released]) }) != true {
                 outbox.append((touch, entries[index].held[released]))
                 released += 1
             }
-            entries[index].delayer = delayer
             // Nothing released, the common case while a gesture decides.
             guard released > 0 else {
                 isHolding = true
