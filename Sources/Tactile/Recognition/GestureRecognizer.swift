@@ -550,9 +550,9 @@ open class GestureRecognizer {
     /// Where ``isFollowing(_:)`` found a touch last. The arena asks about
     /// the same touch several times a sub-event, and the fingers of a
     /// many-finger gesture report in turn, so the touch asked about is
-    /// usually there or just after it; a walk from the start cost about 90
-    /// instructions a move of a pinch's ten fingers (callgrind). Only a
-    /// hint: the whole list is still searched.
+    /// usually there or just after it, where a walk from the start passed
+    /// half a pinch's ten touches on average. Only a hint: the whole list
+    /// is still searched.
     @exclusivity(unchecked) private var followingHint = 0
 
     /// The rest of ``isFollowing(_:)``: by index, as `numberOfTouches`,
