@@ -606,8 +606,17 @@ final class ArenaReferee {
     /// Runs the queued actions and resets, in order. Re-entrant: an action
     /// that causes more decisions (or sends an event) continues the same
     /// queue, in order.
+    // Inlined, with the work apart, as the gate's `settle` and `flush`: the
+    // arena calls this three times a sub-event (before its step, after
+    // its decisions, at the step's end), and nearly every call finds
+    // nothing queued (callgrind, Tilt Maze: about 12,000 calls of which
+    // 3,266 ran an action, about 30 instructions a sub-event in the calls).
+    @inline(__always)
     func runActions() {
-        guard head < queue.count else { return }
+        if head < queue.count { drainQueue() }
+    }
+
+    private func drainQueue() {
         draining += 1
         while head < queue.count {
             let item = queue[head]

@@ -51,6 +51,11 @@ final class LayerGate {
         /// Whether the touch was cancelled from outside (its layer left, the
         /// window lost focus): of what is still queued, only the cancel goes.
         var isCancelledFromOutside = false
+        /// The touch alone, as the `[Touch]` its one-touch calls hand on
+        /// (the layer's, and the recognizers' through ``LayerGate/alone(_:)``),
+        /// filled at the first such call and emptied as the record goes
+        /// (see `spareAlone`). Empty until then, and in a record a restore made.
+        var alone: [Touch] = []
     }
 
     /// The arena that owns this part, set once as the arena is made. Not
@@ -79,18 +84,23 @@ final class LayerGate {
     /// Deliveries decided and not yet made, oldest first, from `head` on.
     @exclusivity(unchecked) var outbox: [(touch: Touch, phase: Touch.Phase)] = []
     @exclusivity(unchecked) var head = 0
-    /// Reused for the common one-touch call, so that a move costs no
-    /// allocation. It keeps the touch it last sent between calls, until
-    /// that touch's end is sent: the next move of the same touch then hands
-    /// it on as it is, where filling and emptying it each time was about a
-    /// sixth of a bare move (callgrind: the append's uniqueness check and a
-    /// retain and release of the touch).
-    @exclusivity(unchecked) private var single: [Touch] = []
-    /// Whether `single` is being handed to a layer: a call nested in the
-    /// layer's handler makes its own array.
-    @exclusivity(unchecked) private var isSendingSingle = false
+    /// The one-touch lists of records that went, emptied, for the next
+    /// records' `alone` (see `oneTouchList(at:)`), at most `spareHeldLimit`.
+    /// Each record hands its touch on in a list of its own, filled once:
+    /// one list reused for every touch had its element swapped whenever
+    /// the touch changed, on every move when several fingers move in turn
+    /// (callgrind, ten fingers: a uniqueness check, a retain and two
+    /// releases, about 80 instructions a move here and as many again in
+    /// the arena's own list). A list is immutable while its record lives,
+    /// so a call nested in a layer's handler may hand it on as well.
+    @exclusivity(unchecked) private var spareAlone: [[Touch]] = []
+    /// Where `index(of:)` found a touch last: fingers that move together
+    /// report in turn, and the arena and the gate look up the same touch
+    /// several times a sub-event, so the next look-up is usually there or
+    /// just after it. Only a hint: every index is checked.
+    @exclusivity(unchecked) private var lastFound = 0
     /// Reused for a call with several touches (ten fingers lifting
-    /// together), as `single` for one; emptied after each call, so that it
+    /// together), so that it costs no allocation; emptied after each call, so that it
     /// keeps no touch alive. Taken out while in use: a call nested in the
     /// layer's handler finds it empty and grows its own.
     @exclusivity(unchecked) private var batch: [Touch] = []
@@ -108,9 +118,18 @@ final class LayerGate {
 
     init(event: TouchEvent) {
         self.event = event
-        single.reserveCapacity(1)
         batch.reserveCapacity(10)
         spareHeld.reserveCapacity(Self.spareHeldLimit)
+        // The one-touch lists made now, with their room, not as the first
+        // fingers land: ten allocations in the landing frame (callgrind, the
+        // Gesture Lab's first frame: about 2,900 instructions, in the frame
+        // that is its input's costliest) become ten as the scene is made.
+        spareAlone.reserveCapacity(Self.spareHeldLimit)
+        for _ in 0..<Self.spareHeldLimit {
+            var list: [Touch] = []
+            list.reserveCapacity(1)
+            spareAlone.append(list)
+        }
         outbox.reserveCapacity(8)
         // Room for a few touches' entries before the first touch lands (see
         // GestureArena+FirstTouch.swift).
@@ -175,9 +194,10 @@ final class LayerGate {
             return
         }
         markSent(admitted, at: index)
-        // The layer borrowed: the touch holds it, and `single` holds the
-        // touch while the handler runs.
-        layer.withBorrowed { sendSingle(admitted, touch, to: $0) }
+        // The layer borrowed: the touch holds it, and the record's list
+        // (handed on, so kept by the call) holds the touch while the handler runs.
+        let touches = oneTouchList(at: index)
+        layer.withBorrowed { send(admitted, touches, to: $0) }
     }
 
     /// The touches whose layer has not been sent their end (it saw them
@@ -310,11 +330,10 @@ final class LayerGate {
             // round of ten lifts).
             if touches != nil {
                 layer.withBorrowed { send(phase, touches!, to: $0) }
-                // Whichever touch `single` kept may be among these.
-                if phase == .ended || phase == .cancelled { letGoOfSingle() }
                 giveBack(&touches!)
             } else {
-                layer.withBorrowed { sendSingle(phase, first.touch, to: $0) }
+                let alone = oneTouchList(at: firstIndex)
+                layer.withBorrowed { send(phase, alone, to: $0) }
             }
         }
         if head > 0 {
@@ -350,6 +369,7 @@ final class LayerGate {
         for index in entries.indices {
             if entries[index].isClosed && entries[index].held.isEmpty {
                 keepHeldList(of: index)
+                keepOneTouchList(of: index)
                 continue
             }
             if entries[index].isClosed { hasClosed = true }
@@ -384,30 +404,43 @@ final class LayerGate {
         }
     }
 
-    /// Sends one touch through the reused one-element array; a call nested
-    /// in a layer's handler finds it in use and makes its own.
-    private func sendSingle(_ phase: Touch.Phase, _ touch: Touch, to layer: Layer) {
-        guard !isSendingSingle else { return send(phase, [touch], to: layer) }
-        if single.isEmpty {
-            single.append(touch)
-        } else if single[0] !== touch {
-            single[0] = touch
-        }
-        isSendingSingle = true
-        send(phase, single, to: layer)
-        isSendingSingle = false
-        // Its end sent, or the touch itself ended (its end may be held back,
-        // or sent by a call nested in the handler).
-        if phase == .ended || phase == .cancelled || !touch.storedPhase.isDown { letGoOfSingle() }
+    /// The touch of the record at `index` alone, as a list: the record's
+    /// own, filled at its first call from a list a gone record left (see
+    /// `spareAlone`).
+    @inline(__always)
+    private func oneTouchList(at index: Int) -> [Touch] {
+        if entries[index].alone.isEmpty { fillOneTouchList(at: index) }
+        return entries[index].alone
     }
 
-    /// Empties `single` once its touch has ended for the layer, so that the
-    /// array does not keep it alive: the scene reuses an ended touch that
-    /// nothing else holds for the next touch-down.
-    private func letGoOfSingle() {
+    // Not inlined: once a touch, and its size in `offer` cost every move.
+    @inline(never)
+    private func fillOneTouchList(at index: Int) {
+        var list = spareAlone.popLast() ?? []
+        list.append(entries[index].touch)
+        swap(&list, &entries[index].alone)
+    }
+
+    /// `touch` alone, as the `[Touch]` the arena hands its recognizers: its
+    /// record's list (see `spareAlone`); a new list for a touch without one.
+    func alone(_ touch: Touch) -> [Touch] {
+        guard let index = index(of: touch) else { return [touch] }
+        return oneTouchList(at: index)
+    }
+
+    /// Empties the one-touch list of the record at `index`, which is going,
+    /// and keeps it for a later record (see `spareAlone`): emptied, so that
+    /// it does not keep the touch alive (the scene reuses an ended touch
+    /// that nothing else holds for the next touch-down).
+    @inline(__always)
+    private func keepOneTouchList(of index: Int) {
+        guard !entries[index].alone.isEmpty else { return }
+        var list: [Touch] = []
+        swap(&list, &entries[index].alone)
         // Not removeAll(keepingCapacity:): that goes through the general
-        // replaceSubrange, a tenth of a move's instructions (callgrind).
-        if !isSendingSingle && !single.isEmpty { single.removeLast() }
+        // replaceSubrange (callgrind: a tenth of a move).
+        list.removeLast()
+        if spareAlone.count < Self.spareHeldLimit { spareAlone.append(list) }
     }
 
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
@@ -422,7 +455,6 @@ final class LayerGate {
 
     /// Forgets every record and delivery: the scene is going.
     func removeAll() {
-        letGoOfSingle()
         entries.removeAll()
         outbox.removeAll()
         head = 0
@@ -479,8 +511,27 @@ final class LayerGate {
     private func index(of touch: Touch) -> Int? {
         // One record, the common case, without the loop (a loop over the
         // list retains it for the loop).
-        if entries.count == 1 { return entries[0].touch === touch ? 0 : nil }
-        for index in entries.indices where entries[index].touch === touch { return index }
+        let count = entries.count
+        if count == 1 { return entries[0].touch === touch ? 0 : nil }
+        // Where the last look-up found its touch, then the record after it
+        // (see `lastFound`), then from the start.
+        var hint = lastFound
+        if hint < count {
+            if entries[hint].touch === touch { return hint }
+            hint &+= 1
+            if hint < count && entries[hint].touch === touch {
+                lastFound = hint
+                return hint
+            }
+        }
+        var index = 0
+        while index < count {
+            if entries[index].touch === touch {
+                lastFound = index
+                return index
+            }
+            index &+= 1
+        }
         return nil
     }
 }
