@@ -45,11 +45,7 @@ public final class CirclingFixture {
     @exclusivity(unchecked) @usableFromInline var step = 0
 
     public init(_ kind: Recognizers) {
-        scene.diagnostics = { diagnostic in
-            fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
-        }
-        layer.isMultipleTouchEnabled = true
-        scene.root.addChild(layer)
+        addMultiTouchLayer(layer, to: scene)
         let made: [GestureRecognizer]
         switch kind {
         case .pinch:

@@ -33,11 +33,7 @@ public final class LandingFixture {
     public private(set) var ups: [InputEvent] = []
 
     public init(_ recognizers: Recognizers) {
-        scene.diagnostics = { diagnostic in
-            fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
-        }
-        layer.isMultipleTouchEnabled = true
-        scene.root.addChild(layer)
+        addMultiTouchLayer(layer, to: scene)
         let made: [GestureRecognizer]
         switch recognizers {
         case .builtIns:

@@ -62,3 +62,16 @@ public final class OneLayerScene {
         InputEvent(timestamp: time, .pointer(PointerEvent(.move, id: finger, location: Point(x: 200 + Double((step + 1) % 2), y: 200))))
     }
 }
+
+/// Puts `layer` under `scene`'s root as a layer that takes several touches,
+/// and makes any diagnostic stop the benchmark (a fixture that causes one
+/// measures a path it did not mean to): how the ten-finger fixtures
+/// (``LandingFixture``, ``CirclingFixture``) start.
+@MainActor
+func addMultiTouchLayer(_ layer: Tracker, to scene: Scene) {
+    scene.diagnostics = { diagnostic in
+        fatalError("benchmark fixture: unexpected diagnostic \(diagnostic)")
+    }
+    layer.isMultipleTouchEnabled = true
+    scene.root.addChild(layer)
+}

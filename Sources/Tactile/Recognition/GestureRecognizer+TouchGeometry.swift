@@ -89,15 +89,8 @@ extension GestureRecognizer {
     /// The first two of the touches that are down (and `lifting`), in the
     /// order they landed: the pair whose line a rotation turns with.
     public func firstTwoTouches(including lifting: Touch? = nil) -> (first: Touch, second: Touch)? {
-        var first = -1
-        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
-            guard first >= 0 else {
-                first = index
-                continue
-            }
-            return (trackedTouches[first], trackedTouches[index])
-        }
-        return nil
+        guard let (first, second) = firstTwoTouchIndices(including: lifting) else { return nil }
+        return (trackedTouches[first], trackedTouches[second])
     }
 
     /// Where the first two of the touches that are down (and `lifting`)
@@ -108,14 +101,23 @@ extension GestureRecognizer {
     /// are handed out and released after (callgrind: a rotation's lift of
     /// one of ten touches, about 960 → 700 instructions).
     public func firstTwoTouchLocations(including lifting: Touch? = nil) -> (first: Point, second: Point, firstTouch: ObjectIdentifier, secondTouch: ObjectIdentifier)? {
+        guard let (first, second) = firstTwoTouchIndices(including: lifting) else { return nil }
+        return (trackedTouches[first].storedLocation, trackedTouches[second].storedLocation,
+                ObjectIdentifier(trackedTouches[first]), ObjectIdentifier(trackedTouches[second]))
+    }
+
+    /// Where the first two of the touches that are down (and `lifting`)
+    /// are in the recognizer's list: the one search behind
+    /// ``firstTwoTouches(including:)`` and ``firstTwoTouchLocations(including:)``.
+    @inline(__always)
+    private func firstTwoTouchIndices(including lifting: Touch?) -> (first: Int, second: Int)? {
         var first = -1
         for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown || trackedTouches[index] === lifting {
             guard first >= 0 else {
                 first = index
                 continue
             }
-            return (trackedTouches[first].storedLocation, trackedTouches[index].storedLocation,
-                    ObjectIdentifier(trackedTouches[first]), ObjectIdentifier(trackedTouches[index]))
+            return (first, index)
         }
         return nil
     }
