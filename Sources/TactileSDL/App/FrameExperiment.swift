@@ -34,8 +34,22 @@ import Darwin
 /// - `faults`: the process's minor and major page faults (`getrusage`) from
 ///   the start of each frame to the end of its game loop (input and updates)
 ///   are kept and printed the same way, `input faults by frame: …`: whether
-///   a slow frame touched memory or code for the first time. Two system
-///   calls a frame, outside the timed phases' edges but inside the frame.
+///   a slow frame touched memory or code for the first time; and its
+///   context switches the same way, `input switches by frame: …`: whether
+///   the kernel ran something else meanwhile. Two system calls a frame,
+///   outside the timed phases' edges but inside the frame.
+/// - `probe=<iterations>`: the harness's floor. At the start of each frame,
+///   before the input phase, a fixed workload is timed with the same two
+///   performance-counter reads as the input: that many steps of a
+///   dependent multiply-add chain, which touches no memory: a fixed count
+///   of instructions in a build (the optimiser folds the steps in eights;
+///   callgrind, release: 40,000 steps are about 17,700 instructions, 6.7 µs),
+///   so its time is the same in every frame but for what the machine does
+///   to it (timer reads, interrupts, preemption, the hypervisor's steal).
+///   `scripts/frame-budget-floor` runs it beside every demo's input.
+///   Printed when the run ends as `probe (<n> iterations): mean … p50 … p99
+///   … max …` with its slowest frames, and with `log-frames` frame by frame
+///   (`probe µs by frame: …`). `probe=0` times the two reads alone.
 ///
 /// The added work is timed in the `present` phase; the input phase is timed
 /// as always, so comparing its figures across experiments says what evicts
@@ -47,9 +61,19 @@ struct FrameExperiment {
     var spinMicroseconds = 0.0
     var logsFrames = false
     var logsFaults = false
+    /// With `probe`: the fixed workload's steps; -1 for no probe.
+    var probeIterations = -1
     /// With `faults`: each frame's page faults in its input and updates.
     private var faultsByFrame: [Int] = []
     private var faultsAtStart = 0
+    /// With `faults`: each frame's context switches, voluntary and not.
+    private var switchesByFrame: [Int] = []
+    private var switchesAtStart = 0
+    /// With `probe`: its times (made only then: a histogram of 11 KB).
+    private var probeTimes: FrameTiming.Statistics?
+    private var probeByFrame: [Double] = []
+    /// The probe chain's value, kept so the chain is not optimised away.
+    private var probeValue: UInt64 = 1
     /// With `log-frames`: each frame's input time in µs, in order.
     private var inputByFrame: [Double] = []
     /// The buffer the sweep and the page walk write, made once and kept for
@@ -76,11 +100,19 @@ struct FrameExperiment {
             case "spin": spinMicroseconds = Double(value)
             case "log-frames": logsFrames = true
             case "faults": logsFaults = true
+            case "probe": probeIterations = value
             default: break
             }
         }
         if logsFrames { inputByFrame.reserveCapacity(100_000) }
-        if logsFaults { faultsByFrame.reserveCapacity(100_000) }
+        if logsFaults {
+            faultsByFrame.reserveCapacity(100_000)
+            switchesByFrame.reserveCapacity(100_000)
+        }
+        if probeIterations >= 0 {
+            probeTimes = FrameTiming.Statistics()
+            if logsFrames { probeByFrame.reserveCapacity(100_000) }
+        }
         bufferBytes = max(sweepBytes, pageCount * 4_096)
         if bufferBytes > 0 {
             buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 4_096)
@@ -115,25 +147,49 @@ struct FrameExperiment {
         if logsFrames && inputByFrame.count < inputByFrame.capacity { inputByFrame.append(microseconds) }
     }
 
-    /// The process's page faults so far, minor and major.
-    private static func pageFaults() -> Int {
+    /// The process's page faults (minor and major) and context switches
+    /// (voluntary and not) so far.
+    private static func usage() -> (faults: Int, switches: Int) {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        return usage.ru_minflt + usage.ru_majflt
+        return (usage.ru_minflt + usage.ru_majflt, usage.ru_nvcsw + usage.ru_nivcsw)
     }
 
-    /// With `faults`: the frame begins.
-    mutating func frameStarted() {
-        if logsFaults { faultsAtStart = Self.pageFaults() }
+    /// The frame begins: with `faults`, the counts so far; with `probe`,
+    /// the fixed workload, timed.
+    mutating func frameStarted(microsecondsPerTick: Double) {
+        if logsFaults { (faultsAtStart, switchesAtStart) = Self.usage() }
+        if probeIterations >= 0 { runProbe(microsecondsPerTick: microsecondsPerTick) }
     }
 
     /// With `faults`: the frame's game loop (input and updates) is done.
     mutating func gameLoopEnded() {
-        if logsFaults && faultsByFrame.count < faultsByFrame.capacity { faultsByFrame.append(Self.pageFaults() - faultsAtStart) }
+        guard logsFaults, faultsByFrame.count < faultsByFrame.capacity else { return }
+        let (faults, switches) = Self.usage()
+        faultsByFrame.append(faults - faultsAtStart)
+        switchesByFrame.append(switches - switchesAtStart)
+    }
+
+    /// Times `probeIterations` steps of a dependent chain (each step needs
+    /// the last one's result, so they cannot overlap or be folded away)
+    /// between two reads of the counter, as the input phase is timed.
+    private mutating func runProbe(microsecondsPerTick: Double) {
+        var value = probeValue
+        let start = SDL_GetPerformanceCounter()
+        var step = 0
+        while step < probeIterations {
+            value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            step += 1
+        }
+        let end = SDL_GetPerformanceCounter()
+        probeValue = value
+        let microseconds = Double(end &- start) * microsecondsPerTick
+        probeTimes?.record(microseconds)
+        if logsFrames && probeByFrame.count < probeByFrame.capacity { probeByFrame.append(microseconds) }
     }
 
     /// Prints the frames' input times (`log-frames`) and faults (`faults`)
@@ -148,7 +204,20 @@ struct FrameExperiment {
         if logsFaults {
             text += "input faults by frame:"
             for value in faultsByFrame { text += " \(value)" }
+            text += "\ninput switches by frame:"
+            for value in switchesByFrame { text += " \(value)" }
             text += "\n"
+        }
+        if let probeTimes {
+            text += "probe (\(probeIterations) iterations): \(probeTimes.summary)\n"
+            text += "probe's slowest frames (from 0):"
+            for (index, microseconds) in probeTimes.slowest { text += " #\(index) \((microseconds * 10).rounded() / 10) µs" }
+            text += " (chain value \(probeValue % 10))\n"
+            if logsFrames {
+                text += "probe µs by frame:"
+                for value in probeByFrame { text += " \((value * 10).rounded() / 10)" }
+                text += "\n"
+            }
         }
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)

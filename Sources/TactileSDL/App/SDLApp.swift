@@ -266,7 +266,7 @@ public final class SDLApp {
 
         while true {
             let frameStart = clock.now
-            experiment.frameStarted()
+            experiment.frameStarted(microsecondsPerTick: microsecondsPerTick)
             if measures { ticks.start = SDL_GetPerformanceCounter() }
             events.removeAll(keepingCapacity: true)
             let sizeBefore = pump.windowSize
