@@ -423,6 +423,7 @@ open class Layer: Responder {
         if let previous = recognizer.layer { previous.removeGestureRecognizer(recognizer) }
         recognizer.layer = self
         recognizer.firstSequence = scene?.sequenceForNewRecognizers ?? 0
+        recognizer.makeRoomForAttempts()
         storedGestureRecognizers.append(recognizer)
         Layer.structureGeneration &+= 1
         if !recognizer.inputSources.isEmpty { scene?.arena.listenersChanged() }

@@ -156,6 +156,11 @@ public final class Scene: Responder {
     /// longest (most likely one the game keeps) is let go for a newer one.
     /// A spare holds nothing but its own emptied lists (`Touch.retire()`).
     static let spareTouchLimit = 10
+    /// How many recognizers a spare touch made with the scene has room for
+    /// (see `init(size:)`): the seven built-ins on a layer and one on a
+    /// parent, as a game's busiest layer carries them. A touch gathering
+    /// more grows its list once, and keeps the room for its next use.
+    static let spareTouchRecognizerRoom = 8
     /// Pointers whose touch-down was ignored; the rest of their events are too.
     @exclusivity(unchecked) var ignoredPointers: [PointerID] = []
     /// Each layer's latest run of taps, for tap counts.
@@ -201,6 +206,22 @@ public final class Scene: Responder {
         // Room for every spare, so that keeping one never allocates.
         moreSpareTouches.reserveCapacity(Self.spareTouchLimit - 1)
         lingeringTouches.reserveCapacity(Self.spareTouchLimit)
+        // As many pointers as the scene keeps touches for: the fingers a game
+        // ignores (a second one on a paddle, one off every layer) go on this
+        // list in the frame they land in (callgrind, the Gesture Lab's
+        // landing frame: two list growths, about 620 instructions).
+        ignoredPointers.reserveCapacity(Self.spareTouchLimit)
+        // The spares made now, with room for their recognizers, rather than
+        // as the first fingers land: ten fingers landing together on a new
+        // scene made ten touches and grew their lists in the input of the
+        // frame they landed in (callgrind, the Gesture Lab's landing frame:
+        // 8 touches and 14 list growths, about 13,000 instructions of
+        // allocation). Every game that takes touches needs them; a scene
+        // that never sees one carries about 3 KB it does not use.
+        spareTouch = Touch(spareWithRoomFor: Self.spareTouchRecognizerRoom)
+        for _ in 1..<Self.spareTouchLimit {
+            moreSpareTouches.append(Touch(spareWithRoomFor: Self.spareTouchRecognizerRoom))
+        }
         root.ownerScene = self
         arena.scene = self
         reference.scene = self

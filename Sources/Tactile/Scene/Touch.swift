@@ -130,6 +130,15 @@ public final class Touch {
               timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
     }
 
+    /// A spare touch for the scene to keep until a contact needs it (see
+    /// `Scene.spareTouchLimit`): ended, bound to no layer, reachable by
+    /// nothing outside the scene, with room in its list of recognizers for
+    /// `recognizerCount` of them, so that gathering them allocates nothing.
+    init(spareWithRoomFor recognizerCount: Int) {
+        storedPhase = .ended
+        recognizers.reserveCapacity(recognizerCount)
+    }
+
     /// Makes this object a new touch that has just touched down: for a new
     /// touch, or one that ended and that nothing else holds (see the type's doc).
     func begin(pointer: PointerID, location: Point, actualLocation: Point, pressure: Double, timestamp: Double, tapCount: Int, layer: Layer, isApproximated: Bool) {
