@@ -30,7 +30,10 @@ import Darwin
 /// - `log-frames`: every frame's input time is kept (in room made at start)
 ///   and printed to standard error when the run ends, one line
 ///   `input µs by frame: 12.3 4.5 …`, to set beside callgrind's frame-by-frame
-///   counts (`FRAME_BUDGET_CALLGRIND=frames`).
+///   counts (`FRAME_BUDGET_CALLGRIND=frames`); and the part of it the pump's
+///   drain took (`SDL_PumpEvents`, SDL's queue), `drain µs by frame: …`,
+///   read with one more counter read after the drain: whether a slow
+///   frame's time was SDL's (its system calls) or the game loop's.
 /// - `faults`: the process's minor and major page faults (`getrusage`) from
 ///   the start of each frame to the end of its game loop (input and updates)
 ///   are kept and printed the same way, `input faults by frame: …`: whether
@@ -76,6 +79,8 @@ struct FrameExperiment {
     private var probeValue: UInt64 = 1
     /// With `log-frames`: each frame's input time in µs, in order.
     private var inputByFrame: [Double] = []
+    /// With `log-frames`: each frame's drain time in µs, in order.
+    private var drainByFrame: [Double] = []
     /// The buffer the sweep and the page walk write, made once and kept for
     /// the process's life (an experiment's run).
     private var buffer: UnsafeMutableRawPointer?
@@ -104,7 +109,10 @@ struct FrameExperiment {
             default: break
             }
         }
-        if logsFrames { inputByFrame.reserveCapacity(100_000) }
+        if logsFrames {
+            inputByFrame.reserveCapacity(100_000)
+            drainByFrame.reserveCapacity(100_000)
+        }
         if logsFaults {
             faultsByFrame.reserveCapacity(100_000)
             switchesByFrame.reserveCapacity(100_000)
@@ -143,8 +151,11 @@ struct FrameExperiment {
     }
 
     /// Keeps a frame's input time, with `log-frames`.
-    mutating func recordInput(microseconds: Double) {
-        if logsFrames && inputByFrame.count < inputByFrame.capacity { inputByFrame.append(microseconds) }
+    mutating func recordInput(microseconds: Double, drain: Double) {
+        if logsFrames && inputByFrame.count < inputByFrame.capacity {
+            inputByFrame.append(microseconds)
+            drainByFrame.append(drain)
+        }
     }
 
     /// The process's page faults (minor and major) and context switches
@@ -199,6 +210,8 @@ struct FrameExperiment {
         if logsFrames {
             text += "input µs by frame:"
             for value in inputByFrame { text += " \((value * 10).rounded() / 10)" }
+            text += "\ndrain µs by frame:"
+            for value in drainByFrame { text += " \((value * 10).rounded() / 10)" }
             text += "\n"
         }
         if logsFaults {

@@ -271,6 +271,7 @@ public final class SDLApp {
             events.removeAll(keepingCapacity: true)
             let sizeBefore = pump.windowSize
             pump.drain(into: &events)
+            if experiment.logsFrames { ticks.drained = SDL_GetPerformanceCounter() }
             if pump.windowSize != sizeBefore { windowResized(game) }
             // The trace tools are timed apart from the input (see
             // ``FrameTiming/trace``): a replay stands in for the user, and
@@ -344,6 +345,8 @@ public final class SDLApp {
     /// The counter readings of one frame's phase edges; 0 is "not read".
     private struct FrameTicks {
         var start: UInt64 = 0
+        /// After the pump's drain: read only with `log-frames`.
+        var drained: UInt64 = 0
         /// Around the replay and the recording.
         var traceStart: UInt64 = 0
         var traceEnd: UInt64 = 0
@@ -362,7 +365,7 @@ public final class SDLApp {
         let wallStart = ticks.previousEnd != 0 ? ticks.previousEnd : ticks.start
         func microseconds(_ from: UInt64, _ to: UInt64) -> Double { Double(to &- from) * microsecondsPerTick }
         let trace = microseconds(ticks.traceStart, ticks.traceEnd)
-        experiment.recordInput(microseconds: microseconds(ticks.start, inputEnd) - trace)
+        experiment.recordInput(microseconds: microseconds(ticks.start, inputEnd) - trace, drain: microseconds(ticks.start, ticks.drained))
         frameTiming?.record(
             input: microseconds(ticks.start, inputEnd) - trace,
             trace: trace,
