@@ -779,8 +779,6 @@ open class GestureRecognizer {
 
     // MARK: Reset
 
-    /// Readies the recognizer for its next attempt: the subclass's
-    /// ``reset()``, then possible, following nothing.
     /// Makes room in the lists an attempt fills, as the recognizer is added
     /// to a layer, rather than in the input of the frame its first touch or
     /// reading arrives in (callgrind, the Gesture Lab: 9 recognizers'
@@ -795,6 +793,8 @@ open class GestureRecognizer {
         if trackedSources.capacity < storedInputSources.count { trackedSources.reserveCapacity(storedInputSources.count) }
     }
 
+    /// Readies the recognizer for its next attempt: the subclass's
+    /// ``reset()``, then possible, following nothing.
     func resetForNextAttempt() {
         reset()
         storedState = .possible

@@ -186,8 +186,9 @@ struct FrameExperiment {
     }
 
     /// Times `probeIterations` steps of a dependent chain (each step needs
-    /// the last one's result, so they cannot overlap or be folded away)
-    /// between two reads of the counter, as the input phase is timed.
+    /// the last one's result, so they cannot overlap; the optimiser folds
+    /// them in eights, a fixed count of instructions) between two reads of
+    /// the counter, as the input phase is timed.
     private mutating func runProbe(microsecondsPerTick: Double) {
         var value = probeValue
         let start = SDL_GetPerformanceCounter()
