@@ -1019,6 +1019,11 @@ case "choose-templates":
     if arguments.dropFirst().first == "split" { splitTemplateComparison() } else {
         chooseTemplates(heldOut: arguments.dropFirst().first == "heldout")
     }
+case "choose-ranges":
+    // Session 13: per-shape path ranges learned from many drawings of
+    // tuning-habit writers, chosen on tuning writers only (RangeChoice.swift);
+    // `heldout` looks once.
+    chooseRanges(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.

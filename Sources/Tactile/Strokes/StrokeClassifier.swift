@@ -128,9 +128,10 @@ public final class StrokeClassifier {
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
     private let sampleRadii: UnsafeMutablePointer<Double>
-    private var templateInkRange: [(Double, Double)] = []
-    private var templateClosureRange: [(Double, Double)] = []
-    private var templateWindingRange: [(Double, Double)] = []
+    // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
+    private(set) var templateInkRange: [(Double, Double)] = []
+    private(set) var templateClosureRange: [(Double, Double)] = []
+    private(set) var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
 
     // Scratch, made once: the drawing resampled, normalised both ways,
@@ -357,9 +358,14 @@ public final class StrokeClassifier {
                 let margin = widening * (range.1 - range.0)
                 return widening > 0 ? (range.0 - margin, range.1 + margin) : range
             }
-            templateInkRange.append(widened(ink))
-            templateClosureRange.append(widened(closure))
-            templateWindingRange.append(widened(winding))
+            // A template's learned ranges add to its samples' (see StrokeShapeRanges).
+            func joined(_ range: (Double, Double), _ learned: ClosedRange<Double>?) -> (Double, Double) {
+                guard let learned else { return range }
+                return (min(range.0, learned.lowerBound), max(range.1, learned.upperBound))
+            }
+            templateInkRange.append(joined(widened(ink), template.learnedRanges?.ink))
+            templateClosureRange.append(joined(widened(closure), template.learnedRanges?.closure))
+            templateWindingRange.append(joined(widened(winding), template.learnedRanges?.winding))
         }
     }
 

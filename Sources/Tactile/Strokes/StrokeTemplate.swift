@@ -31,6 +31,11 @@ public struct StrokeTemplate: Hashable, Sendable {
     public let isRotationInvariant: Bool
     /// The drawings of the shape, each a list of strokes of points.
     public let samples: [[[Point]]]
+    /// The shape check's path ranges learned from many drawings of the
+    /// shape, measured against together with the samples' own (see
+    /// ``StrokeShapeRanges``); nil, the samples' alone. Not written to a
+    /// template file: the built-in set gets its own when it is loaded.
+    @_spi(StrokeTuning) public var learnedRanges: StrokeShapeRanges?
 
     /// The largest coordinate magnitude accepted: 10⁹. Far beyond any
     /// screen, and small enough that sums of squared distances between
