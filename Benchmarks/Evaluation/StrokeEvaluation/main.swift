@@ -1024,6 +1024,11 @@ case "choose-ranges":
     // tuning-habit writers, chosen on tuning writers only (RangeChoice.swift);
     // `heldout` looks once.
     chooseRanges(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-scales":
+    // Session 13, round 2: a shape deviation scale per shape learned from the
+    // same pool, chosen on tuning writers only (DeviationScaleChoice.swift);
+    // `heldout` looks once.
+    chooseScales(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
