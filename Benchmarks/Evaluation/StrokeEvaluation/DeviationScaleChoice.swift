@@ -54,12 +54,12 @@ func poolScales(_ deviations: [[Double]], at q: Double) -> [Double] {
     return percentiles.map { $0 / median }
 }
 
-let scaleCandidates = [
+func scaleCandidatesList() -> [ScaleCandidate] { [
     ScaleCandidate(name: "baseline: one scale (shipped)") { Array(repeating: 1, count: $0.count) },
     ScaleCandidate(name: "p99: 99th percentile over the shapes' median") { poolScales($0, at: 0.99) },
     ScaleCandidate(name: "p95: 95th percentile over the shapes' median") { poolScales($0, at: 0.95) },
     ScaleCandidate(name: "half p99: √ of p99's") { poolScales($0, at: 0.99).map { $0.squareRoot() } },
-]
+] }
 
 /// The shape deviations of the pool's correct matches by the shipped set, [shape][drawing].
 func poolDeviations() -> [[Double]] {
@@ -95,11 +95,11 @@ func chooseScales(heldOut: Bool) {
     let pooled = usual + varied
     let scribbles = pooled.filter { $0.shape == nil }
     print()
-    print("| candidate | scales (" + shapes.map { abbreviation($0.rawValue) }.joined(separator: " ") + ") | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened | scribbles, usual / widened |")
+    print("| candidate | scales (" + shapes.map(\.rawValue).joined(separator: " ") + ") | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened | scribbles, usual / widened |")
     print("|---|---|---|---|---|---|")
     var baseline = Double.nan
     var chosen: (candidate: ScaleCandidate, scales: [Double], threshold: Double, lost: Double)? = nil
-    for candidate in scaleCandidates {
+    for candidate in scaleCandidatesList() {
         let scales = candidate.scales(deviations)
         let values = scribbles.map { scaledValue(scales, $0) }.sorted()
         let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
