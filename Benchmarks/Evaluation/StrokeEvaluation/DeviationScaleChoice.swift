@@ -42,6 +42,17 @@ import TactileTestSupport
 //    every family, tuning and held out; held-out losses are reported
 //    whatever they are.
 
+// Outcome (session 13, one run of each): chosen, p95 (0.48% lost at 4% of
+// the pooled tuning scribbles, 0.19% usual / 0.77% widened, threshold
+// 3.2001, against the baseline's 0.86%: p99 0.80%, half p99 0.64%). The
+// one held-out look, lost / scribbles, shipped rule → p95: report 0.44% /
+// 3.78% → 0.32% / 3.67%; s6 1.57% / 3.78% → 1.53% / 3.67%; wide 4.36% /
+// 3.68% → 3.95% / 3.55%; lognormal 5.19% / 2.77% → 5.60% / 2.80% (worse).
+// Scribbles at most 5% everywhere (tuning 3.90% / 4.10%), so by step 5 it
+// is shipped: `scripts/evaluate-strokes templates` writes the scales into
+// the built-in set (`StrokeTemplate.deviationScale`), the threshold is
+// GestureDefaults.strokeMaximumShapeDeviation.
+
 struct ScaleCandidate {
     var name: String
     /// The scale of each shape, from the pool's correct deviations.
