@@ -72,11 +72,11 @@ func scaleCandidatesList() -> [ScaleCandidate] { [
     ScaleCandidate(name: "half p99: √ of p99's") { poolScales($0, at: 0.99).map { $0.squareRoot() } },
 ] }
 
-/// The shape deviations of the pool's correct matches by the shipped set, [shape][drawing].
-func poolDeviations() -> [[Double]] {
+/// The shape deviations of the pool's correct matches by `templates`
+/// (unscaled, in StrokeShape's order), [shape][drawing].
+func poolDeviations(_ templates: [StrokeTemplate]) -> [[Double]] {
     let pool = rangePoolDrawings()
-    let classifier = try! StrokeClassifier(templates: builtInSet(learned: Array(repeating: nil, count: shapes.count)),
-                                           parameters: matchingParameters)
+    let classifier = try! StrokeClassifier(templates: templates, parameters: matchingParameters)
     return pool.enumerated().map { shape, drawings in
         drawings.compactMap { drawing in
             guard let match = classifier.classify(strokes: drawing), match.templateIndex == shape else { return nil }
@@ -98,8 +98,8 @@ func scaledValue(_ scales: [Double], _ outcome: Outcome) -> Double {
 func chooseScales(heldOut: Bool) {
     let saved = (matchingParameters, builtInTemplates)
     defer { (matchingParameters, builtInTemplates) = saved }
-    builtInTemplates = builtInSet(learned: Array(repeating: nil, count: shapes.count))
-    let deviations = poolDeviations()
+    builtInTemplates = unscaledBuiltIn()
+    let deviations = poolDeviations(builtInTemplates)
     print("learning pool: writers 600–659, correct matches a shape: " + deviations.map { "\($0.count)" }.joined(separator: " "))
     matchingParameters.reportsRunnerUp = true   // the exact margin
     let (usual, varied) = pooledTuningOutcomes()
@@ -122,6 +122,14 @@ func chooseScales(heldOut: Bool) {
         if baseline.isNaN { baseline = all.lost; continue }
         if chosen == nil || all.lost < chosen!.lost { chosen = (candidate, scales, limit, all.lost) }
     }
+    // The library as shipped (the built-in set's rounded scales, GestureDefaults' threshold), on the same outcomes.
+    let builtInScales = StrokeTemplate.builtIn.map(\.deviationScale)
+    let shipped = scaledRejection(builtInScales, threshold: GestureDefaults.strokeMaximumShapeDeviation, pooled)
+    let shippedUsual = scaledRejection(builtInScales, threshold: GestureDefaults.strokeMaximumShapeDeviation, usual)
+    let shippedVaried = scaledRejection(builtInScales, threshold: GestureDefaults.strokeMaximumShapeDeviation, varied)
+    print(String(format: "| (the library now: the built-in set's scales at %.4f) | | | %@ | %@ / %@ | %@ / %@ |",
+                 GestureDefaults.strokeMaximumShapeDeviation, percent(shipped.lost), percent(shippedUsual.lost),
+                 percent(shippedVaried.lost), percent(shippedUsual.falseAccepts), percent(shippedVaried.falseAccepts)))
     print()
     guard let best = chosen, best.lost <= baseline - 0.001 else {
         print("nothing chosen: the best candidate, \(chosen?.candidate.name ?? "none"), loses \(percent(chosen?.lost ?? .nan)) "
@@ -137,9 +145,17 @@ func chooseScales(heldOut: Bool) {
         let outcomes = heldOutOutcomes(family: family)
         let real = outcomes.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let shipped = rangeRejection(threshold: GestureDefaults.strokeMaximumShapeDeviation, outcomes)
+        let shipped = rangeRejection(threshold: sessionTwelveMaximumShapeDeviation, outcomes)
         let candidate = scaledRejection(best.scales, threshold: best.threshold, outcomes)
         print("| \(family) | \(percent(nearest)) | \(percent(shipped.lost)) / \(percent(shipped.falseAccepts)) | "
               + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")
     }
+}
+
+/// The deviation scales `scripts/evaluate-strokes templates` writes into
+/// the built-in set (`deviation-scale=` in Assets/Strokes/builtin.strokes):
+/// `choose-scales`' chosen candidate, p95, for `templates` (unscaled, in
+/// StrokeShape's order), rounded to 4 decimal places.
+func shippedDeviationScales(_ templates: [StrokeTemplate]) -> [Double] {
+    poolScales(poolDeviations(templates), at: 0.95).map { ($0 * 10_000).rounded() / 10_000 }
 }

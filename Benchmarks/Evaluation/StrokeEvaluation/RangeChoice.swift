@@ -128,15 +128,24 @@ func quantileInterpolated(_ values: [Double], _ q: Double) -> Double {
     return sorted[below] + fraction * (sorted[min(sorted.count - 1, below + 1)] - sorted[below])
 }
 
-/// The built-in set with `ranges` as its learned ranges (nil: none).
-func builtInSet(learned ranges: [StrokeShapeRanges?]) -> [StrokeTemplate] {
+/// The built-in set as it was before session 13 shipped deviation
+/// scales: its samples, every scale 1, no learned ranges.
+func unscaledBuiltIn() -> [StrokeTemplate] {
     precondition(StrokeTemplate.builtIn.map(\.name) == shapes.map(\.rawValue), "the built-in set in StrokeShape's order")
-    return StrokeTemplate.builtIn.enumerated().map { index, template in
+    return StrokeTemplate.builtIn.map { try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.isRotationInvariant, samples: $0.samples) }
+}
+
+/// The built-in set, unscaled, with `ranges` as its learned ranges (nil: none).
+func builtInSet(learned ranges: [StrokeShapeRanges?]) -> [StrokeTemplate] {
+    unscaledBuiltIn().enumerated().map { index, template in
         var template = template
         template.learnedRanges = ranges[index]
         return template
     }
 }
+
+/// The rule before session 13: d ÷ m at most 3.0756 with the unscaled set.
+let sessionTwelveMaximumShapeDeviation = 3.0756
 
 /// The rule d ÷ m at or under `threshold` (score floor 0.6).
 func rangeRejection(threshold: Double, _ outcomes: [Outcome]) -> Rejection {
@@ -179,9 +188,9 @@ func chooseRanges(heldOut: Bool) {
         if candidate.quantile == nil {
             baseline = all.lost
             baselineNearest = nearest
-            let shipped = rangeRejection(threshold: GestureDefaults.strokeMaximumShapeDeviation, pooled)
+            let shipped = rangeRejection(threshold: sessionTwelveMaximumShapeDeviation, pooled)
             print(String(format: "| (the shipped rule at its %.4f) | | | %@ | | scribbles pooled %@ |",
-                         GestureDefaults.strokeMaximumShapeDeviation, percent(shipped.lost), percent(shipped.falseAccepts)))
+                         sessionTwelveMaximumShapeDeviation, percent(shipped.lost), percent(shipped.falseAccepts)))
             continue
         }
         precondition(nearest == baselineNearest, "learned ranges changed a match")
@@ -208,7 +217,7 @@ func chooseRanges(heldOut: Bool) {
         let after = heldOutOutcomes(family: family)
         let real = before.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let shipped = rangeRejection(threshold: GestureDefaults.strokeMaximumShapeDeviation, before)
+        let shipped = rangeRejection(threshold: sessionTwelveMaximumShapeDeviation, before)
         let candidate = rangeRejection(threshold: best.threshold, after)
         print("| \(family) | \(percent(nearest)) | \(percent(shipped.lost)) / \(percent(shipped.falseAccepts)) | "
               + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")

@@ -399,7 +399,13 @@ func templateSet(writers: [UInt64], habits: [StrokeHabits], sessionSix: Bool = s
 }
 
 func writeTemplates(root: String) throws {
-    let templates = templateSet(writers: templateWriters, habits: templateWriterHabits)
+    let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
+    // Session 13: each shape's deviation scale, learned from writers
+    // 600–659 against these samples (DeviationScaleChoice.swift).
+    let templates = zip(unscaled, shippedDeviationScales(unscaled)).map { template, scale in
+        try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant, deviationScale: scale,
+                            samples: template.samples)
+    }
     let text = StrokeTemplateFile.text(of: templates)
     let folder = root + "/Assets/Strokes"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -410,7 +416,8 @@ func writeTemplates(root: String) throws {
     swift += text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     swift += "\n    \"\"\"\n}\n"
     try swift.write(toFile: root + "/Sources/Tactile/Strokes/StrokeTemplate+BuiltInText.swift", atomically: true, encoding: .utf8)
-    print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples")
+    print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples; deviation scales "
+          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", "))
 }
 
 /// `tuning=mixed` on `tune`: the tuning writers with odd seeds draw with the
