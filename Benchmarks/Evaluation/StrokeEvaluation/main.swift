@@ -219,11 +219,12 @@ struct Outcome {
     var kind: String
     var match: StrokeMatch?
     var isCorrect: Bool { match != nil && match?.templateIndex == shape }
-    /// `margin: false`: the shape deviation alone, the rule up to session 9.
+    /// `margin: false`: the shape deviation alone, the rule up to session 9
+    /// (with no template's deviation scale: the measures' sum).
     func accepted(score: Double, deviation: Double, margin: Bool = true) -> Bool {
         guard let match else { return false }
         guard let units = unitsOverride else {
-            guard margin else { return match.score >= score && match.shapeDeviation <= deviation }
+            guard margin else { return match.score >= score && match.shapeMeasures.total <= deviation }
             return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation)
         }
         let total = zip(match.shapeMeasures.values, units).reduce(0) { $0 + $1.0 / $1.1 }
@@ -581,12 +582,13 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("random points, smooth curves through 4–8, spirals of 1.5–3 turns, 2–3 random straight strokes).")
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
     line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
-    line("writers (the margin: the next nearest template's distance over the nearest's; session 10). Up to session 9 the")
-    line("shape deviation alone was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
+    line("writers (the margin: the next nearest template's distance over the nearest's; session 10; the shape deviation")
+    line("divided by each template's `deviationScale`, session 13). Up to session 9 the shape deviation alone (no scales)")
+    line("was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule, with the margin (session 10) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
