@@ -1085,6 +1085,9 @@ case "classify":
     let kept = Set(shapes.filter { plain || two || !$0.hasRotatedTwin }.map(\.rawValue))
     let templates = builtInTemplates.filter { kept.contains($0.name) }
         .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: two ? ($0.name == "circle" || $0.name == "star") : !plain,
+                                   // `plain` is the built-in set as shipped, with its deviation scales (session 13),
+                                   // unless `unscaled` (the set before them; with `marginsearch=3.0756`, session 12's).
+                                   deviationScale: plain && !options.contains("unscaled") ? $0.deviationScale : 1,
                                    samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
