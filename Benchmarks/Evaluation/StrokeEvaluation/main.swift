@@ -219,11 +219,12 @@ struct Outcome {
     var kind: String
     var match: StrokeMatch?
     var isCorrect: Bool { match != nil && match?.templateIndex == shape }
-    /// `margin: false`: the shape deviation alone, the rule up to session 9.
+    /// `margin: false`: the shape deviation alone, the rule up to session 9
+    /// (with no template's deviation scale: the measures' sum).
     func accepted(score: Double, deviation: Double, margin: Bool = true) -> Bool {
         guard let match else { return false }
         guard let units = unitsOverride else {
-            guard margin else { return match.score >= score && match.shapeDeviation <= deviation }
+            guard margin else { return match.score >= score && match.shapeMeasures.total <= deviation }
             return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation)
         }
         let total = zip(match.shapeMeasures.values, units).reduce(0) { $0 + $1.0 / $1.1 }
@@ -399,7 +400,13 @@ func templateSet(writers: [UInt64], habits: [StrokeHabits], sessionSix: Bool = s
 }
 
 func writeTemplates(root: String) throws {
-    let templates = templateSet(writers: templateWriters, habits: templateWriterHabits)
+    let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
+    // Session 13: each shape's deviation scale, learned from writers
+    // 600–659 against these samples (DeviationScaleChoice.swift).
+    let templates = zip(unscaled, shippedDeviationScales(unscaled)).map { template, scale in
+        try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant, deviationScale: scale,
+                            samples: template.samples)
+    }
     let text = StrokeTemplateFile.text(of: templates)
     let folder = root + "/Assets/Strokes"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -410,7 +417,8 @@ func writeTemplates(root: String) throws {
     swift += text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
     swift += "\n    \"\"\"\n}\n"
     try swift.write(toFile: root + "/Sources/Tactile/Strokes/StrokeTemplate+BuiltInText.swift", atomically: true, encoding: .utf8)
-    print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples")
+    print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples; deviation scales "
+          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", "))
 }
 
 /// `tuning=mixed` on `tune`: the tuning writers with odd seeds draw with the
@@ -574,12 +582,13 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("random points, smooth curves through 4–8, spirals of 1.5–3 turns, 2–3 random straight strokes).")
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
     line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
-    line("writers (the margin: the next nearest template's distance over the nearest's; session 10). Up to session 9 the")
-    line("shape deviation alone was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
+    line("writers (the margin: the next nearest template's distance over the nearest's; session 10; the shape deviation")
+    line("divided by each template's `deviationScale`, session 13). Up to session 9 the shape deviation alone (no scales)")
+    line("was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule, with the margin (session 10) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
@@ -1019,6 +1028,16 @@ case "choose-templates":
     if arguments.dropFirst().first == "split" { splitTemplateComparison() } else {
         chooseTemplates(heldOut: arguments.dropFirst().first == "heldout")
     }
+case "choose-ranges":
+    // Session 13: per-shape path ranges learned from many drawings of
+    // tuning-habit writers, chosen on tuning writers only (RangeChoice.swift);
+    // `heldout` looks once.
+    chooseRanges(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-scales":
+    // Session 13, round 2: a shape deviation scale per shape learned from the
+    // same pool, chosen on tuning writers only (DeviationScaleChoice.swift);
+    // `heldout` looks once.
+    chooseScales(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
@@ -1066,6 +1085,9 @@ case "classify":
     let kept = Set(shapes.filter { plain || two || !$0.hasRotatedTwin }.map(\.rawValue))
     let templates = builtInTemplates.filter { kept.contains($0.name) }
         .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: two ? ($0.name == "circle" || $0.name == "star") : !plain,
+                                   // `plain` is the built-in set as shipped, with its deviation scales (session 13),
+                                   // unless `unscaled` (the set before them; with `marginsearch=3.0756`, session 12's).
+                                   deviationScale: plain && !options.contains("unscaled") ? $0.deviationScale : 1,
                                    samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)

@@ -155,7 +155,7 @@ final class StrokeLabPage {
             if let index = updated.firstIndex(where: { $0.name == learnName }) {
                 let old = updated[index]
                 updated[index] = try StrokeTemplate(name: old.name, isRotationInvariant: old.isRotationInvariant,
-                                                    samples: old.samples + [drawing])
+                                                    deviationScale: old.deviationScale, samples: old.samples + [drawing])
             } else {
                 updated.append(try StrokeTemplate(name: learnName, samples: [drawing]))
             }

@@ -128,9 +128,10 @@ public final class StrokeClassifier {
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
     private let sampleRadii: UnsafeMutablePointer<Double>
-    private var templateInkRange: [(Double, Double)] = []
-    private var templateClosureRange: [(Double, Double)] = []
-    private var templateWindingRange: [(Double, Double)] = []
+    // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
+    private(set) var templateInkRange: [(Double, Double)] = []
+    private(set) var templateClosureRange: [(Double, Double)] = []
+    private(set) var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
 
     // Scratch, made once: the drawing resampled, normalised both ways,
@@ -357,9 +358,14 @@ public final class StrokeClassifier {
                 let margin = widening * (range.1 - range.0)
                 return widening > 0 ? (range.0 - margin, range.1 + margin) : range
             }
-            templateInkRange.append(widened(ink))
-            templateClosureRange.append(widened(closure))
-            templateWindingRange.append(widened(winding))
+            // A template's learned ranges add to its samples' (see StrokeShapeRanges).
+            func joined(_ range: (Double, Double), _ learned: ClosedRange<Double>?) -> (Double, Double) {
+                guard let learned else { return range }
+                return (min(range.0, learned.lowerBound), max(range.1, learned.upperBound))
+            }
+            templateInkRange.append(joined(widened(ink), template.learnedRanges?.ink))
+            templateClosureRange.append(joined(widened(closure), template.learnedRanges?.closure))
+            templateWindingRange.append(joined(widened(winding), template.learnedRanges?.winding))
         }
     }
 
@@ -494,21 +500,23 @@ public final class StrokeClassifier {
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+        // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
+        let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see
         // `StrokeMatchingParameters.marginSearchDeviation`): searched after
         // the match, which is therefore the one found without it.
         var runnerUp = (distance: Double.infinity, template: -1)
         if parameters.reportsRunnerUp {
             runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
-        } else if marginDeviation > 0, measures.total > marginDeviation, templates.count > 1 {
+        } else if marginDeviation > 0, deviation > marginDeviation, templates.count > 1 {
             // Only a margin above deviation / marginDeviation can accept the
             // drawing: the search goes that far (a hair further, so that a
             // runner-up beyond it gives a margin just above, not at, that
             // ratio), and stops at the first other template near enough to
             // reject it (session 11): the nearest can only reject it too.
-            let reach = distance * (measures.total / marginDeviation) * (1 + 1e-9)
+            let reach = distance * (deviation / marginDeviation) * (1 + 1e-9)
             let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
-                                     rejecting: (distance, measures.total, marginDeviation))
+                                     rejecting: (distance, deviation, marginDeviation))
             runnerUp = found.template >= 0 ? found : (reach, -1)
         }
         return StrokeMatch(
@@ -517,7 +525,7 @@ public final class StrokeClassifier {
             sampleIndex: sampleIndexInTemplate[bestSample],
             score: max(0, 1 - distance / zero),
             distance: distance,
-            shapeDeviation: measures.total,
+            shapeDeviation: deviation,
             shapeMeasures: measures,
             bounds: ink.bounds,
             centroid: aspectFrame.centroid,

@@ -24,8 +24,10 @@ public struct StrokeMatch: Hashable, Sendable {
     /// point clouds do not see (its length, whether it closes, how far it winds, how its
     /// points spread from the centre, its farthest points from the
     /// template's): a sum of measures, each in units of how far real
-    /// drawings stray, so 0 to about 3 for a drawing of the shape and more
-    /// for a scribble that merely lies near it. See ``isConfident(minimumScore:maximumShapeDeviation:)``.
+    /// drawings stray, divided by the template's
+    /// ``StrokeTemplate/deviationScale``, so 0 to about 3 for a drawing of
+    /// the shape and more for a scribble that merely lies near it. See
+    /// ``isConfident(minimumScore:maximumShapeDeviation:)``.
     public var shapeDeviation: Double
     /// The measures ``shapeDeviation`` adds up, for the evaluation harness.
     @_spi(StrokeTuning) public var shapeMeasures: StrokeShapeMeasures

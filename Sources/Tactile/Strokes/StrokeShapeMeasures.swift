@@ -27,7 +27,8 @@ public struct StrokeShapeMeasures: Hashable, Sendable {
     public static let names = ["ink", "closure", "winding", "radial", "farthest", "percentile"]
 
     /// The sum of the measures, each divided by its unit: the
-    /// ``StrokeMatch/shapeDeviation``.
+    /// ``StrokeMatch/shapeDeviation`` before the template's
+    /// ``StrokeTemplate/deviationScale`` divides it.
     public var total: Double {
         let sum = ink / StrokeShapeCheck.inkUnit
             + closure / StrokeShapeCheck.closureUnit

@@ -3,7 +3,7 @@
 extension StrokeTemplate {
     static let builtInTemplateText = """
     tactile-strokes 1
-    template line
+    template line deviation-scale=1.3595
     sample
     stroke
     259.5 294.1
@@ -91,7 +91,7 @@ extension StrokeTemplate {
     425.2 297.4
     426.7 295.6
     426.8 296.3
-    template circle
+    template circle deviation-scale=0.7031
     sample
     stroke
     312.3 261.7
@@ -253,7 +253,7 @@ extension StrokeTemplate {
     280.4 197.3
     282.8 194.8
     285.8 195.9
-    template triangle
+    template triangle deviation-scale=0.9999
     sample
     stroke
     321.7 217.9
@@ -466,7 +466,7 @@ extension StrokeTemplate {
     309.2 214.5
     307.6 211.2
     305.3 207.0
-    template rectangle
+    template rectangle deviation-scale=1.0989
     sample
     stroke
     279.0 243.3
@@ -730,7 +730,7 @@ extension StrokeTemplate {
     150.7 201.3
     148.3 202.1
     148.6 205.8
-    template check
+    template check deviation-scale=0.7562
     sample
     stroke
     270.5 290.6
@@ -847,7 +847,7 @@ extension StrokeTemplate {
     449.8 177.4
     451.2 175.5
     450.8 175.1
-    template caret
+    template caret deviation-scale=0.7396
     sample
     stroke
     242.9 389.6
@@ -1042,7 +1042,7 @@ extension StrokeTemplate {
     417.7 408.6
     419.7 411.4
     417.9 411.8
-    template v
+    template v deviation-scale=0.6401
     sample
     stroke
     284.0 226.0
@@ -1202,7 +1202,7 @@ extension StrokeTemplate {
     418.9 213.6
     418.7 210.4
     418.0 210.4
-    template zigzag
+    template zigzag deviation-scale=1.0334
     sample
     stroke
     277.1 231.9
@@ -1521,7 +1521,7 @@ extension StrokeTemplate {
     427.8 405.4
     426.6 408.6
     425.7 407.1
-    template arrow
+    template arrow deviation-scale=1.064
     sample
     stroke
     245.4 290.0
@@ -1680,7 +1680,7 @@ extension StrokeTemplate {
     364.6 374.2
     361.5 374.6
     359.7 376.9
-    template star
+    template star deviation-scale=1.0001
     sample
     stroke
     329.9 221.9
@@ -2065,7 +2065,7 @@ extension StrokeTemplate {
     308.2 173.0
     306.9 169.8
     306.9 170.3
-    template pigtail
+    template pigtail deviation-scale=1.011
     sample
     stroke
     258.3 351.1
@@ -2202,7 +2202,7 @@ extension StrokeTemplate {
     438.6 172.2
     440.5 172.5
     442.3 171.5
-    template left-bracket
+    template left-bracket deviation-scale=0.9519
     sample
     stroke
     313.9 249.2
@@ -2324,7 +2324,7 @@ extension StrokeTemplate {
     285.3 208.6
     286.4 211.4
     289.8 214.1
-    template right-bracket
+    template right-bracket deviation-scale=1.0696
     sample
     stroke
     288.4 341.0
@@ -2470,7 +2470,7 @@ extension StrokeTemplate {
     319.5 393.7
     316.3 394.4
     317.4 394.8
-    template x
+    template x deviation-scale=0.7827
     sample
     stroke
     270.3 235.6
@@ -2643,7 +2643,7 @@ extension StrokeTemplate {
     191.5 386.8
     190.8 387.0
     188.2 389.3
-    template plus
+    template plus deviation-scale=1.0973
     sample
     stroke
     322.0 225.0
@@ -2778,7 +2778,7 @@ extension StrokeTemplate {
     374.2 310.4
     377.8 311.8
     379.3 311.4
-    template delete
+    template delete deviation-scale=0.8797
     sample
     stroke
     288.7 225.2

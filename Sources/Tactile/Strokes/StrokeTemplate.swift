@@ -31,6 +31,22 @@ public struct StrokeTemplate: Hashable, Sendable {
     public let isRotationInvariant: Bool
     /// The drawings of the shape, each a list of strokes of points.
     public let samples: [[[Point]]]
+    /// How far real drawings of this shape stray from it, relative to other
+    /// shapes: a match's ``StrokeMatch/shapeDeviation`` is its shape
+    /// measures' sum divided by this, so that one threshold
+    /// (``GestureDefaults/strokeMaximumShapeDeviation``) allows a shape
+    /// whose drawings stray more (a pigtail's winding) more, and one whose
+    /// drawings stray little less. 1 by default; finite, from
+    /// ``deviationScaleRange``. The built-in set's come from many simulated
+    /// drawings of each shape (see ``StrokeTemplate/builtIn``); a file
+    /// writes it as the option `deviation-scale=S` when it is not 1.
+    public let deviationScale: Double
+    /// The shape check's path ranges learned from many drawings of the
+    /// shape, measured against together with the samples' own (see
+    /// ``StrokeShapeRanges``); nil, the samples' alone. For the evaluation
+    /// harness (session 13 tried it and shipped none); not written to a
+    /// template file.
+    @_spi(StrokeTuning) public var learnedRanges: StrokeShapeRanges?
 
     /// The largest coordinate magnitude accepted: 10⁹. Far beyond any
     /// screen, and small enough that sums of squared distances between
@@ -39,12 +55,17 @@ public struct StrokeTemplate: Hashable, Sendable {
     /// The most points a template holds over all its samples: 100,000, so
     /// that a damaged file cannot make a classifier prepare without bound.
     public static let maximumPointCount = 100_000
+    /// The deviation scales a template accepts: 1/100 to 100, beyond which
+    /// a shape would reject every drawing or accept every scribble.
+    public static let deviationScaleRange = 0.01...100.0
 
     /// A template, checked.
     ///
     /// - Throws: the first ``StrokeTemplateProblem`` found.
-    public init(name: String, isRotationInvariant: Bool = false, samples: [[[Point]]]) throws(StrokeTemplateProblem) {
+    public init(name: String, isRotationInvariant: Bool = false, deviationScale: Double = 1,
+                samples: [[[Point]]]) throws(StrokeTemplateProblem) {
         guard StrokeTemplateFile.isWord(name) else { throw .notAWord(name) }
+        guard Self.deviationScaleRange.contains(deviationScale) else { throw .deviationScaleOutOfRange(template: name) }
         guard !samples.isEmpty else { throw .noSamples(template: name) }
         var total = 0
         for (index, sample) in samples.enumerated() {
@@ -54,6 +75,7 @@ public struct StrokeTemplate: Hashable, Sendable {
         }
         self.name = name
         self.isRotationInvariant = isRotationInvariant
+        self.deviationScale = deviationScale
         self.samples = samples
     }
 
@@ -96,6 +118,9 @@ public enum StrokeTemplateProblem: Error, Hashable, Sendable {
     case tooManyPoints(template: String, limit: Int)
     /// Two templates of one set have the same name.
     case duplicateName(String)
+    /// A deviation scale that is not finite or outside
+    /// ``StrokeTemplate/deviationScaleRange``.
+    case deviationScaleOutOfRange(template: String)
 }
 
 extension StrokeTemplateProblem: CustomStringConvertible {
@@ -117,6 +142,8 @@ extension StrokeTemplateProblem: CustomStringConvertible {
             "template '\(template)' has more than \(limit) points"
         case .duplicateName(let name):
             "a second template named '\(name)' (a template holds every sample of its shape)"
+        case .deviationScaleOutOfRange(let template):
+            "template '\(template)' has a deviation scale that is not a finite number from \(StrokeTemplate.deviationScaleRange.lowerBound) to \(StrokeTemplate.deviationScaleRange.upperBound)"
         }
     }
 }

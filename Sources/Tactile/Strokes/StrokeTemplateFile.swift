@@ -23,13 +23,20 @@ import Foundation
 /// sample
 /// stroke
 /// …
+/// template pigtail deviation-scale=1.2
+/// sample
+/// stroke
+/// …
 /// ```
 ///
 /// - The first line is the header `tactile-strokes 1`: the format's name and
 ///   version. A reader refuses a version it does not know.
 /// - `template NAME option…` starts a template's block; it holds one or
 ///   more `sample` blocks, each one or more `stroke` blocks, each one or
-///   more point lines `x y`. The only option is `rotation-invariant`.
+///   more point lines `x y`. The options are `rotation-invariant` and
+///   `deviation-scale=S` (``StrokeTemplate/deviationScale``, a decimal
+///   number; written only when it is not 1, so a set without scales is
+///   written as before).
 /// - Names are single words, as in ``ActionMapFile``, and each names one
 ///   template: its samples are all in its block.
 /// - Numbers are decimal, read and written as ``ActionMapFile`` does them
@@ -63,6 +70,7 @@ public enum StrokeTemplateFile {
     public static let version = 1
     static let header = "tactile-strokes"
     static let rotationInvariantOption = "rotation-invariant"
+    static let deviationScaleOption = "deviation-scale="
 
     /// Whether `name` can be a template's name (one field that reads back as itself).
     static func isWord(_ name: String) -> Bool { ActionMapFile.isWord(name) }
@@ -75,6 +83,7 @@ public enum StrokeTemplateFile {
         for template in templates {
             text += "template \(template.name)"
             if template.isRotationInvariant { text += " \(rotationInvariantOption)" }
+            if template.deviationScale != 1 { text += " \(deviationScaleOption)\(template.deviationScale)" }
             text += "\n"
             for sample in template.samples {
                 text += "sample\n"
@@ -125,12 +134,14 @@ public enum StrokeTemplateFile {
         let line: Int
         let name: String
         let isRotationInvariant: Bool
+        let deviationScale: Double
         var samples: [[[Point]]] = []
         var pointCount = 0
 
         func template() -> Result<StrokeTemplate, StrokeTemplateFileError> {
             do throws(StrokeTemplateProblem) {
-                return .success(try StrokeTemplate(name: name, isRotationInvariant: isRotationInvariant, samples: samples))
+                return .success(try StrokeTemplate(name: name, isRotationInvariant: isRotationInvariant,
+                                                   deviationScale: deviationScale, samples: samples))
             } catch {
                 return .failure(StrokeTemplateFileError(line: line, problem: .template(error)))
             }
@@ -180,11 +191,19 @@ public enum StrokeTemplateFile {
                 guard isWord(name) else { return fail(line, .template(.notAWord(name))) }
                 guard names.insert(name).inserted else { return fail(line, .template(.duplicateName(name))) }
                 var isRotationInvariant = false
+                var deviationScale: Double?
                 for option in fields.dropFirst(2) {
+                    if option.hasPrefix(deviationScaleOption), deviationScale == nil {
+                        let value = String(option.dropFirst(deviationScaleOption.count))
+                        // Out of range is the template's problem, reported at this line.
+                        guard let scale = DecimalNumber.parse(value) else { return fail(line, .badNumber(value)) }
+                        deviationScale = scale
+                        continue
+                    }
                     guard option == rotationInvariantOption, !isRotationInvariant else { return fail(line, .unknownOption(option)) }
                     isRotationInvariant = true
                 }
-                block = Block(line: line, name: name, isRotationInvariant: isRotationInvariant)
+                block = Block(line: line, name: name, isRotationInvariant: isRotationInvariant, deviationScale: deviationScale ?? 1)
             case "sample":
                 guard fields.count == 1 else { return fail(line, .wrongFieldCount(keyword: keyword, expected: 1, found: fields.count)) }
                 guard block != nil else { return fail(line, .outsideBlock(keyword: keyword, expected: "template")) }
@@ -255,9 +274,10 @@ public struct StrokeTemplateFileError: Error, Hashable, Sendable {
         case wrongFieldCount(keyword: String, expected: Int, found: Int)
         /// A line that is neither a keyword nor a point `x y`.
         case unknownKeyword(String)
-        /// An option other than `rotation-invariant`, or one given twice.
+        /// An option other than `rotation-invariant` and `deviation-scale=S`,
+        /// or one given twice.
         case unknownOption(String)
-        /// A coordinate that is not a finite decimal number in range.
+        /// A coordinate, or a deviation scale, that is not a finite decimal number in range.
         case badNumber(String)
         /// A `sample`, `stroke` or point where no block it belongs to is open.
         case outsideBlock(keyword: String, expected: String)
@@ -283,7 +303,7 @@ extension StrokeTemplateFileError: CustomStringConvertible {
         case .unknownKeyword(let text):
             return prefix + "'\(text.prefix(80))' is not 'template', 'sample', 'stroke' or a point 'x y'"
         case .unknownOption(let text):
-            return prefix + "unknown or repeated option '\(text.prefix(80))' (the only option is '\(StrokeTemplateFile.rotationInvariantOption)')"
+            return prefix + "unknown or repeated option '\(text.prefix(80))' (the options are '\(StrokeTemplateFile.rotationInvariantOption)' and '\(StrokeTemplateFile.deviationScaleOption)S')"
         case .badNumber(let text):
             return prefix + "'\(text.prefix(80))' is not a finite decimal number within ±\(StrokeTemplate.maximumCoordinate)"
         case .outsideBlock(let keyword, let expected):
