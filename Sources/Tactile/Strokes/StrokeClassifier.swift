@@ -28,7 +28,11 @@ import Darwin
 /// matching that cannot beat the best so far is skipped, and one that
 /// passes it while being summed is abandoned. Samples are tried in the
 /// order of their bounds, so the best is usually found first and the rest
-/// are cut short.
+/// are cut short. A matching also measures each point's least distance to
+/// the other cloud, a true bound of what the point can pair at: a greedy
+/// run stops once its sum and that bound of the points left reach the best
+/// so far, and one that cannot beat it is not begun (session 13; no answer
+/// changes, since only runs that could not win are stopped).
 ///
 /// ## Margin
 ///
