@@ -784,9 +784,10 @@ open class GestureRecognizer {
     /// reading arrives in (callgrind, the Gesture Lab: 9 recognizers'
     /// touch lists grown in the frame ten fingers land, 5 motion
     /// recognizers' source lists in the next). A reset keeps the room. The
-    /// touch list gets room for one touch (the allocator's rounding gives
-    /// two), if the recognizer takes touches at all; the source list for
-    /// every source it listens to, the most it can follow at once.
+    /// touch list gets room for one touch, if the recognizer takes touches
+    /// at all (one that follows more grows it once, and keeps it); the
+    /// source list for every source it listens to, the most it can follow
+    /// at once.
     func makeRoomForAttempts() {
         if trackedTouches.capacity == 0, allowedPointerKindBits != 0 { trackedTouches.reserveCapacity(1) }
         // Only when short: its observer counts a change.
