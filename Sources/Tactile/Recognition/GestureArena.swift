@@ -222,6 +222,26 @@ public final class GestureArena {
 
     // MARK: 2. Deliver
 
+    /// A move of `touch`, which the caller lends without holding it: the
+    /// scene's move, with the touch borrowed from the event's list (see
+    /// `Scene.send`). The short way for a move no recognizer follows
+    /// (`moveUnfollowed`) uses the touch only until the layer's handler,
+    /// during which the gate's one-touch list holds it; the full path runs
+    /// user code between uses of it (recognizers, queued deliveries), so it
+    /// holds the touch for itself, as a retaining caller would have.
+    func dispatchMove(_ touch: Touch) {
+        var start = 0
+        var startFollows = false
+        if depth == 0, gate.isIdle, !referee.hasQueuedWork {
+            guard let first = firstFollower(of: touch) else { return moveUnfollowed(touch) }
+            start = first
+            startFollows = true
+        }
+        let held = Unmanaged.passRetained(touch)
+        deliver(.moved, touch, from: start, startFollows: startFollows)
+        held.release()
+    }
+
     /// Hands `touch`'s new phase to its recognizers, then to the gate.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
         // Which recognizer follows the touch first is worked out once: a
@@ -237,6 +257,13 @@ public final class GestureArena {
             start = first
             startFollows = true
         }
+        deliver(phase, touch, from: start, startFollows: startFollows)
+    }
+
+    /// The full path of ``dispatch(_:_:)``: the recognizers that follow
+    /// `touch` from `start` on (`startFollows`: the one at `start` is
+    /// known to follow it), then the gate.
+    private func deliver(_ phase: Touch.Phase, _ touch: Touch, from start: Int, startFollows: Bool) {
         beginStep()
         defer { endStep() }
         do {

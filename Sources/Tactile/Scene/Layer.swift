@@ -559,7 +559,17 @@ open class Layer: Responder {
         return point
     }
 
-    private func convertFromWindow(_ point: Point) -> Point {
+    /// `point`, in window coordinates, in this layer's: ``convert(_:from:)``
+    /// with `nil`, for ``Touch/location(in:)``, which inlines into the
+    /// game's handlers (final: a direct call from there).
+    // `releasenone`, which is true (it reads fields and calls itself on
+    // borrowed ancestors; no user code, nothing retained or released): told
+    // so, the optimiser needs no retain to keep the touch and the layer
+    // alive across the call in a handler's `touches[0].location(in: self)`
+    // (callgrind: a handler retained and released both, about 80
+    // instructions and four atomic operations a move).
+    @usableFromInline @_effects(releasenone)
+    final func convertFromWindow(_ point: Point) -> Point {
         // The ancestors' transforms first, root first, as they compose. The
         // parent is called through its unretained reference: the walk runs
         // on every move whose handler reads its touch's location in its own

@@ -448,12 +448,17 @@ public final class Scene: Responder {
     }
 
     /// Where the touch of `pointer` that is down is in the event's touches.
+    @inline(__always)
     private func activeTouchIndex(for pointer: PointerID) -> Int? {
-        let count = event.storedTouches.count
-        // One touch, the common case, without the loop.
-        if count == 1 {
+        // One touch, the common case, without the loop, and without a call.
+        if event.storedTouches.count == 1 {
             return event.storedTouches[0].storedPointer == pointer && event.storedTouches[0].storedPhase.isDown ? 0 : nil
         }
+        return activeTouchIndexSearching(for: pointer)
+    }
+
+    private func activeTouchIndexSearching(for pointer: PointerID) -> Int? {
+        let count = event.storedTouches.count
         // From the touch after the one that changed last, round to it:
         // contacts that move together report in turn (ten fingers: the
         // next one, not five on average). A pointer has at most one touch
@@ -538,7 +543,8 @@ public final class Scene: Responder {
     /// nothing else holds any more (no handler, recognizer or game kept it)
     /// becomes a spare for a later touch-down; one still held lingers.
     private func dropEndedTouches() {
-        // None ended since the last drop: the common move, with nothing to drop.
+        // None ended since the last drop: the common move, with nothing to
+        // drop (the caller tests this first).
         guard touchesMayHaveEnded else { return }
         touchesMayHaveEnded = false
         // A touch ended: what held the lingering ones may have let go.
@@ -645,7 +651,9 @@ public final class Scene: Responder {
     }
 
     private func send(_ pointer: PointerEvent, at timestamp: Double) {
-        dropEndedTouches()
+        // The test here, the work apart: a move with nothing ended since
+        // the last event, the common one, makes no call.
+        if touchesMayHaveEnded { dropEndedTouches() }
         event.storedTimestamp = timestamp
         switch pointer.phase {
         case .down:
@@ -665,21 +673,35 @@ public final class Scene: Responder {
                 }
                 return
             }
-            let touch = event.storedTouches[slot]
             var actual = pointer.location
             if !actual.isFinite {
+                // Where it last was, read before the diagnostic (user code).
+                let last = event.storedTouches[slot].storedActualLocation
                 diagnostics?(Diagnostic(.nonFiniteValue, "\(pointer.phase.rawValue) of \(pointer.id) at \(pointer.location)"))
                 // A move is dropped; a lift or cancel still ends the touch,
                 // where it last was, so that it does not stay down for ever.
                 guard pointer.phase != .move else { return }
-                actual = touch.actualLocation
+                actual = last
             }
-            let location = actual + touch.approximationOffset
-            markOthersStationary(except: touch, at: slot)
+            let location = actual + event.storedTouches[slot].approximationOffset
+            markOthersStationary(at: slot)
+            if pointer.phase == .move {
+                // The touch lent, not retained: the event's list holds it
+                // until the arena has it, and the arena holds it itself
+                // wherever user code runs while it still needs it (see
+                // `GestureArena.dispatchMove`). Retaining it here was a
+                // retain and release on every move (callgrind: about 40
+                // instructions of a bare move's 891, two atomic operations).
+                // Not `withBorrowedElement`: a method on the list retains the list.
+                return Unmanaged.passUnretained(event.storedTouches[slot]).withBorrowed { touch in
+                    touch.update(.moved, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
+                    arena.dispatchMove(touch)
+                }
+            }
+            let touch = event.storedTouches[slot]
             switch pointer.phase {
             case .move:
-                touch.update(.moved, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                arena.dispatch(.moved, touch)
+                break // sent above
             case .up:
                 touch.update(.ended, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
                 touchesMayHaveEnded = true
@@ -735,7 +757,7 @@ public final class Scene: Responder {
         }
         if activeTouchCount == 0 { sequence += 1 }
         touch.sequence = sequence
-        markOthersStationary(except: touch, at: event.storedTouches.count)
+        markOthersStationary(at: event.storedTouches.count)
         event.storedTouches.append(touch)
         arena.gather(touch, hitLayer: layer)
         arena.dispatch(.began, touch)
@@ -760,10 +782,17 @@ public final class Scene: Responder {
         return true
     }
 
-    /// Marks every touch but `touch`, which is (or is about to be) at
-    /// `slot` in the event, stationary if it was began or moved; `touch`
-    /// is then the one that may have changed.
-    private func markOthersStationary(except touch: Touch, at slot: Int) {
+    /// Marks every touch but the one at `slot` in the event (or about to
+    /// be put there) stationary if it was began or moved; that touch is
+    /// then the one that may have changed.
+    @inline(__always)
+    private func markOthersStationary(at slot: Int) {
+        // The touch that changed last changes again (one finger moving, the
+        // common case): nothing to mark, and no call.
+        if changedTouchSlot != slot { markOthersStationaryApart(at: slot) }
+    }
+
+    private func markOthersStationaryApart(at slot: Int) {
         if let changed = changedTouchSlot, changed < event.storedTouches.count {
             // Only the touch that changed last can need it.
             // `Touch.markStationary()` on its fields: calling the method
@@ -771,9 +800,11 @@ public final class Scene: Responder {
             if changed != slot, event.storedTouches[changed].storedPhase == .began || event.storedTouches[changed].storedPhase == .moved {
                 event.storedTouches[changed].storedPhase = .stationary
             }
-        } else if !(event.storedTouches.count == 1 && event.storedTouches[0] === touch) {
-            event.storedTouches.forEachBorrowed { other in
-                if other !== touch { other.markStationary() }
+        } else if !(event.storedTouches.count == 1 && slot == 0) {
+            // By place: the touches are distinct objects, so the one at
+            // `slot` is the only one that is the changed touch.
+            for index in event.storedTouches.indices where index != slot {
+                event.storedTouches.withBorrowedElement(at: index) { $0.markStationary() }
             }
         }
         changedTouchSlot = slot
