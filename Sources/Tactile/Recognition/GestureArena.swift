@@ -222,14 +222,27 @@ public final class GestureArena {
 
     // MARK: 2. Deliver
 
-    /// A move of `touch`, which the caller lends without holding it: the
-    /// scene's move, with the touch borrowed from the event's list (see
-    /// `Scene.send`). The short way for a move no recognizer follows
-    /// (`moveUnfollowed`) uses the touch only until the layer's handler,
-    /// during which the gate's one-touch list holds it; the full path runs
-    /// user code between uses of it (recognizers, queued deliveries), so it
-    /// holds the touch for itself, as a retaining caller would have.
+    /// Hands `touch`'s new phase to its recognizers, then to the gate.
+    func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
+        if phase == .moved { return dispatchMove(touch) }
+        deliver(phase, touch, from: 0, startFollows: false)
+    }
+
+    /// ``dispatch(_:_:)`` of a move. The caller may lend `touch` without
+    /// holding it: the scene does, borrowing it from the event's list (see
+    /// `Scene.send`). The short way for a move that no recognizer follows,
+    /// with nothing queued (`moveUnfollowed`), uses the touch only until
+    /// the layer's handler, during which the gate's one-touch list holds
+    /// it; the full path runs user code between uses of it (recognizers,
+    /// queued deliveries), so it holds the touch itself, as a retaining
+    /// caller did.
     func dispatchMove(_ touch: Touch) {
+        // Which recognizer follows the touch first is worked out once: a
+        // move with nothing queued that none follows takes the short way,
+        // and the full path starts at that recognizer without asking it
+        // again (callgrind, Tilt Maze: the test alone was about 110
+        // instructions a move of the pinch's ten fingers, and the loop
+        // asked the same again).
         var start = 0
         var startFollows = false
         if depth == 0, gate.isIdle, !referee.hasQueuedWork {
@@ -241,24 +254,6 @@ public final class GestureArena {
         let held = Unmanaged.passRetained(touch)
         deliver(.moved, touch, from: start, startFollows: startFollows)
         held.release()
-    }
-
-    /// Hands `touch`'s new phase to its recognizers, then to the gate.
-    func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
-        // Which recognizer follows the touch first is worked out once: a
-        // move with nothing queued that none follows takes the short way,
-        // and the loop below starts at that recognizer without asking it
-        // again (callgrind, Tilt Maze: the test alone was about 110
-        // instructions a move of the pinch's ten fingers, and the loop
-        // asked the same again).
-        var start = 0
-        var startFollows = false
-        if phase == .moved, depth == 0, gate.isIdle, !referee.hasQueuedWork {
-            guard let first = firstFollower(of: touch) else { return moveUnfollowed(touch) }
-            start = first
-            startFollows = true
-        }
-        deliver(phase, touch, from: start, startFollows: startFollows)
     }
 
     /// The full path of ``dispatch(_:_:)``: the recognizers that follow
@@ -311,6 +306,9 @@ public final class GestureArena {
     /// it. Skips the recognizer loop and the steps of empty queues
     /// (callgrind, with the gate's move skipping `delays`: a move through a
     /// bare layer 1,899 → 1,489 instructions).
+    // Inlined, with the gate's move and its call to the layer: a bare move
+    // is one call from the scene to the layer's handler.
+    @inline(__always)
     private func moveUnfollowed(_ touch: Touch) {
         depth = 1
         gate.offerMove(touch, now: !referee.hasQueuedWork)

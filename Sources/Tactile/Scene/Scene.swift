@@ -312,23 +312,43 @@ public final class Scene: Responder {
     /// twice, which taps twice or cancels a touch by its own repeated down.
     /// It is still handled, as any event is, so that a game that does mean
     /// to repeat one keeps its behaviour.
+    // Inlinable, down to the pointer event: a game's or an event pump's
+    // call then hands the pointer event on as plain fields, where the
+    // whole `InputEvent` (a large enum, some of whose kinds hold strings)
+    // was built in memory, passed by address and destroyed through its
+    // value witness after the call (callgrind: about 100 instructions of
+    // a bare move, most of it the destroy).
+    @inlinable
     public func send(_ input: InputEvent) {
-        deliveryDepth += 1
-        defer { deliveryDepth -= 1 }
         // A pointer event, most of what a scene gets, takes its own short
         // path: the repeat check on its plain fields, no switch over every
         // kind (callgrind: about 60 instructions of a bare move's 1,265).
-        if case .pointer(let pointer) = input.kind {
-            let timestamp = input.timestamp
-            if isRepeated(pointer, at: timestamp) { reportRepeated(input) }
-            if timestamp.isFinite { arena.advance(to: timestamp) }
-            return send(pointer, at: timestamp)
-        }
+        if case .pointer(let pointer) = input.kind { return sendPointerEvent(pointer, timestamp: input.timestamp) }
+        sendOtherEvent(input)
+    }
+
+    /// ``send(_:)`` of a pointer event at `timestamp`.
+    @usableFromInline
+    func sendPointerEvent(_ pointer: PointerEvent, timestamp: Double) {
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
+        if isRepeated(pointer, at: timestamp) { reportRepeated(InputEvent(timestamp: timestamp, .pointer(pointer))) }
+        if timestamp.isFinite { arena.advance(to: timestamp) }
+        send(pointer, at: timestamp)
+    }
+
+    /// ``send(_:)`` of any event but a pointer's.
+    @usableFromInline
+    func sendOtherEvent(_ input: InputEvent) {
+        deliveryDepth += 1
+        defer { deliveryDepth -= 1 }
         if isRepeated(input) { reportRepeated(input) }
         if input.timestamp.isFinite { arena.advance(to: input.timestamp) }
         switch input.kind {
-        case .pointer:
-            break // sent above, on its own path
+        case .pointer(let pointer):
+            // `send(_:)` sends these on their own path, but a pointer event
+            // that reaches here is still sent.
+            send(pointer, at: input.timestamp)
         case .key(let key) where !key.isRepeat:
             // Recognizers first, then the responder chain, as touches go
             // to recognizers before their layer.
@@ -650,68 +670,75 @@ public final class Scene: Responder {
                      timestamp: timestamp, tapCount: tapCount, layer: layer, isApproximated: isApproximated)
     }
 
+    // Inlined into `sendPointerEvent`, with every path but a move's apart:
+    // a move, most of what a scene gets, is then one call from the game's
+    // to the arena's, with nothing but its own work in between.
+    @inline(__always)
     private func send(_ pointer: PointerEvent, at timestamp: Double) {
         // The test here, the work apart: a move with nothing ended since
         // the last event, the common one, makes no call.
         if touchesMayHaveEnded { dropEndedTouches() }
         event.storedTimestamp = timestamp
-        switch pointer.phase {
-        case .down:
-            touchDown(pointer, at: timestamp)
-        case .move, .up, .cancel:
-            // An ignored pointer is looked for first where the next one is
-            // likely to be (see `nextIgnoredSlot`): a pointer is ignored or
-            // has a touch down, never both (a down takes it off the list
-            // before its touch begins), so the order of the two look-ups
-            // does not change what is found.
-            if let index = ignoredSlotProbed(for: pointer.id) { return ignoredPointerEvent(pointer.phase, at: index) }
-            guard let slot = activeTouchIndex(for: pointer.id) else {
-                if let index = ignoredSlot(for: pointer.id) {
-                    ignoredPointerEvent(pointer.phase, at: index)
-                } else {
-                    diagnostics?(Diagnostic(.unknownPointer, "\(pointer.phase.rawValue) for \(pointer.id), which has no touch"))
-                }
-                return
-            }
-            var actual = pointer.location
-            if !actual.isFinite {
-                // Where it last was, read before the diagnostic (user code).
-                let last = event.storedTouches[slot].storedActualLocation
-                diagnostics?(Diagnostic(.nonFiniteValue, "\(pointer.phase.rawValue) of \(pointer.id) at \(pointer.location)"))
-                // A move is dropped; a lift or cancel still ends the touch,
-                // where it last was, so that it does not stay down for ever.
-                guard pointer.phase != .move else { return }
-                actual = last
-            }
-            let location = actual + event.storedTouches[slot].approximationOffset
-            markOthersStationary(at: slot)
-            if pointer.phase == .move {
-                // The touch lent, not retained: the event's list holds it
-                // until the arena has it, and the arena holds it itself
-                // wherever user code runs while it still needs it (see
-                // `GestureArena.dispatchMove`). Retaining it here was a
-                // retain and release on every move (callgrind: about 40
-                // instructions of a bare move's 891, two atomic operations).
-                // Not `withBorrowedElement`: a method on the list retains the list.
-                return Unmanaged.passUnretained(event.storedTouches[slot]).withBorrowed { touch in
-                    touch.update(.moved, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                    arena.dispatchMove(touch)
-                }
-            }
-            let touch = event.storedTouches[slot]
-            switch pointer.phase {
-            case .move:
-                break // sent above
-            case .up:
-                touch.update(.ended, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                touchesMayHaveEnded = true
-                rememberTap(touch)
-                arena.dispatch(.ended, touch)
-            default:
-                touch.update(.cancelled, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
-                touchesMayHaveEnded = true
-                arena.dispatch(.cancelled, touch)
-            }
+        if pointer.phase == .down { return touchDown(pointer, at: timestamp) }
+        // An ignored pointer is looked for first where the next one is
+        // likely to be (see `nextIgnoredSlot`): a pointer is ignored or
+        // has a touch down, never both (a down takes it off the list
+        // before its touch begins), so the order of the two look-ups
+        // does not change what is found.
+        if let index = ignoredSlotProbed(for: pointer.id) { return ignoredPointerEvent(pointer.phase, at: index) }
+        guard let slot = activeTouchIndex(for: pointer.id) else { return unmatchedPointerEvent(pointer) }
+        guard pointer.location.isFinite else { return nonFiniteLocation(pointer, at: slot, timestamp: timestamp) }
+        guard pointer.phase == .move else { return end(pointer, at: slot, actualLocation: pointer.location, timestamp: timestamp) }
+        let location = pointer.location + event.storedTouches[slot].approximationOffset
+        markOthersStationary(at: slot)
+        // The touch lent, not retained: the event's list holds it until the
+        // arena has it, and the arena holds it itself wherever user code
+        // runs while it still needs it (see `GestureArena.dispatchMove`).
+        // Retaining it here was a retain and release on every move
+        // (callgrind: about 40 instructions of a bare move's 891, two
+        // atomic operations). Not `withBorrowedElement`: a method on the
+        // list retains the list.
+        Unmanaged.passUnretained(event.storedTouches[slot]).withBorrowed { touch in
+            touch.update(.moved, location: location, actualLocation: pointer.location, pressure: pointer.pressure, timestamp: timestamp)
+            arena.dispatchMove(touch)
+        }
+    }
+
+    /// A move, lift or cancel of a pointer with no touch down: an ignored
+    /// one's (see `ignoredPointers`), or one the scene never saw go down.
+    private func unmatchedPointerEvent(_ pointer: PointerEvent) {
+        if let index = ignoredSlot(for: pointer.id) {
+            ignoredPointerEvent(pointer.phase, at: index)
+        } else {
+            diagnostics?(Diagnostic(.unknownPointer, "\(pointer.phase.rawValue) for \(pointer.id), which has no touch"))
+        }
+    }
+
+    /// A move, lift or cancel of the touch at `slot` to a location that is
+    /// not finite: reported; a move is dropped, and a lift or cancel still
+    /// ends the touch, where it last was, so that it does not stay down for ever.
+    private func nonFiniteLocation(_ pointer: PointerEvent, at slot: Int, timestamp: Double) {
+        // Where it last was, read before the diagnostic (user code).
+        let last = event.storedTouches[slot].storedActualLocation
+        diagnostics?(Diagnostic(.nonFiniteValue, "\(pointer.phase.rawValue) of \(pointer.id) at \(pointer.location)"))
+        guard pointer.phase != .move else { return }
+        end(pointer, at: slot, actualLocation: last, timestamp: timestamp)
+    }
+
+    /// The lift or cancel of the touch at `slot`, its contact last at `actual`.
+    private func end(_ pointer: PointerEvent, at slot: Int, actualLocation actual: Point, timestamp: Double) {
+        let touch = event.storedTouches[slot]
+        let location = actual + touch.approximationOffset
+        markOthersStationary(at: slot)
+        if pointer.phase == .up {
+            touch.update(.ended, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
+            touchesMayHaveEnded = true
+            rememberTap(touch)
+            arena.dispatch(.ended, touch)
+        } else {
+            touch.update(.cancelled, location: location, actualLocation: actual, pressure: pointer.pressure, timestamp: timestamp)
+            touchesMayHaveEnded = true
+            arena.dispatch(.cancelled, touch)
         }
     }
 
