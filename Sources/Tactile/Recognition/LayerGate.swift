@@ -473,6 +473,7 @@ final class LayerGate {
     }
 
     /// Whether deliveries to layers are recorded (see `send`).
+    @inline(__always)
     private var recordsLayerDeliveries: Bool {
         // The arena borrowed: reading `arena.isRecording` retained and released it.
         borrowedArena?.withBorrowed({ $0.recordsLayerDeliveries }) == true

@@ -574,10 +574,23 @@ open class Layer: Responder {
         // parent is called through its unretained reference: the walk runs
         // on every move whose handler reads its touch's location in its own
         // space (see `storedParent`).
+        // A parent with no parent of its own (the root: a layer directly
+        // under it, the common case) takes its step here rather than in a
+        // call of its own (callgrind: about 20 instructions a conversion).
         var inParent = point
-        if let storedParent { inParent = storedParent.withBorrowed { $0.convertFromWindow(point) } }
+        if let storedParent {
+            inParent = storedParent.withBorrowed { parent in
+                parent.storedParent == nil ? parent.convertFromParent(point) : parent.convertFromWindow(point)
+            }
+        }
+        return convertFromParent(inParent)
+    }
+
+    /// `point`, in the parent's coordinates, in this layer's.
+    @inline(__always)
+    private func convertFromParent(_ point: Point) -> Point {
         // A layer squashed flat has no point of its own for any window point.
-        return storedTransformFromParent?.apply(to: inParent) ?? Point(x: .nan, y: .nan)
+        storedTransformFromParent?.apply(to: point) ?? Point(x: .nan, y: .nan)
     }
 
     /// The smallest rectangle of the parent's space that holds the layer.
