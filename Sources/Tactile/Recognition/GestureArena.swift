@@ -225,7 +225,7 @@ public final class GestureArena {
     /// Hands `touch`'s new phase to its recognizers, then to the gate.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
         if phase == .moved { return dispatchMove(touch) }
-        deliver(phase, touch, from: 0, startFollows: false)
+        dispatchThroughRecognizers(phase, touch, from: 0, startFollows: false)
     }
 
     /// ``dispatch(_:_:)`` of a move. The caller may lend `touch` without
@@ -252,14 +252,14 @@ public final class GestureArena {
             startFollows = true
         }
         let held = Unmanaged.passRetained(touch)
-        deliver(.moved, touch, from: start, startFollows: startFollows)
+        dispatchThroughRecognizers(.moved, touch, from: start, startFollows: startFollows)
         held.release()
     }
 
     /// The full path of ``dispatch(_:_:)``: the recognizers that follow
     /// `touch` from `start` on (`startFollows`: the one at `start` is
     /// known to follow it), then the gate.
-    private func deliver(_ phase: Touch.Phase, _ touch: Touch, from start: Int, startFollows: Bool) {
+    private func dispatchThroughRecognizers(_ phase: Touch.Phase, _ touch: Touch, from start: Int, startFollows: Bool) {
         beginStep()
         defer { endStep() }
         do {
