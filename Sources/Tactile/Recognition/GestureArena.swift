@@ -224,19 +224,42 @@ public final class GestureArena {
 
     /// Hands `touch`'s new phase to its recognizers, then to the gate.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
+        if phase == .moved { return dispatchMove(touch) }
+        dispatchThroughRecognizers(phase, touch, from: 0, startFollows: false)
+    }
+
+    /// ``dispatch(_:_:)`` of a move. The caller may lend `touch` without
+    /// holding it: the scene does, borrowing it from the event's list (see
+    /// `Scene.send`). The short way for a move that no recognizer follows,
+    /// with nothing queued (`moveUnfollowed`), uses the touch only until
+    /// the layer's handler, during which the gate's one-touch list holds
+    /// it; the full path runs user code between uses of it (recognizers,
+    /// queued deliveries), so it holds the touch itself, as a retaining
+    /// caller did.
+    func dispatchMove(_ touch: Touch) {
         // Which recognizer follows the touch first is worked out once: a
         // move with nothing queued that none follows takes the short way,
-        // and the loop below starts at that recognizer without asking it
+        // and the full path starts at that recognizer without asking it
         // again (callgrind, Tilt Maze: the test alone was about 110
         // instructions a move of the pinch's ten fingers, and the loop
         // asked the same again).
         var start = 0
         var startFollows = false
-        if phase == .moved, depth == 0, gate.isIdle, !referee.hasQueuedWork {
-            guard let first = firstFollower(of: touch) else { return moveUnfollowed(touch) }
+        if depth == 0, gate.isIdle, !referee.hasQueuedWork {
+            // No recognizer gathered (a bare layer's touch): no call to find none.
+            guard !touch.recognizers.isEmpty, let first = firstFollower(of: touch) else { return moveUnfollowed(touch) }
             start = first
             startFollows = true
         }
+        let held = Unmanaged.passRetained(touch)
+        dispatchThroughRecognizers(.moved, touch, from: start, startFollows: startFollows)
+        held.release()
+    }
+
+    /// The full path of ``dispatch(_:_:)``: the recognizers that follow
+    /// `touch` from `start` on (`startFollows`: the one at `start` is
+    /// known to follow it), then the gate.
+    private func dispatchThroughRecognizers(_ phase: Touch.Phase, _ touch: Touch, from start: Int, startFollows: Bool) {
         beginStep()
         defer { endStep() }
         do {
@@ -283,9 +306,12 @@ public final class GestureArena {
     /// it. Skips the recognizer loop and the steps of empty queues
     /// (callgrind, with the gate's move skipping `delays`: a move through a
     /// bare layer 1,899 → 1,489 instructions).
+    // Inlined, with the gate's move and its call to the layer: a bare move
+    // is one call from the scene to the layer's handler.
+    @inline(__always)
     private func moveUnfollowed(_ touch: Touch) {
         depth = 1
-        gate.offer(.moved, touch, now: !referee.hasQueuedWork)
+        gate.offerMove(touch, now: !referee.hasQueuedWork)
         // With nothing queued, held or closed after the layer's handler,
         // the end of the step would find every queue empty.
         if gate.isIdle && !referee.hasQueuedWork {
@@ -420,8 +446,18 @@ public final class GestureArena {
     /// Fires every deadline due by `time`, earliest first, each as a
     /// sub-event of its own, then moves the clock to `time`. A time before
     /// the clock's reading changes nothing.
+    // Inlined, with the firing apart: nearly every event finds no deadline
+    // due, and the call to find that was about 35 instructions of a bare
+    // move (callgrind).
+    @inline(__always)
     func advance(to time: Double) {
         guard time.isFinite else { return }
+        if clock.earliest <= time { fireDeadlines(dueBy: time) }
+        clock.move(to: time)
+    }
+
+    /// Fires every deadline due by `time`, earliest first (see ``advance(to:)``).
+    private func fireDeadlines(dueBy time: Double) {
         while let due = clock.takeDeadline(dueBy: time) {
             let recognizer = due.recognizer
             guard recognizer.isEnabled, !recognizer.storedState.isFinished, referee.isMember(recognizer) else { continue }
@@ -435,7 +471,6 @@ public final class GestureArena {
             }
             endStep()
         }
-        clock.move(to: time)
     }
 
     // MARK: 3. Resolve (see ArenaReferee)
