@@ -79,6 +79,22 @@ final class LayerGate {
     @exclusivity(unchecked) var entries: [Entry] = []
     /// Whether some entry holds phases back; spares the scan when none does.
     @exclusivity(unchecked) var isHolding = false
+    /// Bumped whenever something ``GestureArena/delays(_:_:)`` reads
+    /// changes: a recognizer's state entering or leaving possible, its
+    /// ``GestureRecognizer/isEnabled``, its two delay flags, a touch it
+    /// stops following (ignored, or its reset), and a snapshot restored.
+    /// Every scene's gates share it: it says only that something may have
+    /// changed somewhere.
+    @exclusivity(unchecked) static var delayVersion = 0
+    /// `delayVersion` when `releaseHeld` last asked about every held
+    /// phase. Until it moves on, the answers stand: each held record's
+    /// first phase was delayed then (or held since, because it was delayed
+    /// then, or queued behind one that was), and nothing that decides it
+    /// has changed. Without it, ten fingers' ends held until the last
+    /// lifts were all asked about again at each lift, twice a sub-event:
+    /// quadratic in the fingers (callgrind, land10: about 20,000
+    /// instructions a round of ten lifts).
+    @exclusivity(unchecked) private var heldCheckedAt = -1
     /// Whether some entry is closed and may go once the queue is empty.
     @exclusivity(unchecked) var hasClosed = false
     /// Deliveries decided and not yet made, oldest first, from `head` on.
@@ -238,11 +254,14 @@ final class LayerGate {
     // through 20 recognizers were these calls finding nothing).
     @inline(__always)
     func settle() {
-        if isHolding { releaseHeld() }
+        if isHolding && heldCheckedAt != Self.delayVersion { releaseHeld() }
     }
 
     private func releaseHeld() {
         isHolding = false
+        // Before the walk: an observer it calls may change a recognizer,
+        // and the next `settle` must then walk again.
+        heldCheckedAt = Self.delayVersion
         var index = -1
         // Bounds checked each time round: an observer called below is user code.
         while index + 1 < entries.count {
