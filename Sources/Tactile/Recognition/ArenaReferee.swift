@@ -646,7 +646,9 @@ final class ArenaReferee {
             head = 0
         }
         guard draining == 0 else { return }
-        compact()
+        // Its first test here: with nobody departed (a continuous gesture's
+        // every move) the call is spared.
+        if departed > 0 { compact() }
         if !retired.isEmpty { retired.removeAll() }
     }
 

@@ -232,8 +232,15 @@ public final class GestureArena {
         // asked the same again).
         var start = 0
         var startFollows = false
+        // The touch's recognizers, read once for the sub-event (each read
+        // retains the list: callgrind, about 40 instructions a move). A
+        // touch's list is made as it is gathered, before its began, and is
+        // not changed after: not by an action `beginStep` runs (a nested
+        // touch-down gathers its own touch), nor by a restore, which is
+        // refused while anything is queued or under way.
+        let recognizers = touch.recognizers
         if phase == .moved, depth == 0, gate.isIdle, !referee.hasQueuedWork {
-            guard let first = firstFollower(of: touch) else { return moveUnfollowed(touch) }
+            guard let first = firstFollower(of: touch, in: recognizers) else { return moveUnfollowed(touch) }
             start = first
             startFollows = true
         }
@@ -244,9 +251,7 @@ public final class GestureArena {
             // touch's record (see `LayerGate.spareAlone`), for every
             // recognizer: read once, not per recognizer (a retain each).
             let touches = gate.alone(touch)
-            // By index, each borrowed (a `for` loop retained each one); the
-            // list as it is now, as a loop over it would have it.
-            let recognizers = touch.recognizers
+            // By index, each borrowed (a `for` loop retained each one).
             var index = start
             while index < recognizers.count {
                 recognizers.withBorrowedElement(at: index) { recognizer in
@@ -295,9 +300,9 @@ public final class GestureArena {
         }
     }
 
-    /// Where the first recognizer that follows `touch` is in its list; `nil` when none does.
-    private func firstFollower(of touch: Touch) -> Int? {
-        let recognizers = touch.recognizers
+    /// Where the first recognizer that follows `touch` is in `recognizers`,
+    /// its list; `nil` when none does.
+    private func firstFollower(of touch: Touch, in recognizers: [GestureRecognizer]) -> Int? {
         var index = 0
         while index < recognizers.count {
             if recognizers.withBorrowedElement(at: index, { follows($0, touch) }) { return index }
