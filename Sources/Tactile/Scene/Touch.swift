@@ -109,6 +109,11 @@ public final class Touch {
     // Exclusivity: read on every sub-event; written once per touch, in an
     // instantaneous access; the dynamic checks are off.
     @exclusivity(unchecked) var recognizers: [GestureRecognizer] = []
+    /// Where the touch's record is in its scene's layer gate
+    /// (`LayerGate.entries`), kept by the gate so that finding the record
+    /// costs no search; -1 before it has one. Only a hint: the gate checks
+    /// it against the record at every use.
+    @exclusivity(unchecked) var gateSlot = -1
 
     // MARK: Bookkeeping of the scene
 
