@@ -415,6 +415,8 @@ final class ArenaReferee {
     private func enter(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
         let previous = recognizer.storedState
         recognizer.storedState = next
+        // A phase the layer gate holds back may go now (see `LayerGate.delayVersion`).
+        if (previous == .possible) != (next == .possible) { LayerGate.delayVersion &+= 1 }
         let index = index(of: recognizer)
         // Written only when set: each write through `storage[index]` checks
         // the array's uniqueness, and emptying an empty list still goes
@@ -644,7 +646,9 @@ final class ArenaReferee {
             head = 0
         }
         guard draining == 0 else { return }
-        compact()
+        // Its first test here: with nobody departed (a continuous gesture's
+        // every move) the call is spared.
+        if departed > 0 { compact() }
         if !retired.isEmpty { retired.removeAll() }
     }
 

@@ -93,11 +93,20 @@ open class GestureRecognizer {
     // properties, out of reach of the runtime exclusivity checks a public
     // stored property costs (every access is a plain read or write).
     @exclusivity(unchecked) var storedIsEnabled = true {
-        didSet { ArenaListeners.stateVersion &+= 1 }
+        didSet {
+            ArenaListeners.stateVersion &+= 1
+            LayerGate.delayVersion &+= 1
+        }
     }
     @exclusivity(unchecked) private var storedCancelsTouchesInView = true
-    @exclusivity(unchecked) private var storedDelaysTouchesBegan = false
-    @exclusivity(unchecked) private var storedDelaysTouchesEnded = true
+    // Either may release a phase the layer gate holds back (see
+    // `LayerGate.delayVersion`).
+    @exclusivity(unchecked) private var storedDelaysTouchesBegan = false {
+        didSet { LayerGate.delayVersion &+= 1 }
+    }
+    @exclusivity(unchecked) private var storedDelaysTouchesEnded = true {
+        didSet { LayerGate.delayVersion &+= 1 }
+    }
     @exclusivity(unchecked) private var storedIsExclusive = true
     @exclusivity(unchecked) private var storedAllowedPointerKinds: Set<PointerKind> = Set(PointerKind.allCases)
     /// ``allowedPointerKinds`` as one bit per kind, for the check at every
@@ -236,6 +245,10 @@ open class GestureRecognizer {
     /// The state as the arena has applied it; only the arena's referee sets it.
     // Exclusivity: read on every sub-event, set only by the referee in
     // instantaneous accesses; the dynamic checks are off.
+    // Written by the referee (`enter`, `change`), a reset and a restore;
+    // entering or leaving possible bumps `LayerGate.delayVersion` there,
+    // not in an observer here, which the continuous gesture's every move
+    // (changed to changed, `ArenaReferee.change`) paid a call for.
     @exclusivity(unchecked) var storedState = State.possible
     /// The state an action is being sent for, while it runs.
     @exclusivity(unchecked) var reportedState: State?
@@ -556,6 +569,7 @@ open class GestureRecognizer {
     public func ignore(_ touch: Touch) {
         for index in trackedTouches.indices where trackedTouches[index] === touch {
             trackedTouches.remove(at: index)
+            LayerGate.delayVersion &+= 1
             liveArena?.touchIgnored()
             return
         }
@@ -798,8 +812,11 @@ open class GestureRecognizer {
     /// ``reset()``, then possible, following nothing.
     func resetForNextAttempt() {
         reset()
+        if storedState != .possible { LayerGate.delayVersion &+= 1 }
         storedState = .possible
         // Keeping the capacity, the next attempt's first touch costs no allocation.
+        // What it followed it no longer delays, whatever its state was.
+        if !trackedTouches.isEmpty { LayerGate.delayVersion &+= 1 }
         trackedTouches.removeAllKeepingCapacity()
         // Only if there are any: its observer counts a change.
         if !trackedSources.isEmpty { trackedSources.removeAll(keepingCapacity: true) }

@@ -79,6 +79,22 @@ final class LayerGate {
     @exclusivity(unchecked) var entries: [Entry] = []
     /// Whether some entry holds phases back; spares the scan when none does.
     @exclusivity(unchecked) var isHolding = false
+    /// Bumped whenever something ``GestureArena/delays(_:_:)`` reads
+    /// changes: a recognizer's state entering or leaving possible, its
+    /// ``GestureRecognizer/isEnabled``, its two delay flags, a touch it
+    /// stops following (ignored, or its reset), and a snapshot restored.
+    /// Every scene's gates share it: it says only that something may have
+    /// changed somewhere.
+    @exclusivity(unchecked) static var delayVersion = 0
+    /// `delayVersion` when `releaseHeld` last asked about every held
+    /// phase. Until it moves on, the answers stand: each held record's
+    /// first phase was delayed then (or held since, because it was delayed
+    /// then, or queued behind one that was), and nothing that decides it
+    /// has changed. Without it, ten fingers' ends held until the last
+    /// lifts were all asked about again at each lift, twice a sub-event:
+    /// quadratic in the fingers (callgrind, land10: about 20,000
+    /// instructions a round of ten lifts).
+    @exclusivity(unchecked) private var heldCheckedAt = -1
     /// Whether some entry is closed and may go once the queue is empty.
     @exclusivity(unchecked) var hasClosed = false
     /// Deliveries decided and not yet made, oldest first, from `head` on.
@@ -94,11 +110,6 @@ final class LayerGate {
     /// the arena's own list). A list is immutable while its record lives,
     /// so a call nested in a layer's handler may hand it on as well.
     @exclusivity(unchecked) private var spareAlone: [[Touch]] = []
-    /// Where `index(of:)` found a touch last: fingers that move together
-    /// report in turn, and the arena and the gate look up the same touch
-    /// several times a sub-event, so the next look-up is usually there or
-    /// just after it. Only a hint: every index is checked.
-    @exclusivity(unchecked) private var lastFound = 0
     /// Reused for a call with several touches (ten fingers lifting
     /// together), so that it costs no allocation; emptied after each call, so that it
     /// keeps no touch alive. Taken out while in use: a call nested in the
@@ -144,6 +155,7 @@ final class LayerGate {
 
     /// A touch began: the gate starts its record.
     func open(_ touch: Touch) {
+        touch.gateSlot = entries.count
         entries.append(Entry(touch: touch))
     }
 
@@ -267,11 +279,14 @@ final class LayerGate {
     // through 20 recognizers were these calls finding nothing).
     @inline(__always)
     func settle() {
-        if isHolding { releaseHeld() }
+        if isHolding && heldCheckedAt != Self.delayVersion { releaseHeld() }
     }
 
     private func releaseHeld() {
         isHolding = false
+        // Before the walk: an observer it calls may change a recognizer,
+        // and the next `settle` must then walk again.
+        heldCheckedAt = Self.delayVersion
         var index = -1
         // Bounds checked each time round: an observer called below is user code.
         while index + 1 < entries.count {
@@ -402,7 +417,10 @@ final class LayerGate {
                 continue
             }
             if entries[index].isClosed { hasClosed = true }
-            if kept != index { entries.swapAt(kept, index) }
+            if kept != index {
+                entries.swapAt(kept, index)
+                entries[kept].touch.gateSlot = kept
+            }
             kept += 1
         }
         entries.shrink(to: kept)
@@ -544,31 +562,27 @@ final class LayerGate {
         spareHeld.append(list)
     }
 
+    /// Where the record of `touch` is, from the slot the touch keeps (see
+    /// `Touch.gateSlot`), checked: the arena and the gate look a touch up
+    /// three times a move, and ten fingers that move in turn each made the
+    /// first of these a search (callgrind: about 25 instructions a move in
+    /// the look-ups, with a hint of where the last one was found).
     @inline(__always)
     private func index(of touch: Touch) -> Int? {
-        // One record, the common case, without the loop (a loop over the
-        // list retains it for the loop), and without a call.
-        if entries.count == 1 { return entries[0].touch === touch ? 0 : nil }
-        return indexSearching(for: touch)
+        let slot = touch.gateSlot
+        if slot >= 0 && slot < entries.count && entries[slot].touch === touch { return slot }
+        return searchedIndex(of: touch)
     }
 
-    private func indexSearching(for touch: Touch) -> Int? {
-        let count = entries.count
-        // Where the last look-up found its touch, then the record after it
-        // (see `lastFound`), then from the start.
-        var hint = lastFound
-        if hint < count {
-            if entries[hint].touch === touch { return hint }
-            hint &+= 1
-            if hint < count && entries[hint].touch === touch {
-                lastFound = hint
-                return hint
-            }
-        }
+    /// `index(of:)` for a touch whose slot is out of date (a restore
+    /// rewrote the records) or that has no record: searched, and the slot
+    /// put right.
+    @inline(never)
+    private func searchedIndex(of touch: Touch) -> Int? {
         var index = 0
-        while index < count {
+        while index < entries.count {
             if entries[index].touch === touch {
-                lastFound = index
+                touch.gateSlot = index
                 return index
             }
             index &+= 1

@@ -243,6 +243,9 @@ extension Scene {
         }
         restoreGateEntries(&arena.gate.entries, from: s, touches: touches)
         arena.gate.isHolding = s.gateIsHolding
+        // Whatever the gate last found about its held phases was about
+        // another state: the next settle asks again.
+        LayerGate.delayVersion &+= 1
         arena.gate.hasClosed = s.gateHasClosed
         // One access to the referee's members for the whole rewrite: each
         // access renumbers every member's slot when it ends (ArenaReferee).
