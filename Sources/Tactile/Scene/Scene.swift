@@ -109,7 +109,23 @@ public final class Scene: Responder {
     /// contact goes, as a virtual contact, to the nearest layer that can
     /// process it, or is ignored when none is near enough. See
     /// ``SelectionApproximation``.
-    @exclusivity(unchecked) public var approximation: SelectionApproximation?
+    @exclusivity(unchecked) public var approximation: SelectionApproximation? {
+        didSet {
+            // Room for the levels of a typical search before the first
+            // contact lands, rather than grown in that frame's input.
+            if approximation != nil, approximationLevels.capacity == 0 {
+                approximationLevels.reserveCapacity(Self.approximationLevelRoom)
+            }
+        }
+    }
+
+    /// The layers an approximation search walks, level after level (see
+    /// ``SelectionApproximation``): kept, emptied, between searches, so that
+    /// a touch-down off every target does not allocate once it has grown.
+    @exclusivity(unchecked) var approximationLevels: [Layer] = []
+
+    /// The room ``approximationLevels`` gets when approximation is turned on.
+    static let approximationLevelRoom = 16
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
@@ -737,7 +753,7 @@ public final class Scene: Responder {
         if let approximation, target?.canProcessTouches != true {
             // Seed 001: the hit layer cannot process the contact, so a nearby
             // layer that can gets it as a virtual contact, or no layer does.
-            let found = approximation.target(forContactAt: pointer.location, hitLayer: target, root: root, admits: admits)
+            let found = approximation.target(forContactAt: pointer.location, hitLayer: target, in: self)
             target = found?.layer
             location = found?.location ?? location
             isApproximated = found != nil
@@ -764,7 +780,7 @@ public final class Scene: Responder {
 
     /// Whether a new touch may reach `layer`, by the multiple-touch and
     /// exclusive-touch rules (seed 003's four flag combinations).
-    private func admits(_ layer: Layer) -> Bool {
+    func admits(_ layer: Layer) -> Bool {
         // By index, on the stored fields, each touch's layer borrowed: a
         // `for` loop retained and released every touch and its layer
         // (callgrind, ten fingers landing: about 560 instructions a
