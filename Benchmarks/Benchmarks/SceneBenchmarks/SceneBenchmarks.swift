@@ -121,6 +121,7 @@ let benchmarks: @Sendable () -> Void = {
     // Issue 14: touch-down, touch-up and whole taps (TapBenchmarks.swift),
     // and how costs grow with the scene (ScalingBenchmarks.swift).
     tapBenchmarks()
+    approximationBenchmarks()
     // Issue 14, item 6: ten fingers circling (CirclingBenchmarks.swift).
     circlingBenchmarks()
     commandBenchmarks()

@@ -109,7 +109,23 @@ public final class Scene: Responder {
     /// contact goes, as a virtual contact, to the nearest layer that can
     /// process it, or is ignored when none is near enough. See
     /// ``SelectionApproximation``.
-    @exclusivity(unchecked) public var approximation: SelectionApproximation?
+    @exclusivity(unchecked) public var approximation: SelectionApproximation? {
+        didSet {
+            // Room for the levels of a typical search before the first
+            // contact lands, rather than grown in that frame's input.
+            if approximation != nil, approximationLevels.capacity == 0 {
+                approximationLevels.reserveCapacity(Self.approximationLevelRoom)
+            }
+        }
+    }
+
+    /// The layers an approximation search walks, level after level (see
+    /// ``SelectionApproximation``): kept, emptied, between searches, so that
+    /// a touch-down off every target does not allocate once it has grown.
+    @exclusivity(unchecked) var approximationLevels: [Layer] = []
+
+    /// The room ``approximationLevels`` gets when approximation is turned on.
+    static let approximationLevelRoom = 16
 
     /// The responder that presses, remote-control commands and motion events
     /// go to first. See ``Responder/becomeFirstResponder()``.
@@ -773,7 +789,13 @@ public final class Scene: Responder {
             diagnostics?(Diagnostic(.repeatedDown, "\(pointer.id) touched down again; cancelling its earlier touch"))
             cancel([stale], at: timestamp)
         }
-        if !ignoredPointers.isEmpty { ignoredPointers.removeAll { $0 == pointer.id } }
+        // By index: `removeAll(where:)`'s closure, isolated to the main
+        // actor, checked the executor (about 220 instructions) for every
+        // pointer on the list, on every touch-down (callgrind, Arcade's
+        // landing frame: 45 checks, 9,990 instructions, as its ignored
+        // fingers accumulate). A pointer is on the list at most once: only
+        // this adds to it, after taking the pointer off.
+        if let stale = ignoredSlot(for: pointer.id) { ignoredPointers.remove(at: stale) }
         guard pointer.location.isFinite else {
             diagnostics?(Diagnostic(.nonFiniteValue, "down of \(pointer.id) at \(pointer.location)"))
             ignoredPointers.append(pointer.id)
@@ -789,7 +811,7 @@ public final class Scene: Responder {
         if let approximation, target?.canProcessTouches != true {
             // Seed 001: the hit layer cannot process the contact, so a nearby
             // layer that can gets it as a virtual contact, or no layer does.
-            let found = approximation.target(forContactAt: pointer.location, hitLayer: target, root: root, admits: admits)
+            let found = approximation.target(forContactAt: pointer.location, hitLayer: target, in: self)
             target = found?.layer
             location = found?.location ?? location
             isApproximated = found != nil
@@ -816,7 +838,7 @@ public final class Scene: Responder {
 
     /// Whether a new touch may reach `layer`, by the multiple-touch and
     /// exclusive-touch rules (seed 003's four flag combinations).
-    private func admits(_ layer: Layer) -> Bool {
+    func admits(_ layer: Layer) -> Bool {
         // By index, on the stored fields, each touch's layer borrowed: a
         // `for` loop retained and released every touch and its layer
         // (callgrind, ten fingers landing: about 560 instructions a
