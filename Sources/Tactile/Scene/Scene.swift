@@ -368,7 +368,12 @@ public final class Scene: Responder {
     }
 
     /// ``send(_:)`` of a pointer event at `timestamp`.
-    @usableFromInline
+    // Never inlined: inlined into GameLoop's `deliver` (inside its closure
+    // over the borrowed scene) it took a dynamic exclusivity check an event
+    // there (callgrind, the Touches demo: 579 -> 676 instructions an event;
+    // with this, 575), and the bare move through `send` is the same without
+    // it (454).
+    @usableFromInline @inline(never)
     func sendPointerEvent(_ pointer: PointerEvent, timestamp: Double) {
         deliveryDepth += 1
         defer { deliveryDepth -= 1 }
