@@ -125,7 +125,7 @@ func chooseMarginRule(heldOut: Bool) {
     }
     guard let best = chosen else { return }
     print()
-    guard best.lost <= baseline - 0.001 else {
+    guard best.lost <= baseline - requiredImprovement else {
         print("nothing chosen: the best, \(best.candidate.name), loses \(percent(best.lost)) against the baseline's \(percent(baseline)) (it must beat it by 0.1 point)")
         return
     }

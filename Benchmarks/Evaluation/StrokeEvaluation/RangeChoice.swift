@@ -197,11 +197,7 @@ func chooseRanges(heldOut: Bool) {
         if chosen == nil || all.lost < chosen!.lost { chosen = (candidate, limit, all.lost) }
     }
     print()
-    guard let best = chosen, best.lost <= baseline - 0.001 else {
-        print("nothing chosen: the best candidate, \(chosen?.candidate.name ?? "none"), loses \(percent(chosen?.lost ?? .nan)) "
-              + "against the baseline's \(percent(baseline)) (it must beat it by 0.1 point); no held-out look")
-        return
-    }
+    guard beatsBaseline(best: chosen?.candidate.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
     print("chosen: \(best.candidate.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
     guard heldOut else { return }
     // The one look at the held-out families: the shipped rule beside the chosen one.

@@ -137,11 +137,7 @@ func chooseSpreadRule(heldOut: Bool) {
         if chosen == nil || all.lost < chosen!.lost { chosen = (candidate, threshold, all.lost) }
     }
     print()
-    guard let best = chosen, best.lost <= baseline - 0.001 else {
-        print("nothing chosen: the best candidate, \(chosen?.candidate.name ?? "none"), loses \(percent(chosen?.lost ?? .nan)) "
-              + "against the baseline's \(percent(baseline)) (it must beat it by 0.1 point); no held-out look")
-        return
-    }
+    guard beatsBaseline(best: chosen?.candidate.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
     print("chosen: \(best.candidate.name), threshold \(best.threshold)")
     guard heldOut else { return }
     let shipped = spreadCandidates[0]
