@@ -28,7 +28,7 @@ import TactileSDL
 /// contacts about the window centre, so only a panel around the centre can
 /// get both of them.
 @MainActor
-final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
+final class GestureLabGame: CanvasGame {
     /// What the lab remembers of one recognizer: how often its action ran,
     /// in which states, and the state shown on its badge.
     struct Readout {
@@ -95,10 +95,6 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
     /// The panels' recognizers, in the order of ``readouts``: the first
     /// page's first, since they decide most.
     @exclusivity(unchecked) private var followed: [ObjectIdentifier] = []
-    /// Each followed recognizer's panel layer, which its action reads
-    /// values in (the recognizer's own `layer` is read through a runtime
-    /// exclusivity check, about 110 instructions).
-    @exclusivity(unchecked) private var followedLayers: [Layer] = []
     /// Readouts of recognizers on no panel that the arena decided about
     /// (the strokes page's), as the lab kept every recognizer's before.
     @exclusivity(unchecked) private var othersReadouts: [ObjectIdentifier: Readout] = [:]
@@ -166,8 +162,8 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         rotation.name = "rotate"
         edgePan.name = "edge"
         edgePan.edges = .left
-        pinch.delegate = self
-        rotation.delegate = self
+        pinch.delegate = together
+        rotation.delegate = together
 
         panels = [
             Panel(title: "EDGE PAN", layer: Layer(frame: Rect(x: 0, y: 40, width: 116, height: 540)), recognizers: [edgePan]),
@@ -188,12 +184,7 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
                 let slot = readouts.count
                 readouts.append(Readout(values: Self.snapshot(of: recognizer)))
                 followed.append(ObjectIdentifier(recognizer))
-                followedLayers.append(panel.layer)
-                // A closure of the game and the recognizer, not the method
-                // (`action: GestureLabGame.fired`): the method is curried,
-                // and each call went through a thunk that applied it to the
-                // game first (callgrind: about 170 instructions an action).
-                recognizer.addTarget(self) { game, recognizer in game.fired(recognizer, slot: slot) }
+                follow(recognizer, slot: slot, on: panel.layer)
                 panel.layer.addGestureRecognizer(recognizer)
             }
             scene.root.addChild(panel.layer)
@@ -229,9 +220,22 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         return nil
     }
 
-    nonisolated func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        true
+    /// The pinch's and the rotation's delegate: they recognize together.
+    ///
+    /// An object of its own, not the lab: a delegate is held weakly, and an
+    /// object that is the target of a weak reference gets a side table that
+    /// sends every retain and release of it down the runtime's slow path for
+    /// as long as it lives. The lab is retained wherever its actions and its
+    /// decision observer run (callgrind, the ten-contact trace: about 180
+    /// instructions a call for the retain and release alone, as the lab's
+    /// delegate).
+    private final class Together: GestureRecognizerDelegate {
+        nonisolated func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            true
+        }
     }
+    /// Kept here: the recognizers hold their delegate weakly.
+    private let together = Together()
 
     // MARK: Input
 
@@ -252,33 +256,59 @@ final class GestureLabGame: CanvasGame, GestureRecognizerDelegate {
         strokeLab.update()
     }
 
-    /// A panel's recognizer's action: `slot` is its readout's place.
-    private func fired(_ recognizer: GestureRecognizer, slot: Int) {
-        let state = recognizer.state
-        let values: Values
+    /// Adds the action that keeps `recognizer`'s readout, at `slot`, and
+    /// reads its values in `layer`, its panel's.
+    ///
+    /// The pans, whose actions run at every move while under way, get an
+    /// action of their own, so that a move's action tests no kind. The
+    /// lab is held unowned, not as `addTarget`'s weak target: the lab owns
+    /// its scene and the recognizers on it, so it outlives every action
+    /// they run, and an object held weakly gets a side table that sends
+    /// each retain and release of it down the runtime's slow path, for as
+    /// long as it lives (callgrind, the ten-contact trace: the pan's action
+    /// about 650 → 360 instructions a move with the cast and the layer's
+    /// retain below).
+    private func follow(_ recognizer: GestureRecognizer, slot: Int, on layer: Layer) {
+        // The layer is the closure's to keep (the recognizer's own `layer`
+        // is read through a runtime exclusivity check, about 110
+        // instructions; one read from a list was retained for the call).
         if let pan = recognizer as? PanGestureRecognizer {
-            // The pan and the edge pan fire at every move while under way.
-            let layer = followedLayers[slot]
-            let translation = pan.translation(in: layer)
-            if pan === edgePan { edgeTranslation = translation } else if pan === self.pan { panTranslation = translation }
-            // The velocity is a fit over the pan's recent moves (callgrind:
-            // about 800 instructions), and the panel shows only the last
-            // one a frame: while the pan is under way it is read when the
-            // panel is drawn (`Values.live`), as a game reads it when it
-            // needs it. It stays what it was at the last move until the
-            // next, or reads 0 once the fingers have rested 40 ms; at the
-            // end it is kept as it was, since the pan then resets.
-            let isUnderWay = state == .began || state == .changed
-            values = .pan(translation: translation, velocity: isUnderWay ? nil : pan.velocity(in: layer))
+            pan.addAction { [unowned self] pan in self.panned(pan, slot: slot, in: layer) }
         } else {
-            values = Self.snapshot(of: recognizer)
+            recognizer.addAction { [unowned self] recognizer in self.fired(recognizer, slot: slot) }
         }
-        readouts[slot].fired += 1
-        readouts[slot].record(state)
-        readouts[slot].values = values
+    }
+
+    /// A panel's pan's action (the edge pan's too): `slot` is its readout's place.
+    private func panned(_ pan: PanGestureRecognizer, slot: Int, in layer: Layer) {
+        let state = pan.state
+        let translation = pan.translation(in: layer)
+        if pan === edgePan { edgeTranslation = translation } else if pan === self.pan { panTranslation = translation }
+        // The velocity is a fit over the pan's recent moves (callgrind:
+        // about 800 instructions), and the panel shows only the last one a
+        // frame: while the pan is under way it is read when the panel is
+        // drawn (`Values.live`), as a game reads it when it needs it. It
+        // stays what it was at the last move until the next, or reads 0
+        // once the fingers have rested 40 ms; at the end it is kept as it
+        // was, since the pan then resets.
+        let isUnderWay = state == .began || state == .changed
+        keep(state, .pan(translation: translation, velocity: isUnderWay ? nil : pan.velocity(in: layer)), at: slot)
+    }
+
+    /// A panel's other recognizer's action: `slot` is its readout's place.
+    private func fired(_ recognizer: GestureRecognizer, slot: Int) {
+        keep(recognizer.state, Self.snapshot(of: recognizer), at: slot)
         if recognizer === pinch { pinchScale = pinch.scale }
         if recognizer === rotation { rotationAngle = rotation.rotation }
         if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
+    }
+
+    /// Counts an action of the recognizer whose readout is at `slot`, in
+    /// `state`, with `values`.
+    private func keep(_ state: GestureRecognizer.State, _ values: Values, at slot: Int) {
+        readouts[slot].fired += 1
+        readouts[slot].record(state)
+        readouts[slot].values = values
     }
 
     /// Follows the arena's decisions: the transitions and waits the badges
