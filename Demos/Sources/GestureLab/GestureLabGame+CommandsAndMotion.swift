@@ -57,24 +57,58 @@ extension GestureLabGame {
         for panel in panels { panel.layer.isHidden.toggle() }
     }
 
-    /// What a command or motion recognizer's panel prints under its name.
-    static func commandAndMotionValues(of recognizer: GestureRecognizer) -> [String] {
+    /// What a command or motion recognizer's panel prints under its name,
+    /// read at its action as numbers and formatted when drawn (``lines``),
+    /// as the first page's ``Values``.
+    enum CommandOrMotionValues {
+        case command(priority: Int, lastCompletion: Double?)
+        case shake(isShaking: Bool)
+        case tilt(angle: Double, direction: Vector3)
+        case flick(FlickDirection)
+        case twist(isClockwise: Bool)
+        case knock(strength: Double)
+        /// A recognizer of neither kind: nothing printed.
+        case none
+
+        /// The panel's lines.
+        var lines: [String] {
+            switch self {
+            case .command(let priority, let lastCompletion):
+                let last = lastCompletion.map { String(format: "last at %.2f s", $0) } ?? "not yet"
+                return ["priority \(priority), \(last)"]
+            case .shake(let isShaking):
+                return [isShaking ? "shaking" : "still"]
+            case .tilt(let angle, let direction):
+                return [String(format: "tilt %.0f deg toward %+.1f, %+.1f", angle * 180 / .pi, direction.x, direction.y)]
+            case .flick(let direction):
+                return ["last direction \(direction)"]
+            case .twist(let isClockwise):
+                return ["last " + (isClockwise ? "clockwise" : "anticlockwise")]
+            case .knock(let strength):
+                return [String(format: "strength %.1f g", strength)]
+            case .none:
+                return []
+            }
+        }
+    }
+
+    /// What a command or motion recognizer's panel prints, as it is now.
+    static func commandAndMotionValues(of recognizer: GestureRecognizer) -> CommandOrMotionValues {
         switch recognizer {
         case let command as CommandInputRecognizer:
-            let last = command.lastCompletion.map { String(format: "last at %.2f s", $0) } ?? "not yet"
-            return ["priority \(command.inputPriority), \(last)"]
+            return .command(priority: command.inputPriority, lastCompletion: command.lastCompletion)
         case let shake as ShakeGestureRecognizer:
-            return [shake.isShaking ? "shaking" : "still"]
+            return .shake(isShaking: shake.isShaking)
         case let tilt as TiltGestureRecognizer:
-            return [String(format: "tilt %.0f deg toward %+.1f, %+.1f", tilt.tilt * 180 / .pi, tilt.direction.x, tilt.direction.y)]
+            return .tilt(angle: tilt.tilt, direction: tilt.direction)
         case let flick as FlickGestureRecognizer:
-            return ["last direction \(flick.direction)"]
+            return .flick(flick.direction)
         case let twist as TwistGestureRecognizer:
-            return ["last " + (twist.isClockwise ? "clockwise" : "anticlockwise")]
+            return .twist(isClockwise: twist.isClockwise)
         case let knock as KnockGestureRecognizer:
-            return [String(format: "strength %.1f g", knock.strength)]
+            return .knock(strength: knock.strength)
         default:
-            return []
+            return .none
         }
     }
 }

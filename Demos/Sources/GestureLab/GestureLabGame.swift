@@ -51,7 +51,7 @@ final class GestureLabGame: CanvasGame {
         /// The values at the last action, read as numbers and formatted
         /// only when drawn (see ``Values``); a pan under way reads its
         /// velocity when drawn (``Values/live(_:)``).
-        var values = Values.lines([])
+        var values = Values.commandOrMotion(.none)
         /// The last state the arena moved it to, and when (game time).
         var lastTransition: (state: GestureRecognizer.State, time: Double)?
         /// Set from the arena's `wait` line until it is released, fails or resets.
@@ -372,7 +372,11 @@ final class GestureLabGame: CanvasGame {
     /// is drawn: formatting them at every action (`String(format:)`, and a
     /// dynamic cast per recognizer kind) was about 70% of the lab's input
     /// in the ten-contact replay, 5,600 instructions an event (callgrind),
-    /// for lines drawn once a frame at most.
+    /// for lines drawn once a frame at most. Every case holds plain values,
+    /// so that a readout's values are copied and replaced as bytes: with the
+    /// second page's values kept as lines of text (`[String]`), each pan
+    /// move's action copied and destroyed them through the enum's outlined
+    /// value operations (callgrind: about 85 instructions an action).
     enum Values {
         case tap(tapsRequired: Int, location: Point)
         case press(duration: Double, location: Point)
@@ -381,9 +385,8 @@ final class GestureLabGame: CanvasGame {
         case pan(translation: Point, velocity: Point?)
         case pinch(scale: Double, velocity: Double)
         case rotation(angle: Double, velocity: Double)
-        /// The second page's commands and motion gestures, formatted at once
-        /// (their actions are rare).
-        case lines([String])
+        /// The second page's commands and motion gestures.
+        case commandOrMotion(CommandOrMotionValues)
 
         /// The panel's lines.
         var lines: [String] {
@@ -409,8 +412,8 @@ final class GestureLabGame: CanvasGame {
                 return [String(format: "scale %.2f", scale), String(format: "v %+.2f /s", velocity)]
             case .rotation(let angle, let velocity):
                 return [String(format: "angle %+.0f deg", angle * 180 / .pi), String(format: "v %+.2f rad/s", velocity)]
-            case .lines(let lines):
-                return lines
+            case .commandOrMotion(let values):
+                return values.lines
             }
         }
 
@@ -445,7 +448,7 @@ final class GestureLabGame: CanvasGame {
         if let rotation = recognizer as? RotationGestureRecognizer {
             return .rotation(angle: rotation.rotation, velocity: rotation.velocity)
         }
-        return .lines(commandAndMotionValues(of: recognizer))
+        return .commandOrMotion(commandAndMotionValues(of: recognizer))
     }
 
     /// What a panel prints for `recognizer` now.
