@@ -42,6 +42,14 @@ final class GestureLabGame: CanvasGame {
         /// How many states ``states`` keeps: a few gestures' worth.
         static let statesKept = 16
 
+        /// Makes room for every state ``states`` keeps, so that keeping them
+        /// never allocates: a panel's first action appended to an empty list
+        /// (the pan's began, say, in the frame where it begins), and the list
+        /// grew by doubling after that.
+        mutating func makeRoomForStates() {
+            states.reserveCapacity(Self.statesKept)
+        }
+
         /// Keeps `state`, an action's, in ``states``.
         mutating func record(_ state: GestureRecognizer.State) {
             if state == .changed, states.last == .changed { return }
@@ -182,7 +190,9 @@ final class GestureLabGame: CanvasGame {
             panel.layer.isMultipleTouchEnabled = true
             for recognizer in panel.recognizers {
                 let slot = readouts.count
-                readouts.append(Readout(values: Self.snapshot(of: recognizer)))
+                var readout = Readout(values: Self.snapshot(of: recognizer))
+                readout.makeRoomForStates()
+                readouts.append(readout)
                 followed.append(ObjectIdentifier(recognizer))
                 follow(recognizer, slot: slot, on: panel.layer)
                 panel.layer.addGestureRecognizer(recognizer)
@@ -601,17 +611,23 @@ final class GestureLabGame: CanvasGame {
 /// the lab's recognizers (which live as long as the lab, with names that do
 /// not change) and values, so wording it later says what wording it now
 /// would. A decision about touches must read each touch's pointer now (the
-/// scene reuses a touch object for a later touch): a gathering keeps its one
-/// pointer, the rarer others are recorded whole. Recording every decision
-/// (`RecordedDecision`: its fields, a list of pointers) cost about 1,700
-/// instructions a decision (callgrind), 25 of them in the frame where the
-/// ten touches land.
+/// scene reuses a touch object for a later touch): a decision about one
+/// touch keeps its pointer, a release of several their list. Recording every
+/// decision (`RecordedDecision`: its fields, a list of pointers) cost about
+/// 1,700 instructions a decision (callgrind), 25 of them in the frame where
+/// the ten touches land. Kept so, a line is a few words, not a recorded
+/// decision's two hundred bytes or so, which were copied three times a
+/// decision and filled the log's memory four lines a decision; and a touch
+/// taken from its layer (a pan's began) is kept without allocating.
 @MainActor
 struct ArenaLogLine {
     private enum Kept {
         case decision(ArenaDecision)
         case gathered(GestureRecognizer, PointerID)
-        case recorded(RecordedDecision)
+        case took(PointerID, by: GestureRecognizer)
+        case heldBack(PointerID, Touch.Phase)
+        case releasedToLayer([PointerID], Touch.Phase)
+        case sentToLayer(Layer, [PointerID], Touch.Phase)
     }
 
     private let kept: Kept
@@ -623,8 +639,15 @@ struct ArenaLogLine {
         switch decision {
         case .gathered(let recognizer, let touch):
             kept = .gathered(recognizer, touch.pointer)
-        case .took, .heldBack, .releasedToLayer, .sentToLayer:
-            kept = .recorded(RecordedDecision(decision, frame: 0, time: 0))
+        case .took(let touch, let recognizer):
+            kept = .took(touch.pointer, by: recognizer)
+        case .heldBack(let touch, let phase):
+            kept = .heldBack(touch.pointer, phase)
+        case .releasedToLayer(let touches, let phase):
+            kept = .releasedToLayer(touches.map(\.pointer), phase)
+        case .sentToLayer(let layer, let phase, let touches):
+            // Not heard by the lab (`init` leaves deliveries to layers out).
+            kept = .sentToLayer(layer, touches.map(\.pointer), phase)
         case .listening, .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
             kept = .decision(decision)
         }
@@ -651,15 +674,26 @@ struct ArenaLogLine {
         switch kept {
         case .decision(let decision):
             return RecordedDecision(decision, frame: 0, time: 0).description
+        // Each one as `RecordedDecision` would have recorded it at the
+        // time: a decision with the same fields but no touch, then its
+        // kind and pointers.
         case .gathered(let recognizer, let pointer):
-            // The recorded gathering, pointer and all, as `RecordedDecision`
-            // would have made it at the time.
-            var recorded = RecordedDecision(.reset(recognizer), frame: 0, time: 0)
-            recorded.kind = .gathered
-            recorded.pointers = [pointer]
-            return recorded.description
-        case .recorded(let recorded):
-            return recorded.description
+            return Self.wording(of: .reset(recognizer), as: .gathered, pointers: [pointer])
+        case .took(let pointer, let recognizer):
+            return Self.wording(of: .reset(recognizer), as: .took, pointers: [pointer])
+        case .heldBack(let pointer, let phase):
+            return Self.wording(of: .releasedToLayer([], phase), as: .heldBack, pointers: [pointer])
+        case .releasedToLayer(let pointers, let phase):
+            return Self.wording(of: .releasedToLayer([], phase), as: .releasedToLayer, pointers: pointers)
+        case .sentToLayer(let layer, let pointers, let phase):
+            return Self.wording(of: .sentToLayer(layer, phase, []), as: .sentToLayer, pointers: pointers)
         }
+    }
+
+    private static func wording(of decision: ArenaDecision, as kind: RecordedDecision.Kind, pointers: [PointerID]) -> String {
+        var recorded = RecordedDecision(decision, frame: 0, time: 0)
+        recorded.kind = kind
+        recorded.pointers = pointers
+        return recorded.description
     }
 }

@@ -14,7 +14,7 @@ extension SDLIntegration {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets/Traces/gesturelab.trace").path
 
-        func run(frames: Int? = nil, screenshot: String? = nil) throws -> (SDLApp, GestureLabGame) {
+        func run(frames: Int? = nil, screenshot: String? = nil, prepare: (GestureLabGame) -> Void = { _ in }) throws -> (SDLApp, GestureLabGame) {
             var configuration = SDLApp.Configuration(title: "gesturelab-test")
             configuration.headless = true
             configuration.replayPath = Self.trace
@@ -22,9 +22,33 @@ extension SDLIntegration {
             let app = try SDLApp(configuration)
             if let screenshot { app.saveScreenshotOfLastFrame(to: screenshot) }
             let game = try GestureLabGame()
+            prepare(game)
             app.loop.scene = game.scene
             try app.run(game)
             return (app, game)
+        }
+
+        /// The log panel keeps a decision about touches as their pointers and
+        /// words it when it is shown; its lines must read as the arena's own
+        /// log words each decision when it is made (which hears more: moves
+        /// of a gesture under way, deliveries to layers).
+        @Test func theLogPanelWordsEachDecisionAsTheArenasLogDoes() throws {
+            var logged: [String] = []
+            let (_, game) = try run { game in game.scene.arenaLog = { logged.append($0) } }
+            let lines = game.arenaLines
+            // The trace's pans take their touches from the layer, and its
+            // double tap's recognizers hold a lift back (none releases one).
+            #expect(lines.contains { $0.contains(" takes ") && $0.hasSuffix(" from the layer") })
+            #expect(lines.contains { $0.hasPrefix("hold ended of ") })
+            // In the same order, each one among the log's.
+            var next = logged.startIndex
+            for line in lines {
+                guard let found = logged[next...].firstIndex(of: line) else {
+                    Issue.record("not in the arena's log after line \(next): \(line)")
+                    return
+                }
+                next = found + 1
+            }
         }
 
         @Test func everyGestureOfTheTraceIsRecognizedOnItsPanel() throws {
