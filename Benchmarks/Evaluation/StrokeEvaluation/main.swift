@@ -1033,6 +1033,15 @@ case "choose-ranges":
     // tuning-habit writers, chosen on tuning writers only (RangeChoice.swift);
     // `heldout` looks once.
     chooseRanges(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-pool":
+    // Session 14: the learning pool's measures by shape (tuning habits only).
+    explorePool()
+case "explore-looping":
+    exploreLooping()
+case "choose-measure-scales":
+    // Session 14, round 3: deviation scales per shape and per measure, and a
+    // looping hand on the tuning side (MeasureScaleChoice.swift); `heldout` looks once.
+    chooseMeasureScales(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-scales":
     // Session 13, round 2: a shape deviation scale per shape learned from the
     // same pool, chosen on tuning writers only (DeviationScaleChoice.swift);
@@ -1135,7 +1144,10 @@ case "draw":
     // `draw WRITER [writers=lognormal|s6]`: an SVG of the writer's first
     // three drawings of each shape (rows), to look at what a family draws.
     let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
-    let drawings = Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
+    // `looping`: by the looping hand (session 14, MeasureScaleChoice.swift), widened habits.
+    let drawings = arguments.contains("looping")
+        ? loopingDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
+        : Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
     var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='\(shapes.count * 150)'><rect width='100%' height='100%' fill='white'/>"
     for (row, samples) in drawings.enumerated() {
         for (column, drawing) in samples.prefix(6).enumerated() {
