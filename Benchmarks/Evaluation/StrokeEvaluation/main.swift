@@ -974,6 +974,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "thin": matchingParameters.thinAspectExponent = value
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
+        case "corner": matchingParameters.windingCornerSteps = Int(value)
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -1037,7 +1038,11 @@ case "explore-pool":
     // Session 14: the learning pool's measures by shape (tuning habits only).
     explorePool()
 case "explore-looping":
-    exploreLooping()
+    if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-corner-winding":
+    // Session 14, round 4: the winding takes a sharp corner gone round in a
+    // loop the short way (CornerWindingChoice.swift); `heldout` looks once.
+    chooseCornerWinding(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-measure-scales":
     // Session 14, round 3: deviation scales per shape and per measure, and a
     // looping hand on the tuning side (MeasureScaleChoice.swift); `heldout` looks once.
