@@ -44,6 +44,15 @@ import TactileTestSupport
 //    are at most 5% on every family, tuning and held out; held-out losses
 //    reported whatever they are.
 
+// Outcome (session 14, one run): nothing chosen, every W worse. Lost,
+// pooled (usual / widened / looping; usual + widened), threshold: baseline
+// 1.26% (0.16 / 0.77 / 2.92%; 0.46%), 3.2093; W = 2 2.67% (0.73 / 2.05 /
+// 5.35%; 1.38%), 2.7257; W = 3 2.52% (0.63 / 1.60 / 5.44%; 1.11%), 2.7136;
+// W = 4 6.20%, 2.2492. Taking turns the short way makes scribbles' winding
+// look like shapes' (the threshold at 4% of them falls by 0.5 or more), and
+// the pigtail's own loop is sometimes taken round (its scale 3.61 at W = 2),
+// so every part loses more, the looping one too. No held-out look.
+
 let cornerStepCandidates = [2, 3, 4]
 
 /// The three criterion parts of rounds 3 and 4 with the current matching
