@@ -1039,6 +1039,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-winding-cap":
+    // Session 14, round 5: the winding's share of the shape deviation capped
+    // (WindingCapChoice.swift); `heldout` looks once.
+    chooseWindingCap(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-corner-winding":
     // Session 14, round 4: the winding takes a sharp corner gone round in a
     // loop the short way (CornerWindingChoice.swift); `heldout` looks once.
