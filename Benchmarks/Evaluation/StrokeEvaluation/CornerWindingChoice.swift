@@ -69,12 +69,13 @@ func chooseCornerWinding(heldOut: Bool) {
     let saved = (matchingParameters, builtInTemplates)
     defer { (matchingParameters, builtInTemplates) = saved }
     builtInTemplates = unscaledBuiltIn()
-    let shippedScales = StrokeTemplate.builtIn.map(\.deviationScale)
+    let shippedScales = sessionThirteenDeviationScales
     var rows: [(name: String, steps: Int, scales: [Double])] = [("baseline: W = 1, the built-in scales (shipped)", 1, shippedScales)]
     for steps in cornerStepCandidates {
         matchingParameters = saved.0
         matchingParameters.windingCornerSteps = steps
-        rows.append(("W = \(steps)", steps, poolScales(poolDeviations(builtInTemplates), at: 0.95)))
+        rows.append(("W = \(steps)", steps, poolScales(poolMeasures(rangePoolDrawings(), builtInTemplates).map { $0.map(\.uncappedTotal) },
+                                                           at: 0.95)))
     }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping | lost, usual + widened | scribbles, usual / widened / looping |")
     print("|---|---|---|---|---|---|")
@@ -86,11 +87,11 @@ func chooseCornerWinding(heldOut: Bool) {
         matchingParameters.reportsRunnerUp = true
         let parts = roundThreeCriterion()
         let pooled = parts.flatMap { $0 }
-        let values = pooled.filter { $0.shape == nil }.map { scaledValue(row.scales, $0) }.sorted()
+        let values = pooled.filter { $0.shape == nil }.map { uncappedValue(row.scales, $0) }.sorted()
         let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
-        let all = scaledRejection(row.scales, threshold: limit, pooled)
-        let each = parts.map { scaledRejection(row.scales, threshold: limit, $0) }
-        let two = scaledRejection(row.scales, threshold: limit, parts[0] + parts[1])
+        let all = uncappedRejection(row.scales, threshold: limit, pooled)
+        let each = parts.map { uncappedRejection(row.scales, threshold: limit, $0) }
+        let two = uncappedRejection(row.scales, threshold: limit, parts[0] + parts[1])
         print(String(format: "| %@ | %.4f | %@ | %@ | %@ | %@ |", row.name, limit, percent(all.lost),
                      each.map { percent($0.lost) }.joined(separator: " / "), percent(two.lost),
                      each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
@@ -118,14 +119,24 @@ func chooseCornerWinding(heldOut: Bool) {
         let after = heldOutOutcomes(family: family)
         let real = before.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let library = scaledRejection(shippedScales, threshold: GestureDefaults.strokeMaximumShapeDeviation, before)
-        let candidate = scaledRejection(best.scales, threshold: best.threshold, after)
+        let library = uncappedRejection(shippedScales, threshold: sessionThirteenMaximumShapeDeviation, before)
+        let candidate = uncappedRejection(best.scales, threshold: best.threshold, after)
         print("| \(family) | \(percent(nearest)) | \(percent(library.lost)) / \(percent(library.falseAccepts)) | "
               + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")
         losses.append("\(family), library: " + lostByShape(before) {
-            scaledValue(shippedScales, $0) <= GestureDefaults.strokeMaximumShapeDeviation })
-        losses.append("\(family), chosen: " + lostByShape(after) { scaledValue(best.scales, $0) <= best.threshold })
+            uncappedValue(shippedScales, $0) <= sessionThirteenMaximumShapeDeviation })
+        losses.append("\(family), chosen: " + lostByShape(after) { uncappedValue(best.scales, $0) <= best.threshold })
     }
     print()
     losses.forEach { print($0) }
+}
+
+/// d ÷ (s · m) with the measures' uncapped sum, as the round ran (before
+/// the winding's cap shipped).
+func uncappedValue(_ scales: [Double], _ outcome: Outcome) -> Double {
+    cappedValue(scales, cap: .infinity, outcome)
+}
+
+func uncappedRejection(_ scales: [Double], threshold: Double, _ outcomes: [Outcome]) -> Rejection {
+    Rejection(outcomes) { uncappedValue(scales, $0) <= threshold }
 }

@@ -83,10 +83,17 @@ import TactileTestSupport
 // 58 (the 90th-percentile distance 25), over every shape (round 4,
 // CornerWindingChoice.swift, follows from it).
 
+/// The built-in set's deviation scales as session 13 shipped them (before
+/// the winding's cap), in StrokeShape's order: the baseline of rounds 3–5.
+let sessionThirteenDeviationScales = [1.3595, 0.7031, 0.9999, 1.0989, 0.7562, 0.7396, 0.6401, 1.0334, 1.064, 1.0001,
+                                      1.011, 0.9519, 1.0696, 0.7827, 1.0973, 0.8797]
+/// Session 13's threshold, with those scales and no cap.
+let sessionThirteenMaximumShapeDeviation = 3.2001
+
 /// Each measure's contribution to the shape deviation (the measure over its
 /// unit), in StrokeShapeMeasures.names' order.
 func contributions(_ measures: StrokeShapeMeasures) -> [Double] {
-    (0..<6).map { StrokeShapeMeasures(copying: measures, keeping: $0).total }
+    (0..<6).map { StrokeShapeMeasures(copying: measures, keeping: $0).uncappedTotal }
 }
 
 extension StrokeShapeMeasures {
@@ -307,7 +314,7 @@ func explorePool() {
             row += String(format: " %.0f%% / %.2f / %.2f / %.2f |", nonzero * 100, quantileInterpolated(values, 0.5),
                           quantileInterpolated(values, 0.95), quantileInterpolated(values, 0.99))
         }
-        row += String(format: " %.2f |", quantileInterpolated(list.map(\.total), 0.95))
+        row += String(format: " %.2f |", quantileInterpolated(list.map(\.uncappedTotal), 0.95))
         print(row)
     }
 }
@@ -334,7 +341,7 @@ func chooseMeasureScales(heldOut: Bool) {
     let parts = [usual, varied, looping]
     let pooled = parts.flatMap { $0 }
     let scribbles = pooled.filter { $0.shape == nil }
-    let shipped = GroupScales(groups: [allMeasures], scales: StrokeTemplate.builtIn.map { [$0.deviationScale] })
+    let shipped = GroupScales(groups: [allMeasures], scales: sessionThirteenDeviationScales.map { [$0] })
     var rules: [(name: String, rule: GroupScales)] = [("baseline: the built-in scales (shipped)", shipped)]
     for candidate in measureScaleCandidates() {
         rules.append((candidate.name, learnedScales(candidate.loopingPool ? loopPool : plainPool, groups: candidate.groups,
@@ -355,8 +362,8 @@ func chooseMeasureScales(heldOut: Bool) {
         if baseline.isNaN { baseline = all.lost; continue }
         if chosen == nil || all.lost < chosen!.lost { chosen = (name, rule, limit, all.lost) }
     }
-    let library = shipped.rejection(threshold: GestureDefaults.strokeMaximumShapeDeviation, pooled)
-    print(String(format: "| (the library now, at %.4f) | | %@ | | |", GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))
+    let library = shipped.rejection(threshold: sessionThirteenMaximumShapeDeviation, pooled)
+    print(String(format: "| (the library now, at %.4f) | | %@ | | |", sessionThirteenMaximumShapeDeviation, percent(library.lost)))
     print()
     print("scales (" + shapes.map(\.rawValue).joined(separator: " ") + "), each group:")
     for (name, rule) in rules {
@@ -368,7 +375,7 @@ func chooseMeasureScales(heldOut: Bool) {
     print()
     guard beatsBaseline(best: chosen?.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
     print("chosen: \(best.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
-    print("tuning losses by shape, library: " + lostByShape(pooled) { shipped.value($0) <= GestureDefaults.strokeMaximumShapeDeviation })
+    print("tuning losses by shape, library: " + lostByShape(pooled) { shipped.value($0) <= sessionThirteenMaximumShapeDeviation })
     print("tuning losses by shape, chosen: " + lostByShape(pooled) { best.rule.value($0) <= best.threshold })
     guard heldOut else { return }
     print()
@@ -379,11 +386,11 @@ func chooseMeasureScales(heldOut: Bool) {
         let outcomes = heldOutOutcomes(family: family)
         let real = outcomes.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let before = shipped.rejection(threshold: GestureDefaults.strokeMaximumShapeDeviation, outcomes)
+        let before = shipped.rejection(threshold: sessionThirteenMaximumShapeDeviation, outcomes)
         let after = best.rule.rejection(threshold: best.threshold, outcomes)
         print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | "
               + "\(percent(after.lost)) / \(percent(after.falseAccepts)) |")
-        losses.append("\(family), library: " + lostByShape(outcomes) { shipped.value($0) <= GestureDefaults.strokeMaximumShapeDeviation })
+        losses.append("\(family), library: " + lostByShape(outcomes) { shipped.value($0) <= sessionThirteenMaximumShapeDeviation })
         losses.append("\(family), chosen: " + lostByShape(outcomes) { best.rule.value($0) <= best.threshold })
     }
     print()
@@ -419,16 +426,16 @@ func exploreLoopingLosses() {
     let looping = builtInOutcomes(loopingDrawings(writers: loopCriterionWriters, seed: 0x70B0) { _ in variedTuningHabits },
                                   classifier: builtInClassifier(), scribblesPerKind: 1500, scribbleSeed: 0x5C81_0008,
                                   habits: variedTuningHabits)
-    let shipped = GroupScales(groups: [allMeasures], scales: StrokeTemplate.builtIn.map { [$0.deviationScale] })
+    let shipped = GroupScales(groups: [allMeasures], scales: sessionThirteenDeviationScales.map { [$0] })
     for (name, part) in [("usual", usual), ("widened", varied), ("looping", looping)] {
         var heaviest = [Int](repeating: 0, count: 6)
         var margins: [Double] = []
-        for outcome in part where outcome.isCorrect && shipped.value(outcome) > GestureDefaults.strokeMaximumShapeDeviation {
+        for outcome in part where outcome.isCorrect && shipped.value(outcome) > sessionThirteenMaximumShapeDeviation {
             let parts = contributions(outcome.match!.shapeMeasures)
             heaviest[parts.indices.max { parts[$0] < parts[$1] }!] += 1
             margins.append(outcome.match!.margin)
         }
-        print("\(name): lost by shape: " + lostByShape(part) { shipped.value($0) <= GestureDefaults.strokeMaximumShapeDeviation })
+        print("\(name): lost by shape: " + lostByShape(part) { shipped.value($0) <= sessionThirteenMaximumShapeDeviation })
         print("  heaviest measure: " + zip(StrokeShapeMeasures.names, heaviest).map { "\($0) \($1)" }.joined(separator: ", ")
               + String(format: "; median margin %.2f", margins.isEmpty ? .nan : quantileInterpolated(margins, 0.5)))
     }

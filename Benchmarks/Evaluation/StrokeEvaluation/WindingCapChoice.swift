@@ -43,6 +43,24 @@ import TactileTestSupport
 //    at most 5% on every family, tuning and held out; held-out losses
 //    reported whatever they are.
 
+// Outcome (session 14, one run of each): chosen, c = 2. Lost, pooled
+// (usual / widened / looping; usual + widened), threshold at 4% of the
+// pooled scribbles: baseline 1.26% (0.16 / 0.77 / 2.92%; 0.46%), 3.2093;
+// c = 1 1.18%, 2.9740; **c = 2 1.05%** (0.19 / 0.51 / 2.52%; 0.35%),
+// 3.1806; c = 3 1.15%, 3.1987. The scales at c = 2 are session 13's within
+// 0.02 (line 1.36 → 1.34). The one held-out look, lost / scribbles, library
+// (3.2001, no cap) → chosen: report 0.32% / 3.67% → 0.30% / 3.77%; s6
+// 1.53% / 3.67% → 1.23% / 3.77%; wide 3.95% / 3.55% → 3.47% / 3.58%;
+// lognormal 5.60% / 2.80% → 4.69% / 2.83%. Better on every family, the
+// 1% bar still not met on s6, wide and lognormal; scribbles at most 5%
+// everywhere (tuning 3.90 / 4.10 / 4.00%), so by step 4 it is shipped:
+// `StrokeShapeMeasures.windingShareCap`, the built-in scales regenerated
+// (`scripts/evaluate-strokes templates`), GestureDefaults' threshold
+// 3.1806. Lost by shape, lognormal, library → chosen: pigtail 19 → 5, plus
+// 12 → 6, caret 25 → 21, right-bracket 15 → 11; zigzag 28, star 19,
+// left-bracket 28 → 26, delete 21 → 22 hardly move (their losses are not
+// the winding alone).
+
 let windingCapCandidates = [1.0, 2.0, 3.0]
 
 /// The deviation with the winding's share capped at `cap` (infinite: no
@@ -50,8 +68,8 @@ let windingCapCandidates = [1.0, 2.0, 3.0]
 func cappedTotal(_ measures: StrokeShapeMeasures, cap: Double) -> Double {
     var rest = measures
     rest.winding = 0
-    let winding = measures.total - rest.total
-    let value = rest.total + min(winding, cap)
+    let winding = measures.uncappedTotal - rest.uncappedTotal
+    let value = rest.uncappedTotal + min(winding, cap)
     return value.isFinite ? value : .infinity
 }
 
@@ -67,7 +85,7 @@ func chooseWindingCap(heldOut: Bool) {
     builtInTemplates = unscaledBuiltIn()
     let pool = poolMeasures(rangePoolDrawings(), builtInTemplates)
     var rows: [(name: String, cap: Double, scales: [Double])] =
-        [("baseline: no cap, the built-in scales (shipped)", .infinity, StrokeTemplate.builtIn.map(\.deviationScale))]
+        [("baseline: no cap, session 13's scales (shipped until this round)", .infinity, sessionThirteenDeviationScales)]
     for cap in windingCapCandidates {
         let deviations = pool.map { $0.map { cappedTotal($0, cap: cap) } }
         rows.append((String(format: "winding capped at %.0f", cap), cap, poolScales(deviations, at: 0.95)))
@@ -95,12 +113,18 @@ func chooseWindingCap(heldOut: Bool) {
         if baseline.isNaN { baseline = all.lost; continue }
         if chosen == nil || all.lost < chosen!.lost { chosen = (row, limit, all.lost) }
     }
+    let library = Rejection(pooled) { outcome in
+        cappedValue(StrokeTemplate.builtIn.map(\.deviationScale), cap: StrokeShapeMeasures.windingShareCap, outcome)
+            <= GestureDefaults.strokeMaximumShapeDeviation
+    }
+    print(String(format: "| (the library now: the built-in scales, the cap, at %.4f) | | %@ | | | |",
+                 GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))
     print()
     for row in rows { print("scales, \(row.name): " + row.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()
     guard beatsBaseline(best: chosen?.row.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
     print("chosen: \(best.row.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
-    print("tuning losses by shape, library: " + lostByShape(pooled) { cappedValue(rows[0].scales, cap: .infinity, $0) <= GestureDefaults.strokeMaximumShapeDeviation })
+    print("tuning losses by shape, library: " + lostByShape(pooled) { cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation })
     print("tuning losses by shape, chosen: " + lostByShape(pooled) { cappedValue(best.row.scales, cap: best.row.cap, $0) <= best.threshold })
     guard heldOut else { return }
     print()
@@ -111,12 +135,12 @@ func chooseWindingCap(heldOut: Bool) {
         let outcomes = heldOutOutcomes(family: family)
         let real = outcomes.filter { $0.shape != nil }
         let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let library = Rejection(outcomes) { cappedValue(rows[0].scales, cap: .infinity, $0) <= GestureDefaults.strokeMaximumShapeDeviation }
+        let library = Rejection(outcomes) { cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation }
         let candidate = rejection(best.row, best.threshold, outcomes)
         print("| \(family) | \(percent(nearest)) | \(percent(library.lost)) / \(percent(library.falseAccepts)) | "
               + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")
         losses.append("\(family), library: " + lostByShape(outcomes) {
-            cappedValue(rows[0].scales, cap: .infinity, $0) <= GestureDefaults.strokeMaximumShapeDeviation })
+            cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation })
         losses.append("\(family), chosen: " + lostByShape(outcomes) { cappedValue(best.row.scales, cap: best.row.cap, $0) <= best.threshold })
     }
     print()

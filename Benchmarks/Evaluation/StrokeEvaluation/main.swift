@@ -224,7 +224,7 @@ struct Outcome {
     func accepted(score: Double, deviation: Double, margin: Bool = true) -> Bool {
         guard let match else { return false }
         guard let units = unitsOverride else {
-            guard margin else { return match.score >= score && match.shapeMeasures.total <= deviation }
+            guard margin else { return match.score >= score && match.shapeMeasures.uncappedTotal <= deviation }
             return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation)
         }
         let total = zip(match.shapeMeasures.values, units).reduce(0) { $0 + $1.0 / $1.1 }
