@@ -33,6 +33,11 @@ import Darwin
 ///   each drawn point to the nearest point of the matched sample (a stray
 ///   loop that the greedy pairing averaged away).
 ///
+/// The winding's share of the sum is at most 2 units
+/// (``StrokeShapeMeasures/windingShareCap``, session 14): a corner a hand
+/// went round the long way, in a small loop, turns a whole turn more, and
+/// that alone rejected drawings whose other measures matched.
+///
 /// The units are learned on the tuning writers (seeds 100–119) only, as
 /// `scripts/evaluate-strokes tune` prints them: each measure starts at its
 /// 99.5th percentile over their correctly matched drawings of the built-in
