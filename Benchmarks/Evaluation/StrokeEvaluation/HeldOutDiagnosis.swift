@@ -79,7 +79,7 @@ struct RejectionDiagnosis {
                     if index != 3 { alone.radial = 0 }
                     if index != 4 { alone.farthest = 0 }
                     if index != 5 { alone.percentile = 0 }
-                    return alone.total
+                    return alone.uncappedTotal
                 }
                 let heaviest = weighted.indices.max { weighted[$0] < weighted[$1] }!
                 heaviestMeasure[StrokeShapeMeasures.names[heaviest], default: 0] += 1

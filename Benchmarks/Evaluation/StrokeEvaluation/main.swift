@@ -224,7 +224,7 @@ struct Outcome {
     func accepted(score: Double, deviation: Double, margin: Bool = true) -> Bool {
         guard let match else { return false }
         guard let units = unitsOverride else {
-            guard margin else { return match.score >= score && match.shapeMeasures.total <= deviation }
+            guard margin else { return match.score >= score && match.shapeMeasures.uncappedTotal <= deviation }
             return match.isConfident(minimumScore: score, maximumShapeDeviation: deviation)
         }
         let total = zip(match.shapeMeasures.values, units).reduce(0) { $0 + $1.0 / $1.1 }
@@ -583,12 +583,13 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
     line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
     line("writers (the margin: the next nearest template's distance over the nearest's; session 10; the shape deviation")
-    line("divided by each template's `deviationScale`, session 13). Up to session 9 the shape deviation alone (no scales)")
+    line("divided by each template's `deviationScale`, session 13; the winding's share of it at most 2 units, session 14).")
+    line("Up to session 9 the shape deviation alone (no scales, no cap)")
     line("was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
@@ -974,6 +975,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "thin": matchingParameters.thinAspectExponent = value
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
+        case "corner": matchingParameters.windingCornerSteps = Int(value)
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -1033,6 +1035,23 @@ case "choose-ranges":
     // tuning-habit writers, chosen on tuning writers only (RangeChoice.swift);
     // `heldout` looks once.
     chooseRanges(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-pool":
+    // Session 14: the learning pool's measures by shape (tuning habits only).
+    explorePool()
+case "explore-looping":
+    if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-winding-cap":
+    // Session 14, round 5: the winding's share of the shape deviation capped
+    // (WindingCapChoice.swift); `heldout` looks once.
+    chooseWindingCap(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-corner-winding":
+    // Session 14, round 4: the winding takes a sharp corner gone round in a
+    // loop the short way (CornerWindingChoice.swift); `heldout` looks once.
+    chooseCornerWinding(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-measure-scales":
+    // Session 14, round 3: deviation scales per shape and per measure, and a
+    // looping hand on the tuning side (MeasureScaleChoice.swift); `heldout` looks once.
+    chooseMeasureScales(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-scales":
     // Session 13, round 2: a shape deviation scale per shape learned from the
     // same pool, chosen on tuning writers only (DeviationScaleChoice.swift);
@@ -1135,7 +1154,10 @@ case "draw":
     // `draw WRITER [writers=lognormal|s6]`: an SVG of the writer's first
     // three drawings of each shape (rows), to look at what a family draws.
     let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
-    let drawings = Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
+    // `looping`: by the looping hand (session 14, MeasureScaleChoice.swift), widened habits.
+    let drawings = arguments.contains("looping")
+        ? loopingDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
+        : Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
     var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='\(shapes.count * 150)'><rect width='100%' height='100%' fill='white'/>"
     for (row, samples) in drawings.enumerated() {
         for (column, drawing) in samples.prefix(6).enumerated() {

@@ -367,7 +367,8 @@ public final class StrokeClassifier {
                 fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
                                                          stroke: resampledStroke, count: n,
-                                                         windingEndTrim: parameters.windingEndTrim)
+                                                         windingEndTrim: parameters.windingEndTrim,
+                                                 windingCornerSteps: parameters.windingCornerSteps)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
@@ -520,7 +521,8 @@ public final class StrokeClassifier {
         }
         // Measured as matched: turning changes neither ink, closure nor winding.
         let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
-                                                 windingEndTrim: parameters.windingEndTrim)
+                                                 windingEndTrim: parameters.windingEndTrim,
+                                                 windingCornerSteps: parameters.windingCornerSteps)
         let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
             windingRange: templateWindingRange[templateIndex],

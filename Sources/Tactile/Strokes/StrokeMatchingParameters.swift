@@ -97,6 +97,17 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// lost: their winding comes from the thin-aspect scaling, not hooks).
     @_spi(StrokeTuning) public var windingEndTrim: Int
 
+    /// Over how many of the winding's steps (each two resampled points) a
+    /// turn is taken the short way round: the turning within any run of at
+    /// most this many steps, since the last time it was taken round, is
+    /// brought within (−π, π] by a whole turn. A single step's turn already
+    /// is (its angle is measured as one); more steps let a sharp corner
+    /// that a fluent hand went round the long way, in a small loop, count
+    /// as the corner it stands for. 1 by default (each step alone); at most 7.
+    @_spi(StrokeTuning) public var windingCornerSteps: Int {
+        didSet { windingCornerSteps = min(7, max(1, windingCornerSteps)) }
+    }
+
     /// How many rotations a drawing is first laid on a rotation-invariant
     /// template at, evenly spaced, to find where it may fit: 12 (every 30°,
     /// so the right angle is at most 15° from one tried). Each costs a pass
@@ -223,7 +234,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     /// The shape deviation above which ``StrokeClassifier/classify(_:)``
     /// looks for the next nearest template, for ``StrokeMatch/margin``:
-    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.2001).
+    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.1806).
     ///
     /// The margin only decides a drawing whose ``StrokeMatch/shapeDeviation``
     /// *d* is above the recognizer's threshold: it is accepted when *d* ÷
@@ -278,6 +289,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         thinAspectExponent = 1
         shapeRangeWidening = 0
         windingEndTrim = 0
+        windingCornerSteps = 1
         rotationSearchSteps = 12
         rotationPrecision = Double.pi / 90
         refinedCandidates = 3

@@ -33,6 +33,11 @@ import Darwin
 ///   each drawn point to the nearest point of the matched sample (a stray
 ///   loop that the greedy pairing averaged away).
 ///
+/// The winding's share of the sum is at most 2 units
+/// (``StrokeShapeMeasures/windingShareCap``, session 14): a corner a hand
+/// went round the long way, in a small loop, turns a whole turn more, and
+/// that alone rejected drawings whose other measures matched.
+///
 /// The units are learned on the tuning writers (seeds 100–119) only, as
 /// `scripts/evaluate-strokes tune` prints them: each measure starts at its
 /// 99.5th percentile over their correctly matched drawings of the built-in
@@ -92,7 +97,7 @@ enum StrokeShapeCheck {
     /// lengthen it.
     static func pathMeasures(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                              stroke: UnsafeMutablePointer<Int32>, count n: Int,
-                             windingEndTrim trim: Int = 0) -> PathMeasures {
+                             windingEndTrim trim: Int = 0, windingCornerSteps cornerSteps: Int = 1) -> PathMeasures {
         var squares = 0.0
         for index in 0..<n { squares += x[index] * x[index] + y[index] * y[index] }
         let spread = (squares / Double(n)).squareRoot()
@@ -115,11 +120,17 @@ enum StrokeShapeCheck {
         // neighbours cancels in a signed sum, but a segment of one step
         // can point anywhere).
         var winding = 0.0, strokeTurn = 0.0
+        // The turns of the last `cornerSteps` steps (at most 7) since the
+        // turning was last taken round (`windingCornerSteps`), newest first,
+        // held in place (no allocation).
+        var recent = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        var recentCount = 0
         index = 0
         while index + 4 < n {
             if stroke[index] != stroke[index + 4] {
                 winding += abs(strokeTurn)
                 strokeTurn = 0
+                recentCount = 0
             } else {
                 let ax = x[index + 2] - x[index], ay = y[index + 2] - y[index]
                 let bx = x[index + 4] - x[index + 2], by = y[index + 4] - y[index + 2]
@@ -128,7 +139,22 @@ enum StrokeShapeCheck {
                 let inside = trim <= 0 || (index - trim >= 0 && index + 4 + trim < n
                                            && stroke[index - trim] == stroke[index] && stroke[index + 4 + trim] == stroke[index])
                 if inside, ax * ax + ay * ay > 0, bx * bx + by * by > 0 {
-                    strokeTurn += atan2(ax * by - ay * bx, ax * bx + ay * by)
+                    let turn = atan2(ax * by - ay * bx, ax * bx + ay * by)
+                    strokeTurn += turn
+                    if cornerSteps > 1 {
+                        // A run of steps turning more than half a turn is a
+                        // corner gone round the long way: taken the short way.
+                        recent = (turn, recent.0, recent.1, recent.2, recent.3, recent.4, recent.5)
+                        recentCount = min(recentCount + 1, cornerSteps, 7)
+                        var run = 0.0
+                        withUnsafeBytes(of: recent) { bytes in
+                            for step in 0..<recentCount { run += bytes.load(fromByteOffset: step * 8, as: Double.self) }
+                        }
+                        if abs(run) > Double.pi {
+                            strokeTurn -= run > 0 ? 2 * Double.pi : -2 * Double.pi
+                            recentCount = 0
+                        }
+                    }
                 }
             }
             index += 2

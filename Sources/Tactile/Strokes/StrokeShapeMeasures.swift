@@ -26,10 +26,33 @@ public struct StrokeShapeMeasures: Hashable, Sendable {
     /// The names of ``values``, in order.
     public static let names = ["ink", "closure", "winding", "radial", "farthest", "percentile"]
 
-    /// The sum of the measures, each divided by its unit: the
-    /// ``StrokeMatch/shapeDeviation`` before the template's
-    /// ``StrokeTemplate/deviationScale`` divides it.
+    /// The most the winding adds to ``total``: 2 units. A corner that a
+    /// hand went round the long way, or a loop left out, turns a whole turn
+    /// more or less, about 8.6 units of winding, enough alone to reject a
+    /// drawing whose points and other measures match its shape; capped, the
+    /// winding still rejects together with the others (a spiral's ink and
+    /// radial profile), not by itself. Chosen by `scripts/evaluate-strokes
+    /// choose-winding-cap` (session 14) among 1, 2 and 3 on tuning writers
+    /// (WindingCapChoice.swift).
+    public static let windingShareCap = 2.0
+
+    /// The sum of the measures, each divided by its unit, the winding's
+    /// share at most ``windingShareCap``: the ``StrokeMatch/shapeDeviation``
+    /// before the template's ``StrokeTemplate/deviationScale`` divides it.
     public var total: Double {
+        let sum = ink / StrokeShapeCheck.inkUnit
+            + closure / StrokeShapeCheck.closureUnit
+            + min(winding / StrokeShapeCheck.windingUnit, Self.windingShareCap)
+            + radial / StrokeShapeCheck.radialUnit
+            + farthest / StrokeShapeCheck.farthestUnit
+            + percentile / StrokeShapeCheck.percentileUnit
+        return sum.isFinite ? sum : .infinity
+    }
+
+    /// The sum of the measures, each divided by its unit, the winding not
+    /// capped: ``total`` up to session 13, for the evaluation's comparisons
+    /// with earlier rules.
+    public var uncappedTotal: Double {
         let sum = ink / StrokeShapeCheck.inkUnit
             + closure / StrokeShapeCheck.closureUnit
             + winding / StrokeShapeCheck.windingUnit

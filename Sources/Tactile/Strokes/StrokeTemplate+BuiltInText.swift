@@ -3,7 +3,7 @@
 extension StrokeTemplate {
     static let builtInTemplateText = """
     tactile-strokes 1
-    template line deviation-scale=1.3595
+    template line deviation-scale=1.3401
     sample
     stroke
     259.5 294.1
