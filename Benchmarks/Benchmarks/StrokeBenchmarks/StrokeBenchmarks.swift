@@ -13,12 +13,12 @@ import TactileTestSupport
 // | benchmark | measures |
 // |---|---|
 // | SDL push+poll (floor) | SDL's own cost, in this run (per event, ×1000 per iteration) |
-// | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration |
+// | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration; told the decision as `StrokeGestureRecognizer` classifies (`classify(_:minimumScore:maximumShapeDeviation:)` at the defaults, session 14; until session 13 `classify(_:)`) |
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
 // | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
-// | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known); `, without runner-up`: with `marginSearchDeviation` 0 |
+// | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known), told the decision as the recognizer does, so that the search stops once rejection is certain (session 14); `, without runner-up`: with `marginSearchDeviation` 0, by `classify(_:)` |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
@@ -42,8 +42,17 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(set.rawValue, configuration: .init(scalingFactor: .one, maxDuration: .seconds(scribbles ? 6 : 2))) { (benchmark, fixture: ClassifierFixture) in
             let classifier = fixture.classifier
             let inks = fixture.inks
+            // The built-in set's rows classify as `StrokeGestureRecognizer`
+            // does, told the decision (session 14), so a scribble may stop
+            // once its rejection is certain; the other rows as `classify(_:)`.
+            let decides = fixture.decides
+            func classify(_ ink: StrokeInk) -> StrokeMatch? {
+                decides ? classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                              maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+                    : classifier.classify(ink)
+            }
             // Warm-up: the first call of each drawing, outside the measurement.
-            for ink in inks { blackHole(classifier.classify(ink)) }
+            for ink in inks { blackHole(classify(ink)) }
             // Each sample takes the next ink, so the row's percentiles are
             // over all of them in turn (until session 12 every sample took
             // `scaledIterations`' index 0: the first ink alone).
@@ -51,7 +60,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let index = fixture.takeNext()
-                let match = classifier.classify(inks[index])
+                let match = classify(inks[index])
                 if match?.templateIndex == fixture.expected[index] { correct += 1 }
             }
             benchmark.stopMeasurement()
@@ -92,6 +101,10 @@ final class ClassifierFixture: @unchecked Sendable {
     }
 
     let classifier: StrokeClassifier
+    /// Whether the row classifies told the recognizer's decision: the
+    /// built-in set's drawings and scribbles.
+    var decides: Bool { self.set == .builtIn || self.set == .builtInScribbles }
+    let set: TemplateSet
     private(set) var inks: [StrokeInk]
     private(set) var expected: [Int]
     /// The ink the next sample classifies.
@@ -104,6 +117,7 @@ final class ClassifierFixture: @unchecked Sendable {
     }
 
     init(_ set: TemplateSet) {
+        self.set = set
         var templates = StrokeTemplate.builtIn
         switch set {
         case .builtIn, .builtInAlone, .builtInScribbles, .builtInScribblesAlone: break

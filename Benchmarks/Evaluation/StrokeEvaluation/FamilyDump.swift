@@ -41,6 +41,8 @@ func dumpFamilies() {
             for (index, outcome) in outcomes.enumerated() {
                 let prefix = "\(set.name) \(family) \(index) \(outcome.kind)"
                 guard let match = outcome.match else { print("\(prefix) nil"); continue }
+                // Decided, a rejected drawing's match is the nearest only as far as the classifier looked.
+                if decidedClassification, !match.isConfident() { print("\(prefix) false"); continue }
                 print("\(prefix) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.runnerUpDistance) \(match.runnerUpTemplateIndex) \(match.margin) \(match.isConfident())")
             }
         }

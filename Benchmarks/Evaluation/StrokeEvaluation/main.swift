@@ -232,11 +232,36 @@ struct Outcome {
     }
 }
 
+/// `classify … decided` and `dump-families decided` (session 14): each ink
+/// classified as `StrokeGestureRecognizer` does, told the library's decision
+/// (`classify(_:minimumScore:maximumShapeDeviation:)`, which may stop once
+/// rejection is certain), instead of by `classify(_:)`.
+nonisolated(unsafe) var decidedClassification = false
+
+extension StrokeClassifier {
+    /// The match `classify(_:minimumScore:maximumShapeDeviation:)` gives at the library's defaults.
+    func decidedMatch(_ ink: StrokeInk) -> StrokeMatch? {
+        classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                 maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+    }
+}
+
 /// `classify … dump`: each ink's match and the library rule's decision, a
 /// line each at full precision, for comparing two builds byte for byte.
+/// With `decided`, a rejected drawing's line is its number and `false`
+/// alone (its match is the nearest only as far as the classifier looked):
+/// the base's dump gives the same lines through
+/// `awk '$NF == "false" { print $1, "false"; next } { print }'`.
 func dumpMatches(of inks: [StrokeInk], by classifier: StrokeClassifier) {
     for (index, ink) in inks.enumerated() {
-        guard let match = classifier.classify(ink) else { print("\(index) nil"); continue }
+        guard let match = decidedClassification ? classifier.decidedMatch(ink) : classifier.classify(ink) else {
+            print("\(index) nil")
+            continue
+        }
+        if decidedClassification, !match.isConfident() {
+            print("\(index) false")
+            continue
+        }
         print("\(index) \(match.name) \(match.sampleIndex) \(match.distance) \(match.score) \(match.angle) \(match.shapeDeviation) \(match.scale) \(match.isConfident())")
     }
 }
@@ -303,6 +328,7 @@ func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribbl
         try! StrokeClassifier(templates: builtInTemplates.enumerated().filter { $0.offset != left }.map(\.element))
     } : []
     func classify(_ drawing: [[Point]]) -> StrokeMatch? {
+        if decidedClassification { return classifier.decidedMatch(StrokeInk(strokes: drawing)) }
         guard let match = classifier.classify(strokes: drawing) else { return nil }
         guard secondChance > 0, !match.isConfident(), let next = without[match.templateIndex].classify(strokes: drawing),
               next.isConfident(), next.distance <= secondChance * match.distance else { return match }
@@ -1082,7 +1108,9 @@ case "rejection":
         print(rejectionSection(Drawings(writers: reportWriters, seed: 0xE7A1), scribbleSeed: 0x5C81_0002))
     }
 case "dump-families":
-    // Every family's matches at full precision (FamilyDump.swift).
+    // Every family's matches at full precision (FamilyDump.swift); with
+    // `decided`, classified as the recognizer does (see `decidedClassification`).
+    decidedClassification = arguments.contains("decided")
     dumpFamilies()
 case "classify":
     // For callgrind's instruction counts: `classify REPEATS`
@@ -1097,6 +1125,9 @@ case "classify":
     // alone) prints every match of 10 writers' drawings at full precision
     // instead, to check that a change of speed leaves the answers alone.
     // `templates=s6 tw=1,2,3 writers=s6` gives session 6's set and writer.
+    // `decided` (session 14): classified as `StrokeGestureRecognizer` does,
+    // told the decision (see `decidedClassification`), for its cost and,
+    // with `dump`, to compare its decisions with the base's.
     let repeats = Int(arguments.dropFirst().first ?? "") ?? 1
     let options = Set(arguments.dropFirst(2))
     let parameters = matchingParameters
@@ -1111,6 +1142,8 @@ case "classify":
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
     let dump = options.contains("dump")
+    let decided = options.contains("decided")
+    decidedClassification = decided
     let turns: [Double] = plain || two ? [0, 0, 0, 0, 0, 0] : [0, 37, 90, 143, 200, 291]
     let inks = (dump ? 5000..<5010 : 5000..<5001).flatMap { seed in
         let writer = StrokeWriter(seed: UInt64(seed), habits: sessionSixWriters ? StrokeHabits.usual.withoutDetails : .usual)
@@ -1136,7 +1169,10 @@ case "classify":
         }
         var accepted = 0
         for _ in 0..<repeats {
-            for ink in scribbles where classifier.classify(ink)?.isConfident() ?? false { accepted += 1 }
+            // `decided`: as the recognizer classifies (see `decidedClassification`).
+            for ink in scribbles where (decided ? classifier.decidedMatch(ink) : classifier.classify(ink))?.isConfident() ?? false {
+                accepted += 1
+            }
         }
         print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted")
         exit(0)
@@ -1147,7 +1183,10 @@ case "classify":
     }
     var correct = 0
     for _ in 0..<repeats {
-        for (index, ink) in inks.enumerated() where classifier.classify(ink)?.templateIndex == index % templates.count { correct += 1 }
+        for (index, ink) in inks.enumerated()
+        where (decided ? classifier.decidedMatch(ink) : classifier.classify(ink))?.templateIndex == index % templates.count {
+            correct += 1
+        }
     }
     print("\(inks.count) drawings × \(repeats): \(correct) right")
 case "draw":

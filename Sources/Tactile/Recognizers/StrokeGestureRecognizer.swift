@@ -104,8 +104,11 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// How the last finished drawing matched: set before the actions run
     /// when the recognizer recognizes, and also when it fails on a low
-    /// score or a shape that strays (then the nearest template, for a "did you mean" hint). `nil`
-    /// from the moment the next drawing starts.
+    /// score or a shape that strays (then the nearest template as far as
+    /// the classifier looked, for a "did you mean" hint: a drawing certain
+    /// to be rejected may be given up before its nearest template is met;
+    /// see ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``).
+    /// `nil` from the moment the next drawing starts.
     public private(set) var match: StrokeMatch?
 
     /// The strokes of the last finished drawing, whether it was recognized
@@ -123,8 +126,10 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     }
 
     /// The nearest template to the drawing so far, or `nil` when it has no
-    /// size yet. It recognizes nothing; call it as often as the screen
-    /// needs a hint (once a frame, say), not on every move.
+    /// size yet: the exact nearest, however poorly it matches (the
+    /// classification is not told the decision). It recognizes nothing;
+    /// call it as often as the screen needs a hint (once a frame, say), not
+    /// on every move.
     ///
     /// - Complexity: one classification (see ``StrokeClassifier``).
     public func bestGuess() -> StrokeMatch? {
@@ -187,7 +192,9 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     private func finish() {
         lastDrawing = ink.strokes
         let bounds = ink.bounds
-        guard max(bounds.width, bounds.height) >= minimumSize, let nearest = classifier.classify(ink, marginSearchDeviation: maximumShapeDeviation) else {
+        // Told the decision, the classifier may stop once it is a certain rejection.
+        guard max(bounds.width, bounds.height) >= minimumSize,
+              let nearest = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             state = .failed
             return
         }

@@ -48,6 +48,22 @@ import Darwin
 /// ``StrokeMatch/margin``) and the decision the exact one's. The match is
 /// the same with or without it.
 ///
+/// ## Deciding
+///
+/// Told the decision, as ``StrokeGestureRecognizer`` tells it
+/// (``classify(_:minimumScore:maximumShapeDeviation:)``), the search
+/// stops as soon as the drawing is certain to be rejected whichever
+/// template it would end at (session 14). Lower bounds prove it: of the
+/// distance each template left could reach (each drawn point's least
+/// distance to its sample, through the lookup grid or from every pair)
+/// and of the shape deviation a match to it would have; each template that
+/// could still come nearest is rejected by its score, or by its margin,
+/// a template already met lying near enough to reject it. The decision is
+/// always the whole search's, and an accepted match that match; a rejected
+/// one is the nearest only as far as the search looked. Proven for sets
+/// matched as drawn: a set with a rotation-invariant template is searched
+/// whole.
+///
 /// ## Aspect
 ///
 /// A drawing's two axes are scaled separately, so that a wide and a tall
@@ -211,6 +227,38 @@ public final class StrokeClassifier {
     /// Each candidate's lower bounds from each start, as `fillLowerBounds`
     /// left them when the candidates were ordered, for its first matching.
     private let candidateBounds: UnsafeMutablePointer<Double>
+    /// For `classify(_:minimumScore:maximumShapeDeviation:)`'s rejection
+    /// certificate (see `certainRejection`), per candidate of the drawing
+    /// under way: how far it is measured (0 not yet, 1 through the lookup
+    /// grid, 2 from every pair of points); a lower bound of any distance its
+    /// matching returns below its limit; a lower bound of the shape
+    /// deviation of a match to it; and a limit its matching was found to
+    /// return nothing below (0 when not tried).
+    private let certificateStage: UnsafeMutablePointer<UInt8>
+    private let certificateLeast: UnsafeMutablePointer<Double>
+    private let certificateDeviation: UnsafeMutablePointer<Double>
+    private let certificateNoneBelow: UnsafeMutablePointer<Double>
+    /// The drawing's path measures (its cloud scaled by axes), made once a
+    /// drawing for the certificate, with its radii in `drawingRadii`.
+    private var certificatePath: StrokeShapeCheck.PathMeasures?
+    private var drawingRadii: UnsafeMutablePointer<Double> { buffer + 12 * n + 3 * paddedCount }
+    private var sortedLeast: UnsafeMutablePointer<Double> { buffer + 13 * n + 3 * paddedCount }
+    /// Each drawn point's lookup cell's centre, and its distance from it (a
+    /// hair more), the same for every sample: made once a drawing.
+    private var cellCenterX: UnsafeMutablePointer<Double> { buffer + 14 * n + 3 * paddedCount }
+    private var cellCenterY: UnsafeMutablePointer<Double> { buffer + 15 * n + 3 * paddedCount }
+    private var cellOffset: UnsafeMutablePointer<Double> { buffer + 16 * n + 3 * paddedCount }
+    /// The run that gave the best candidate's distance (`bestRun` as its
+    /// matching left it).
+    private var bestCandidateRun = (start: 0, forward: true)
+    /// The best candidate matched so far of a template other than the
+    /// best's, with its run and sum (a previous best).
+    private var metOther = (candidate: -1, start: 0, forward: true, sum: Double.infinity)
+    /// Whether `classify(_:minimumScore:maximumShapeDeviation:)` may stop
+    /// once rejection is certain (off only in the test that checks it
+    /// changes no decision), and how many drawings it stopped for.
+    var stopsOnceRejectionIsCertain = true
+    var certainRejections = 0
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -277,8 +325,8 @@ public final class StrokeClassifier {
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
         paddedCount = (n + 3) / 4 * 4
-        buffer = .allocate(capacity: 12 * n + 3 * paddedCount)
-        buffer.initialize(repeating: 0, count: 12 * n + 3 * paddedCount)
+        buffer = .allocate(capacity: 17 * n + 3 * paddedCount)
+        buffer.initialize(repeating: 0, count: 17 * n + 3 * paddedCount)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
         leastDistances = .allocate(capacity: 2 * paddedCount)
@@ -297,6 +345,14 @@ public final class StrokeClassifier {
         startSlots = (n + step - 1) / step
         candidateBounds = .allocate(capacity: candidates * startSlots)
         candidateBounds.initialize(repeating: 0, count: candidates * startSlots)
+        certificateStage = .allocate(capacity: candidates)
+        certificateStage.initialize(repeating: 0, count: candidates)
+        certificateLeast = .allocate(capacity: candidates)
+        certificateLeast.initialize(repeating: 0, count: candidates)
+        certificateDeviation = .allocate(capacity: candidates)
+        certificateDeviation.initialize(repeating: 0, count: candidates)
+        certificateNoneBelow = .allocate(capacity: candidates)
+        certificateNoneBelow.initialize(repeating: 0, count: candidates)
         searchCos = .allocate(capacity: candidates)
         searchCos.initialize(repeating: 1, count: candidates)
         candidateRotation = .allocate(capacity: candidates)
@@ -407,6 +463,10 @@ public final class StrokeClassifier {
         orderKey.deallocate()
         searchCos.deallocate()
         candidateBounds.deallocate()
+        certificateStage.deallocate()
+        certificateLeast.deallocate()
+        certificateDeviation.deallocate()
+        certificateNoneBelow.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
         turnedY.deallocate()
@@ -449,6 +509,45 @@ public final class StrokeClassifier {
     /// recognizers of different thresholds. A recognizer of your own that
     /// tests the margin at its own threshold does the same.
     public func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double) -> StrokeMatch? {
+        classify(ink, marginSearchDeviation: marginDeviation, decidingAt: nil)
+    }
+
+    /// ``classify(_:marginSearchDeviation:)`` at `maximumShapeDeviation`,
+    /// told the decision the match is for: a ``StrokeGestureRecognizer``
+    /// calls it with its ``StrokeGestureRecognizer/minimumScore`` and
+    /// ``StrokeGestureRecognizer/maximumShapeDeviation``, then
+    /// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
+    /// with the same two.
+    ///
+    /// The decision is always the one ``classify(_:marginSearchDeviation:)``'s
+    /// match gives, and a match that decision accepts is that match, every
+    /// field. A drawing it rejects may come back sooner, once rejection is
+    /// certain whichever template the search would end at: the match is
+    /// then *rejected*, and the nearest only as far as the classifier looked
+    /// (the best found so far, its score, shape deviation and runner-up
+    /// measured as for a nearest; a template not yet matched might have
+    /// been nearer). Certain means proven by lower bounds (session 14): of
+    /// the distance each template left could reach, through each point's
+    /// nearest distance to it, and of the shape deviation a match to it
+    /// would have; a template that could come nearer is rejected either by
+    /// its score or by its margin, a template already met lying near
+    /// enough to reject it. Most scribbles stop after a few templates.
+    ///
+    /// So a rejected drawing's match may name another template than
+    /// ``classify(_:)``, with another score: a "did you mean" hint that
+    /// must be the nearest calls ``classify(_:)`` (as
+    /// ``StrokeGestureRecognizer/bestGuess()`` does). Sets with a
+    /// rotation-invariant template, and a classifier that reports the exact
+    /// runner-up, are searched whole.
+    public func classify(_ ink: StrokeInk, minimumScore: Double, maximumShapeDeviation: Double) -> StrokeMatch? {
+        classify(ink, marginSearchDeviation: maximumShapeDeviation, decidingAt: minimumScore)
+    }
+
+    /// The classification, told the decision's least score when
+    /// `minimumScore` is set (the margin's threshold being
+    /// `marginDeviation`), so that it may stop once rejection is certain.
+    private func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double, decidingAt minimumScore: Double?)
+        -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
@@ -489,6 +588,16 @@ public final class StrokeClassifier {
         }
         var best = Double.infinity
         var bestCandidate = -1
+        // Told the decision, the search may stop once it is a certain
+        // rejection (see `certainRejection`): proven for candidates matched
+        // as drawn only, and for the margin's search as it stops.
+        let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample
+            && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
+        if deciding {
+            beginCertificate()
+            metOther = (-1, 0, true, .infinity)
+        }
+        var settled = -1
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
@@ -496,13 +605,36 @@ public final class StrokeClassifier {
             guard orderKey[candidate] < best else { break }
             let distance = candidateDistance(candidate, below: best)
             if distance < best {
+                if bestCandidate >= 0, sampleTemplate[bestCandidate / fitsPerSample] != sampleTemplate[candidate / fitsPerSample] {
+                    metOther = (bestCandidate, bestCandidateRun.start, bestCandidateRun.forward, best)
+                }
                 best = distance
                 bestCandidate = candidate
+                bestCandidateRun = bestRun
+            }
+            if deciding, let minimumScore, bestCandidate >= 0, bestCandidate != settled,
+               let rejected = certainRejection(
+                   ink: ink, best: best, bestCandidate: bestCandidate, position: position, candidateCount: candidateCount,
+                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore, threshold: marginDeviation,
+                   settled: &settled) {
+                certainRejections += 1
+                return rejected
             }
         }
-        let bestSample = bestCandidate < 0 ? -1 : bestCandidate / fitsPerSample
-        guard bestSample >= 0 else { return nil }
+        guard bestCandidate >= 0 else { return nil }
+        return finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
+                      frames: (aspectFrame, uniformFrame), marginDeviation: marginDeviation)
+    }
 
+    /// The match of `bestCandidate` at weighted distance `best`, as the
+    /// nearest: its shape measures, and the runner-up the margin needs at
+    /// `marginDeviation`, or, given, `runnerUp` (a weighted distance and
+    /// template, or none: `certainRejection`'s witness).
+    private func finish(ink: StrokeInk, best: Double, bestCandidate: Int, candidateCount: Int,
+                        frames: (aspect: Frame, uniform: Frame), marginDeviation: Double,
+                        runnerUp given: (sum: Double, template: Int)? = nil) -> StrokeMatch {
+        let (aspectFrame, uniformFrame) = frames
+        let bestSample = bestCandidate / fitsPerSample
         let distance = (max(0, best) / weightSum).squareRoot()
         let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
         let invariant = sampleIsRotationInvariant[bestSample]
@@ -534,7 +666,9 @@ public final class StrokeClassifier {
         // `StrokeMatchingParameters.marginSearchDeviation`): searched after
         // the match, which is therefore the one found without it.
         var runnerUp = (distance: Double.infinity, template: -1)
-        if parameters.reportsRunnerUp {
+        if let given {
+            if given.template >= 0 { runnerUp = ((max(given.sum, best) / weightSum).squareRoot(), given.template) }
+        } else if parameters.reportsRunnerUp {
             runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
         } else if marginDeviation > 0, deviation > marginDeviation, templates.count > 1 {
             // Only a margin above deviation / marginDeviation can accept the
@@ -628,6 +762,291 @@ public final class StrokeClassifier {
         }
         guard template >= 0 else { return (.infinity, -1) }
         return ((max(nearest, best) / weightSum).squareRoot(), template)
+    }
+
+    // MARK: Certain rejection
+
+    /// The match for `bestCandidate` when the drawing is certain to be
+    /// rejected at `minimumScore` and `threshold` (the margin's) whatever
+    /// candidate the search, stopped after `position`, would end at; `nil`
+    /// when that is not proven (then `settled` names the best candidate
+    /// when no later look can prove it for that one). Session 14; the
+    /// search's candidates are matched as drawn (none rotation invariant).
+    ///
+    /// The search would end at the best so far or at a candidate left that
+    /// beats it. A candidate left whose bound (`certificateLeast`) reaches
+    /// the best cannot beat it, nor can one whose matching was found to
+    /// return nothing below a limit at or above the best
+    /// (`certificateNoneBelow`; see `returnsSomething`). Any other, and the
+    /// best so far, as the nearest at distance d (at least its bound's),
+    /// would be rejected:
+    ///
+    /// - by its score, when the bound's already fails `minimumScore`; or
+    /// - by its margin: its shape deviation D is at least
+    ///   `certificateDeviation` > `threshold`, so the margin's search would
+    ///   run, and it starts at the reach d·D/threshold, above
+    ///   `rejectionLimit`'s value L: candidates are taken in the order of
+    ///   their keys, and each one found below the search's limit that does
+    ///   not reject the drawing lies at or beyond L (a runner-up nearer than
+    ///   L gives a margin below D/threshold). So a *witness*, another
+    ///   template's candidate with a key below L whose matching is sure to
+    ///   return less than L at any limit from L up (`returnsBelow`), is
+    ///   reached with a limit of at least L and rejects the drawing, unless
+    ///   one before it did. The best so far witnesses for candidates of
+    ///   other templates; for those of its own template, and for itself, a
+    ///   candidate of another template matched before it (`metOther`), or
+    ///   one matched now at that limit.
+    ///
+    /// The match is the best so far's, its runner-up that witness (as far as
+    /// the classifier looked), so it is rejected as well; it is checked.
+    private func certainRejection(ink: StrokeInk, best: Double, bestCandidate: Int, position: Int, candidateCount: Int,
+                                  frames: (aspect: Frame, uniform: Frame), minimumScore: Double, threshold: Double,
+                                  settled: inout Int) -> StrokeMatch? {
+        let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
+        let owner = sampleTemplate[bestCandidate / fitsPerSample]
+        var othersLimit = Double.infinity, ownLimit = Double.infinity
+        // The best so far, as the nearest. One that might be accepted as it
+        // stands, by its bounds through the grid: no stop for it (the
+        // search goes on, as untold; so a drawing of a shape costs a look).
+        let bestDistance = (max(0, best) / weightSum).squareRoot()
+        if max(0, 1 - bestDistance / zero) >= minimumScore {
+            measureForCertificate(bestCandidate, exactly: false)
+            guard certificateDeviation[bestCandidate] > threshold else {
+                settled = bestCandidate
+                return nil
+            }
+            measureForCertificate(bestCandidate, exactly: true)
+            let deviation = certificateDeviation[bestCandidate]
+            guard deviation > threshold else {
+                settled = bestCandidate
+                return nil
+            }
+            let reach = bestDistance * (deviation / threshold)
+            ownLimit = reach * reach * weightSum * (1 - 1e-9)
+        }
+        var unproven = (-1, -1)
+        for index in (position + 1)..<candidateCount {
+            let candidate = order[index]
+            guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
+            measureForCertificate(candidate, exactly: false)
+            var limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            if limit <= best {
+                measureForCertificate(candidate, exactly: true)
+                limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            }
+            if limit <= best {
+                // Its bounds say too little: at most two such are matched
+                // below.
+                guard unproven.1 < 0 else { return nil }
+                if unproven.0 < 0 { unproven.0 = candidate } else { unproven.1 = candidate }
+                continue
+            }
+            if sampleTemplate[candidate / fitsPerSample] == owner {
+                ownLimit = min(ownLimit, limit)
+            } else {
+                othersLimit = min(othersLimit, limit)
+            }
+        }
+        // Whether their matchings can beat the best; one that can is matched
+        // in turn, and no stop is proven for this best.
+        for slot in 0..<2 {
+            let candidate = slot == 0 ? unproven.0 : unproven.1
+            guard candidate >= 0 else { continue }
+            guard !returnsSomething(candidate, below: best) else {
+                settled = bestCandidate
+                return nil
+            }
+            certificateNoneBelow[candidate] = best
+        }
+        if othersLimit < .infinity {
+            guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
+                  returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
+        }
+        var witness = (sum: Double.infinity, template: -1)
+        if ownLimit < .infinity {
+            if metOther.candidate >= 0, metOther.sum < ownLimit, orderKey[metOther.candidate] < ownLimit,
+               returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: ownLimit) {
+                witness = (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
+            } else {
+                // One matched now at that limit: returning less there, it
+                // returns less than it at any higher limit (`returnsSomething`).
+                var tries = 0
+                for index in 0..<candidateCount where tries < 2 {
+                    let candidate = order[index]
+                    let template = sampleTemplate[candidate / fitsPerSample]
+                    guard template != owner, orderKey[candidate] < ownLimit else { continue }
+                    tries += 1
+                    let distance = candidateDistance(candidate, below: ownLimit)
+                    if distance < ownLimit {
+                        witness = (distance, template)
+                        break
+                    }
+                }
+                guard witness.template >= 0 else {
+                    settled = bestCandidate
+                    return nil
+                }
+            }
+        }
+        let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
+                           frames: frames, marginDeviation: threshold, runnerUp: witness)
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
+            settled = bestCandidate
+            return nil
+        }
+        return match
+    }
+
+    /// For `certainRejection`: `.infinity` when `candidate` cannot end the
+    /// search rejected otherwise than by its margin (it cannot beat `best`,
+    /// or its score rejects it); the limit L below which a witness rejects
+    /// it by its margin; 0 when nothing is proven.
+    private func rejectionLimit(_ candidate: Int, best: Double, zero: Double, minimumScore: Double, threshold: Double) -> Double {
+        let least = certificateLeast[candidate]
+        guard least < best else { return .infinity }
+        let distance = (max(0, least) / weightSum).squareRoot()
+        // Its score at that distance, at least its score at any: below
+        // the least (or NaN), it rejects.
+        guard max(0, 1 - distance / zero) >= minimumScore else { return .infinity }
+        let deviation = certificateDeviation[candidate]
+        guard deviation > threshold else { return 0 }
+        // Slightly below the reach d·D/threshold, so that rounding in the
+        // margin's arithmetic cannot cross it (see `certainRejection`).
+        let reach = distance * (deviation / threshold)
+        return reach * reach * weightSum * (1 - 1e-9)
+    }
+
+    /// Whether `candidate`'s matching returns a distance below `limit`:
+    /// when it does not, it returns none below any lower limit either (a
+    /// run that ends below a limit ends at or below it under a higher one,
+    /// or a run skipped there ended lower), so it cannot beat a best at or
+    /// below `limit`.
+    private func returnsSomething(_ candidate: Int, below limit: Double) -> Bool {
+        candidateDistance(candidate, below: limit) < limit
+    }
+
+    /// Whether `candidate`'s matching, at any limit from `limit` up,
+    /// returns less than `limit`, knowing its `run` summed to `sum`: a
+    /// backward run, or a forward one whose $Q bound is at most its sum, is
+    /// never skipped before the best is that low, and is never abandoned
+    /// (its partial sums and nearest-point bounds stay at or below its
+    /// sum). Otherwise it is matched at `limit`: returning less there, it
+    /// returns less than `limit` at any higher limit too (a run that ends
+    /// below `limit` is skipped under a higher one only once a run below
+    /// its $Q bound, itself below `limit`, has ended).
+    private func returnsBelow(_ candidate: Int, run: (start: Int, forward: Bool), sum: Double, limit: Double) -> Bool {
+        guard sum < limit else { return false }
+        if !run.forward || candidateBounds[candidate * startSlots + run.start / step] <= sum { return true }
+        return returnsSomething(candidate, below: limit)
+    }
+
+    /// A new drawing: no candidate measured for the certificate yet.
+    private func beginCertificate() {
+        certificatePath = nil
+        for index in 0..<n {
+            let cell = Int(aspectCell[index])
+            // The centre as `fillLookup` places it.
+            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
+            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
+            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
+            cellCenterX[index] = centerX
+            cellCenterY[index] = centerY
+            // A hair more, for the roundings of a difference of two roots.
+            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
+        }
+        for sample in 0..<sampleCount {
+            certificateStage[sample * fitsPerSample] = 0
+            certificateNoneBelow[sample * fitsPerSample] = 0
+        }
+    }
+
+    /// Fills `certificateLeast` and `certificateDeviation` for `candidate`
+    /// (a sample matched as drawn, by axes): through its lookup grid, or,
+    /// `exactly`, from every pair of points (about a quarter of a matching).
+    ///
+    /// A matching's every run pairs each drawn point with a point of the
+    /// sample, once, the weights n, n − 1, … 1 each going to one pair: so
+    /// its sum is at least the points' least squared distances to the other
+    /// cloud, the largest weight on the least, on either side. Through the
+    /// grid, a point's least distance is at least the distance from its
+    /// cell's centre to the sample point nearest that centre less the
+    /// distance from the point to the centre. The shape deviation is the
+    /// measures `finish` would add up for it, the same arithmetic, less the
+    /// farthest point and percentile through the grid; both are lowered
+    /// by a relative 10⁻⁹ for the sums made in another order.
+    private func measureForCertificate(_ candidate: Int, exactly: Bool) {
+        let stage: UInt8 = exactly ? 2 : 1
+        guard certificateStage[candidate] < stage else { return }
+        certificateStage[candidate] = stage
+        let sample = candidate / fitsPerSample, template = sampleTemplate[sample]
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        if certificatePath == nil {
+            certificatePath = StrokeShapeCheck.pathMeasures(x: aspectX, y: aspectY, stroke: resampledStroke, count: n,
+                                                           windingEndTrim: parameters.windingEndTrim)
+            StrokeShapeCheck.sortedRadii(x: aspectX, y: aspectY, count: n, into: drawingRadii)
+        }
+        let path = certificatePath!
+        let radii = sampleRadii + sample * n
+        var radial = 0.0
+        for index in 0..<n {
+            let difference = drawingRadii[index] - radii[index]
+            radial += difference * difference
+        }
+        radial = (radial / Double(n)).squareRoot()
+        var farthest = 0.0, percentile = 0.0
+        var least: Double
+        if exactly {
+            fillLeastDistances(x: aspectX, y: aspectY, sample: sample)
+            sortedLeast.update(from: leastDistances, count: n)
+        } else {
+            let lookup = sampleLookup + sample * grid * grid
+            for index in 0..<n {
+                let target = Int(lookup[Int(aspectCell[index])])
+                let tx = cellCenterX[index] - sx[target], ty = cellCenterY[index] - sy[target]
+                let gap = max(0, (tx * tx + ty * ty).squareRoot() - cellOffset[index])
+                sortedLeast[index] = gap * gap
+            }
+        }
+        // Each drawn point's least distance, the largest weight on the least.
+        StrokeShapeCheck.sort(sortedLeast, count: n)
+        least = Self.rearrangedSum(sortedLeast, count: n, weights: n)
+        // The farthest point and percentile of those distances, as `deviation` takes them.
+        farthest = sortedLeast[n - 1].squareRoot()
+        let position = 0.9 * Double(n - 1)
+        let below = Int(position), fraction = position - Double(below)
+        let low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
+        percentile = low + fraction * (high - low)
+        if exactly {
+            // Every pair's: each run's own bound from its start, forward
+            // (drawn points weighed in turn) or backward (the sample's), as
+            // `cloudDistance` makes it whole; the least of $P's starts.
+            var runs = Double.infinity
+            for side in 0..<2 {
+                let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
+                var start = 0
+                while start < n {
+                    let end = start + n
+                    runs = min(runs, Double(end) * (sums[end] - sums[start]) - (placed[end] - placed[start]))
+                    start += step
+                }
+            }
+            least = max(least, runs)
+        }
+        certificateLeast[candidate] = least * (1 - 1e-9)
+        let measures = StrokeShapeMeasures(
+            ink: StrokeShapeCheck.outside(path.logInk, templateInkRange[template].0, templateInkRange[template].1),
+            closure: StrokeShapeCheck.outside(path.closure, templateClosureRange[template].0, templateClosureRange[template].1),
+            winding: StrokeShapeCheck.outside(path.winding, templateWindingRange[template].0, templateWindingRange[template].1),
+            radial: radial, farthest: farthest, percentile: percentile)
+        certificateDeviation[candidate] = measures.total / templates[template].deviationScale * (1 - 1e-9)
+    }
+
+    /// Σ (weights − k)·values[k] over `values` sorted ascending: the least
+    /// weighted sum when the weights `weights`, `weights` − 1, … go one each.
+    private static func rearrangedSum(_ values: UnsafeMutablePointer<Double>, count: Int, weights: Int) -> Double {
+        var sum = 0.0
+        for index in 0..<count { sum += Double(weights - index) * values[index] }
+        return sum
     }
 
     /// Classifies a drawing given as strokes of points (a convenience that

@@ -3,9 +3,14 @@
 ///
 /// A match is the nearest template, however far: whether it is near enough
 /// to count is the caller's decision (``StrokeGestureRecognizer/minimumScore``).
+/// One exception: a drawing that
+/// ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``
+/// rejects may come back matched to the nearest template only as far as
+/// the classifier looked (it stops once rejection is certain).
 ///
 /// ## See Also
 /// - ``StrokeClassifier/classify(_:)``
+/// - ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``
 public struct StrokeMatch: Hashable, Sendable {
     /// The template's name.
     public var name: String

@@ -217,7 +217,7 @@ enum StrokeShapeCheck {
     }
 
     /// Insertion sort: a few dozen values, no allocation.
-    private static func sort(_ values: UnsafeMutablePointer<Double>, count n: Int) {
+    static func sort(_ values: UnsafeMutablePointer<Double>, count n: Int) {
         guard n > 1 else { return }
         for position in 1..<n {
             let value = values[position]

@@ -1,0 +1,98 @@
+import TactileTestSupport
+import Testing
+@_spi(StrokeTuning) @testable import Tactile
+
+/// `classify(_:minimumScore:maximumShapeDeviation:)` (session 14): told the
+/// decision, the classification may stop once rejection is certain. The
+/// decision must be the full classification's, and an accepted match that
+/// match, every field, for any threshold, least score and deviation scales.
+struct StrokeClassifierCertainRejectionTests {
+    /// A small generator of its own, so the cases are the same on every run.
+    struct Mix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    }
+
+    /// Random deviation scales, least scores and thresholds; drawings of
+    /// every shape and scribbles of every kind. Fails if stopping ever
+    /// changes a decision or an accepted match, and if it never stops (a
+    /// test that could not fail).
+    @Test(arguments: [(UInt64(0x15A), 32), (UInt64(0x15B), 32), (UInt64(0x15C), 31)])
+    func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int) throws {
+        var mix = Mix(state: seed)
+        var synthesizer = StrokeSynthesizer(seed: seed)
+        var parameters = StrokeMatchingParameters.standard
+        parameters.pointCount = pointCount
+        var stops = 0, rejected = 0, accepted = 0
+        for _ in 0..<4 {
+            // Scales from a fifth to five times the shipped ones' order.
+            let templates = try StrokeTemplate.builtIn.map {
+                try StrokeTemplate(name: $0.name, deviationScale: mix.between(0.2, 5), samples: $0.samples)
+            }
+            let classifier = try StrokeClassifier(templates: templates, parameters: parameters)
+            let minimumScore = mix.between(0.3, 0.85)
+            let threshold = mix.between(0.8, 9)
+            var inks: [StrokeInk] = []
+            for _ in 0..<12 {
+                let shape = StrokeShape.allCases[Int(mix.next() % UInt64(StrokeShape.allCases.count))]
+                let writer = StrokeWriter(seed: 900 + mix.next() % 100)
+                inks.append(StrokeInk(strokes: synthesizer.drawing(of: shape, by: writer)))
+            }
+            for _ in 0..<18 {
+                let kind = StrokeScribble.allCases[Int(mix.next() % UInt64(StrokeScribble.allCases.count))]
+                inks.append(StrokeInk(strokes: synthesizer.scribble(kind)))
+            }
+            for ink in inks {
+                let before = classifier.certainRejections
+                let full = classifier.classify(ink, marginSearchDeviation: threshold)
+                let told = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: threshold)
+                let stopped = classifier.certainRejections > before
+                #expect((full == nil) == (told == nil))
+                guard let full, let told else { continue }
+                let decision = full.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold)
+                #expect(told.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) == decision)
+                if decision {
+                    accepted += 1
+                    #expect(told == full)
+                    #expect(!stopped)
+                } else {
+                    rejected += 1
+                }
+                if stopped { stops += 1 } else { #expect(told == full) }
+            }
+        }
+        #expect(accepted > 0 && rejected > 0)
+        #expect(stops > 0)
+    }
+
+    /// The plain classification still finds the exact nearest, and a set
+    /// with a rotation-invariant template is searched whole.
+    @Test func theNearestIsStillFoundWhenNoDecisionIsTold() throws {
+        let classifier = StrokeClassifier()
+        var synthesizer = StrokeSynthesizer(seed: 0x15D)
+        for kind in StrokeScribble.allCases {
+            let ink = StrokeInk(strokes: synthesizer.scribble(kind))
+            let full = classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            #expect(classifier.classify(ink) == full)
+        }
+        #expect(classifier.certainRejections == 0)
+        let turning = try StrokeClassifier(templates: StrokeTemplate.builtIn.map {
+            try StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle", samples: $0.samples)
+        })
+        for kind in StrokeScribble.allCases {
+            let ink = StrokeInk(strokes: synthesizer.scribble(kind))
+            let told = turning.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                        maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            #expect(told == turning.classify(ink))
+        }
+        #expect(turning.certainRejections == 0)
+    }
+}
