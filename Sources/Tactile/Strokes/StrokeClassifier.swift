@@ -982,7 +982,8 @@ public final class StrokeClassifier {
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         if certificatePath == nil {
             certificatePath = StrokeShapeCheck.pathMeasures(x: aspectX, y: aspectY, stroke: resampledStroke, count: n,
-                                                           windingEndTrim: parameters.windingEndTrim)
+                                                           windingEndTrim: parameters.windingEndTrim,
+                                                           windingCornerSteps: parameters.windingCornerSteps)
             StrokeShapeCheck.sortedRadii(x: aspectX, y: aspectY, count: n, into: drawingRadii)
         }
         let path = certificatePath!
