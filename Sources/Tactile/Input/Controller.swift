@@ -35,7 +35,7 @@ public enum ControllerAxis: String, Hashable, Sendable, CaseIterable {
 /// same for as long as the controller is connected and is never reused for
 /// another controller during a run.
 public enum ControllerEvent: Hashable, Sendable {
-    // The two cases that carry an identity (three strings, about 80 bytes)
+    // The two cases that carry an identity (three strings, 66 bytes)
     // are `indirect`: boxed, one allocation as a controller is connected or
     // remapped, so that the other cases, a game's stream of buttons and
     // axes, and every ``InputEvent`` (which holds a controller event
