@@ -12,6 +12,7 @@ import TactileTestSupport
 // | Hit-test flat N | `scene.root.hitTest` of the fixture's 1000 points in turn among N sprites directly under the root (80% sprite centres, 10% anywhere in the window, 10% outside it), one point per iteration and `.kilo` iterations a sample, so the figure reads per hit-test: the bar's touch-down among 100,000 siblings (≤ 2 µs) is judged on this row |
 // | Memory per layer | heap bytes held per `Layer(frame:)` added to a parent, over 10,000 (glibc's `mallinfo2`, with the allocator's overhead per block) |
 // | Memory per recognizer: kind | heap bytes held per recognizer of each built-in kind attached to a layer, over 1000 |
+// | Memory per scene | heap bytes held per empty `Scene(size:)` (its root, arena and the room it makes up front for ten touches), over 100 |
 
 /// Registers the scaling benchmarks.
 func scalingBenchmarks() {
@@ -93,6 +94,16 @@ func scalingBenchmarks() {
         }
         benchmark.measurement(.custom("bytes each", useScalingFactor: false), bytes / count)
         blackHole(parent)
+    }
+    Benchmark("Memory per scene", configuration: memory) { @MainActor benchmark async in
+        let count = 100
+        var scenes: [Scene] = []
+        scenes.reserveCapacity(count)
+        let bytes = heapBytes {
+            for _ in 0..<count { scenes.append(Scene(size: Size(width: 800, height: 600))) }
+        }
+        benchmark.measurement(.custom("bytes each", useScalingFactor: false), bytes / count)
+        blackHole(scenes)
     }
     let kinds: [(name: String, make: @MainActor () -> GestureRecognizer)] = [
         ("tap", { TapGestureRecognizer() }),

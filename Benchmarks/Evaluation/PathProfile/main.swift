@@ -33,6 +33,10 @@ import Tactile
 //             Tilt Maze's map): one finger's move per event, the pinch
 //             changing on each, its action reading the scale
 //   circle10  the same ten fingers on a layer with the 7 built-ins, per move
+//   loop      a finger's moves through a GameLoop into the one-layer scene
+//             of `move`, 20 events a frame (the ten-contact trace's), the
+//             frame's list emptied and refilled as SDLApp does, per event:
+//             what the loop and the event list add to `move`
 //   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
 //             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
 //             reader a replay runs every frame (TracePlayer streams its file)
@@ -58,6 +62,31 @@ func moves(count: Int) -> Int {
     fixture.scene.send(fixture.down(at: 0))
     for step in 0..<count {
         fixture.scene.send(fixture.move(step, at: 1 + Double(step) / 1000))
+    }
+    return fixture.layer.moves
+}
+
+@MainActor
+func loopMoves(count: Int) -> Int {
+    let fixture = OneLayerScene()
+    let base = ManualClock()
+    let loop = GameLoop(clock: GameClock(base: base))
+    loop.scene = fixture.scene
+    var events: [InputEvent] = []
+    events.reserveCapacity(256)
+    events.append(fixture.down(at: 0))
+    loop.frame(events: &events)
+    let perFrame = 20
+    var step = 0
+    while step < count {
+        base.advance(by: 1.0 / 60)
+        // As SDLApp: the list emptied (its events destroyed) and refilled.
+        events.removeAll(keepingCapacity: true)
+        for _ in 0..<min(perFrame, count - step) {
+            events.append(fixture.move(step, at: base.now))
+            step += 1
+        }
+        loop.frame(events: &events)
     }
     return fixture.layer.moves
 }
@@ -217,11 +246,12 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "restore": return rollback(restoring: true, count: events)
     case "commands": return commands(axis: false, count: events)
     case "commandaxis": return commands(axis: true, count: events)
+    case "loop": return loopMoves(count: events)
     case "trace": return traceLines(count: events)
     case "land10": return landings(count: events)
     case "pinch10": return circling(.pinch, count: events)
     case "circle10": return circling(.builtIns, count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, trace, land10, pinch10 or circle10")
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, loop, trace, land10, pinch10 or circle10")
     }
 }
 print("\(workload): \(events) events, result \(result)")

@@ -35,14 +35,21 @@ public enum ControllerAxis: String, Hashable, Sendable, CaseIterable {
 /// same for as long as the controller is connected and is never reused for
 /// another controller during a run.
 public enum ControllerEvent: Hashable, Sendable {
+    // The two cases that carry an identity (three strings, 66 bytes)
+    // are `indirect`: boxed, one allocation as a controller is connected or
+    // remapped, so that the other cases, a game's stream of buttons and
+    // axes, and every ``InputEvent`` (which holds a controller event
+    // inline) stay small and cheap to copy and destroy (see
+    // ``InputEvent/Kind``).
+
     /// A controller was connected and opened; its events follow. The
     /// identity is `nil` only in traces recorded before identities were.
-    case added(controller: Int32, identity: ControllerIdentity? = nil)
+    indirect case added(controller: Int32, identity: ControllerIdentity? = nil)
     /// A connected controller's mapping changed (a mapping for its GUID was
     /// added): its buttons may now mean something else, and its identity
     /// (name, type) is reported again. It keeps its id, so it keeps its
     /// player.
-    case remapped(controller: Int32, identity: ControllerIdentity)
+    indirect case remapped(controller: Int32, identity: ControllerIdentity)
     /// A controller was disconnected; no more events come from it.
     case removed(controller: Int32)
     case button(controller: Int32, button: ControllerButton, isDown: Bool)

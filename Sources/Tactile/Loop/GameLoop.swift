@@ -172,19 +172,17 @@ public final class GameLoop {
         let timeMoves = isTimeMoving || stepped
         for index in events.indices {
             let time = clock.gameTime(atBaseTime: events[index].timestamp)
-            // A pointer event, most of a frame's, is handed on as a new
-            // event built from its plain payload, read in place as it is
-            // re-stamped: an event read out of the array is a copy, made
-            // through the enum's value witness, which switches over every
-            // kind (callgrind: about 96 instructions an event, in every
-            // demo). (The event is still destroyed through the witness
-            // after the game's handle, about 50 more: the compiler does not
-            // keep track that it is a pointer, which needs no destroying.)
-            if let pointer = events[index].restamp(time) {
-                deliver(InputEvent(timestamp: time, .pointer(pointer)), timeMoves: timeMoves, handle: handle)
-            } else {
-                deliverStored(events, index, timeMoves: timeMoves, handle: handle)
-            }
+            // Every event is handed on from where it is stored, by a
+            // mutating call on the array's element (which runs on the element
+            // in place), and so never copied or destroyed here. Read out of
+            // the array, an event is a copy made through the enum's value
+            // witness (callgrind: about 75 instructions), and an event built
+            // for the call is destroyed through it after the game's handle,
+            // about 38 more, even a pointer's, which needs no destroying (the
+            // optimiser does not keep track of its kind that far). Handed on
+            // through the array's buffer (`withUnsafeMutableBufferPointer`),
+            // it was copied out again for each call it was passed to.
+            events[index].restamp(time, deliveredBy: self, timeMoves: timeMoves, handle: handle)
         }
         let now = clock.now
         scene?.advanceTime(to: now)
@@ -215,7 +213,7 @@ public final class GameLoop {
 
     /// One event, stamped on game time, to everything that takes it, in order.
     @inline(__always)
-    private func deliver(_ event: InputEvent, timeMoves: Bool, handle: (InputEvent) -> Void) {
+    fileprivate func deliver(_ event: InputEvent, timeMoves: Bool, handle: (InputEvent) -> Void) {
         // The list as it is for this event (one added or removed by a
         // handler changes the next event's), which holds its boxes.
         let slots = inputSlots
@@ -225,14 +223,6 @@ public final class GameLoop {
         handle(event)
     }
 
-    /// `deliver` of any other event (a key, a button, a sensor sample),
-    /// copied out of the array: out of line, so that the loop's common
-    /// path, the pointer's, stays small.
-    @inline(never)
-    private func deliverStored(_ events: [InputEvent], _ index: Int, timeMoves: Bool, handle: (InputEvent) -> Void) {
-        deliver(events[index], timeMoves: timeMoves, handle: handle)
-    }
-
     private func isSensorSample(_ event: InputEvent) -> Bool {
         if case .sensor = event.kind { return true }
         return false
@@ -240,13 +230,13 @@ public final class GameLoop {
 }
 
 private extension InputEvent {
-    /// Sets the timestamp, and returns the pointer event this is, if it is
-    /// one, read where the event is stored (a mutating call on an array's
-    /// element runs on the element in place; reading the element copies it).
-    @inline(__always)
-    mutating func restamp(_ time: Double) -> PointerEvent? {
+    /// Sets the timestamp, and hands the event to `loop`'s `deliver`
+    /// borrowed from where it is stored: `self` here is the array's element
+    /// itself, and no one else can reach it while the frame runs (the
+    /// frame's list is `inout`).
+    @MainActor @inline(__always)
+    mutating func restamp(_ time: Double, deliveredBy loop: GameLoop, timeMoves: Bool, handle: (InputEvent) -> Void) {
         timestamp = time
-        if case .pointer(let pointer) = kind { return pointer }
-        return nil
+        loop.deliver(self, timeMoves: timeMoves, handle: handle)
     }
 }

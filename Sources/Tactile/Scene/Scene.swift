@@ -356,8 +356,8 @@ public final class Scene: Responder {
     // between; elsewhere the test is made by the caller. (Callgrind: part
     // of a bare move's 547 -> 479 instructions, with the move path inlined
     // below. The caller still destroys its `InputEvent` through the type's
-    // value witness, about 50 instructions: the enum is too large for the
-    // optimiser to see it holds a pointer event.)
+    // value witness, about 38 instructions: the optimiser does not see
+    // that it holds a pointer event, which needs no destroying.)
     @inlinable
     public func send(_ input: InputEvent) {
         // A pointer event, most of what a scene gets, takes its own short
