@@ -35,8 +35,9 @@ import Tactile
 //             changing on each, its action reading the scale
 //   circle10  the same ten fingers on a layer with the 7 built-ins, per move
 //   motion    motion readings, accelerometer and gyroscope in turn, sent to a
-//             scene set up as Tilt Maze's (a flick, a twist and a steep tilt
-//             on the map layer, the scene's own shake), per reading: the
+//             scene set up as Tilt Maze's map (a flick, a twist and a steep
+//             tilt on one layer; sent directly, with no motion manager to
+//             install the scene's shake), per reading: the
 //             gentle tilt and sway of the simulated device, no gesture
 //             recognized, as in the ten-contact trace's frames
 //   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
