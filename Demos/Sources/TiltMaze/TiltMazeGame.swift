@@ -47,6 +47,18 @@ final class TiltMazeGame: CanvasGame {
         override func motionEnded(_ motion: Motion, timestamp: Double) {
             if motion == .shake { onShake(timestamp) }
         }
+
+        // Its touches end here: they are the pinch's, and nothing above
+        // (the root, the scene, which has no application) does anything
+        // with them. Passed on, as a layer does by default, each move went
+        // up the chain from a subclass the long way, through `next` (a
+        // call and a retain) and the root's own walk to the scene: about
+        // 280 instructions of every move while the pinch waits to begin
+        // (callgrind, the ten-contact trace).
+        override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+        override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+        override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+        override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
     }
 
     let maze = Maze.standard
