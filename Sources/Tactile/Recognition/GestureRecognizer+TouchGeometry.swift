@@ -144,10 +144,13 @@ extension GestureRecognizer {
     /// 210 instructions a move for the test).
     public func isBeyondSlop(_ distance: Double, _ slop: GestureSlop) -> Bool {
         for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
-            // Written so that NaN is not beyond, as with `>` on the largest.
-            if !(distance > slop.distance(for: trackedTouches[index].storedPointer.kind)) { return false }
+            let limit = slop.distance(for: trackedTouches[index].storedPointer.kind)
+            // As `slopDistance`, whose `max` passes over a NaN slop; a NaN
+            // `distance` is never beyond, as with `>`.
+            if !(distance > limit) && !limit.isNaN { return false }
         }
-        // Beyond every touch's slop, or no touch down: ``slopDistance(_:)`` is then at least 0.
+        // Beyond every touch's slop, or no touch down: ``slopDistance(_:)``
+        // is then at least 0.
         return distance > 0
     }
 }
