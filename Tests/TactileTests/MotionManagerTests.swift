@@ -390,6 +390,27 @@ struct MotionManagerTests {
         #expect(abs(simulation.roll - 0.5) < 1e-9 && abs(simulation.pitch + 0.2) < 1e-9)
     }
 
+    @Test func theSimulationsKeptTrigonometryGivesTheSameReadings() {
+        // A still device reads the trigonometry it kept; any other angle,
+        // even -0 after 0 (equal, but with sines of opposite signs), is
+        // worked out afresh.
+        var derived = SimulatedMotion.Derived()
+        #expect(derived.cosineAndSine(of: 0) == (1, 0))
+        let negativeZero = derived.cosineAndSine(of: -0.0)
+        #expect(negativeZero.1 == 0 && negativeZero.1.sign == .minus)
+        for (roll, pitch) in [(0.0, 0.0), (0.3, -0.2), (0.3, -0.2), (-0.0, 0.1), (0.0, 0.1), (-0.7, 0.7)] {
+            let kept = derived.gravity(roll: roll, pitch: pitch), fresh = Attitude(roll: roll, pitch: pitch, yaw: 0).gravity
+            #expect([kept.x, kept.y, kept.z].map(\.bitPattern) == [fresh.x, fresh.y, fresh.z].map(\.bitPattern))
+            let (cosine, sine) = derived.cosineAndSine(of: roll)
+            #expect(cosine.bitPattern == cos(roll).bitPattern && sine.bitPattern == sin(roll).bitPattern)
+        }
+        // Not part of the simulation's value: kept for other angles, equal
+        // and hashed alike, so that equal simulations stay equal.
+        var other = SimulatedMotion.Derived()
+        _ = other.gravity(roll: 1, pitch: 1)
+        #expect(other == derived && other.hashValue == derived.hashValue)
+    }
+
     // MARK: Recorded traces
 
     @Test func aRecordedTraceReplaysToTheSameDeviceMotion() throws {

@@ -70,9 +70,12 @@ struct RecognizerActionPathTests {
 
         override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
             comparePair(including: nil)
+            compareSlop()
         }
 
         override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+            // Down to no touch down at the last lift.
+            compareSlop()
             for touch in touches {
                 comparePair(including: touch)
                 let spreads = touchSpreads(lifting: touch)
@@ -87,6 +90,24 @@ struct RecognizerActionPathTests {
                     || spreads.excluding.span.bitPattern != expected.excluding.0.bitPattern
                     || spreads.excluding.count != expected.excluding.1 {
                     mismatches.append("lift \(touch.pointer.index): \(spreads) vs \(expected)")
+                }
+            }
+        }
+
+        /// `isBeyondSlop` against the test it stands for, with odd slops and
+        /// distances too (NaN, which `slopDistance`'s `max` passes over,
+        /// negative, infinite, either zero).
+        private func compareSlop() {
+            let values: [Double] = [.nan, -.infinity, -1, -0.0, 0, 0.5, 17.999, 18, 18.001, 100, .infinity]
+            for touchSlop in values {
+                for precise in [1.0, .nan] {
+                    let slop = GestureSlop(touch: touchSlop, precisePointer: precise)
+                    for distance in values {
+                        checks += 1
+                        if isBeyondSlop(distance, slop) != (distance > slopDistance(slop)) {
+                            mismatches.append("slop \(touchSlop) at \(distance)")
+                        }
+                    }
                 }
             }
         }
@@ -109,6 +130,7 @@ struct RecognizerActionPathTests {
         }
     }
 
+    /// Also `isBeyondSlop(_:_:)` against `slopDistance(_:)` on each of those sub-events.
     @Test func thePairAndTheSpreadsReadInPlaceAreTheWalksValues() {
         let probe = GeometryProbe()
         layer.addGestureRecognizer(probe)

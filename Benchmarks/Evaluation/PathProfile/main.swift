@@ -1,4 +1,5 @@
 import BenchmarkFixtures
+import Foundation
 import Tactile
 
 // Not a benchmark: fixed workloads of the scene's hot paths, for profilers.
@@ -37,6 +38,12 @@ import Tactile
 //             of `move`, 20 events a frame (the ten-contact trace's), the
 //             frame's list emptied and refilled as SDLApp does, per event:
 //             what the loop and the event list add to `move`
+//   motion    motion readings, accelerometer and gyroscope in turn, sent to a
+//             scene set up as Tilt Maze's map (a flick, a twist and a steep
+//             tilt on one layer; sent directly, with no motion manager to
+//             install the scene's shake), per reading: the
+//             gentle tilt and sway of the simulated device, no gesture
+//             recognized, as in the ten-contact trace's frames
 //   trace     `Trace(parsing:)` of pointer-move lines like the ten-contact
 //             trace's (Demos/Assets/Traces/ten-contacts.trace), per line: the
 //             reader a replay runs every frame (TracePlayer streams its file)
@@ -232,6 +239,42 @@ func landings(count: Int) -> Int {
     return count / 20
 }
 
+/// Readings through Tilt Maze's motion recognizers: `count` of them,
+/// accelerometer and gyroscope in turn at 100 Hz each, of a device held
+/// tilted back about 20° and swaying gently (about 5° at 0.5 Hz), too
+/// little for the flick, twist, steep tilt or shake to recognize.
+@MainActor
+func motionReadings(count: Int) -> Int {
+    let scene = Scene(size: Size(width: 800, height: 600))
+    let map = Layer(frame: Rect(x: 0, y: 36, width: 800, height: 564))
+    let flick = FlickGestureRecognizer(), twist = TwistGestureRecognizer(), steep = TiltGestureRecognizer()
+    steep.angle = 35 * .pi / 180
+    var recognized = 0
+    for recognizer in [flick, twist, steep] as [GestureRecognizer] {
+        recognizer.addAction { _ in recognized += 1 }
+        map.addGestureRecognizer(recognizer)
+    }
+    scene.root.addChild(map)
+    // One period of the sway (2 s at 100 Hz), worked out before: the
+    // readings cost what the scene does with them, not the sines.
+    let period = 200
+    let readings = (0..<period).map { step -> (acceleration: Vector3, rotationRate: Vector3) in
+        let phase = 2 * Double.pi * Double(step) / Double(period)
+        let tilt = 0.35 + 0.09 * sin(phase)
+        return (Vector3(x: 0, y: -sin(tilt), z: -cos(tilt)), Vector3(x: 0.09 * .pi * cos(phase), y: 0, z: 0))
+    }
+    for index in 0..<count {
+        let time = Double(index / 2) / 100
+        let reading = readings[(index / 2) % period]
+        if index % 2 == 0 {
+            scene.send(.accelerometer(AccelerometerData(acceleration: reading.acceleration, timestamp: time)), timestamp: time)
+        } else {
+            scene.send(.gyro(GyroData(rotationRate: reading.rotationRate, timestamp: time)), timestamp: time)
+        }
+    }
+    return recognized
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -251,7 +294,8 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "land10": return landings(count: events)
     case "pinch10": return circling(.pinch, count: events)
     case "circle10": return circling(.builtIns, count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, loop, trace, land10, pinch10 or circle10")
+    case "motion": return motionReadings(count: events)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, loop, trace, land10, pinch10, circle10 or motion")
     }
 }
 print("\(workload): \(events) events, result \(result)")

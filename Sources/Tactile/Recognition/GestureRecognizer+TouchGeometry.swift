@@ -132,6 +132,27 @@ extension GestureRecognizer {
         }
         return distance
     }
+
+    /// Whether `distance`, in window points, is past the slop that applies
+    /// to the touches that are down: `distance > slopDistance(slop)`, the
+    /// test a recognizer makes on each move while it waits to begin.
+    ///
+    /// The same answer, found at the first touch down whose kind's slop
+    /// `distance` does not pass: while a gesture waits under its slop,
+    /// that is the first touch, where ``slopDistance(_:)`` walks every
+    /// touch (callgrind, Tilt Maze's pinch waiting on ten fingers: about
+    /// 210 instructions a move for the test).
+    public func isBeyondSlop(_ distance: Double, _ slop: GestureSlop) -> Bool {
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            let limit = slop.distance(for: trackedTouches[index].storedPointer.kind)
+            // As `slopDistance`, whose `max` passes over a NaN slop; a NaN
+            // `distance` is never beyond, as with `>`.
+            if !(distance > limit) && !limit.isNaN { return false }
+        }
+        // Beyond every touch's slop, or no touch down: ``slopDistance(_:)``
+        // is then at least 0.
+        return distance > 0
+    }
 }
 
 extension Layer {

@@ -185,7 +185,7 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     open override var minimumNumberOfTouchesToMeasure: Int { 2 }
 
     open override func shouldBegin() -> Bool? {
-        guard let reference = referenceSpan, abs(lastSpan - reference) > slopDistance(slop) else { return nil }
+        guard let reference = referenceSpan, isBeyondSlop(abs(lastSpan - reference), slop) else { return nil }
         return true
     }
 

@@ -153,7 +153,7 @@ open class RotationGestureRecognizer: ContinuousGestureRecognizer {
 
     /// Begins once the pair's ends have travelled the slop along the arc.
     open override func shouldBegin() -> Bool? {
-        guard lastAngle != nil, abs(measuredRotation) * lastDistance / 2 > slopDistance(slop) else { return nil }
+        guard lastAngle != nil, isBeyondSlop(abs(measuredRotation) * lastDistance / 2, slop) else { return nil }
         return true
     }
 

@@ -180,7 +180,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         recordSample()
 
         let distance = (travelled.x * travelled.x + travelled.y * travelled.y).squareRoot()
-        guard distance > slopDistance(slop) else { return }
+        guard isBeyondSlop(distance, slop) else { return }
         guard let (heading, progress) = bestDirection() else {
             state = .failed
             return
