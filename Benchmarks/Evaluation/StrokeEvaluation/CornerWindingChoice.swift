@@ -107,28 +107,18 @@ func chooseCornerWinding(heldOut: Bool) {
     print("chosen: \(best.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
     guard heldOut else { return }
     print()
-    print(String(format: "| family | nearest | library (W = 1, 3.2001): lost / scribbles | chosen (W = %d, %.4f): lost / scribbles |",
-                 best.steps, best.threshold))
-    print("|---|---|---|---|")
-    var losses: [String] = []
-    for family in heldOutFamilies {
-        matchingParameters = saved.0
-        matchingParameters.reportsRunnerUp = true
-        let before = heldOutOutcomes(family: family)
-        matchingParameters.windingCornerSteps = best.steps
-        let after = heldOutOutcomes(family: family)
-        let real = before.filter { $0.shape != nil }
-        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let library = uncappedRejection(shippedScales, threshold: sessionThirteenMaximumShapeDeviation, before)
-        let candidate = uncappedRejection(best.scales, threshold: best.threshold, after)
-        print("| \(family) | \(percent(nearest)) | \(percent(library.lost)) / \(percent(library.falseAccepts)) | "
-              + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")
-        losses.append("\(family), library: " + lostByShape(before) {
-            uncappedValue(shippedScales, $0) <= sessionThirteenMaximumShapeDeviation })
-        losses.append("\(family), chosen: " + lostByShape(after) { uncappedValue(best.scales, $0) <= best.threshold })
-    }
-    print()
-    losses.forEach { print($0) }
+    printHeldOutLook(
+        header: String(format: "| family | nearest | library (W = 1, 3.2001): lost / scribbles | chosen (W = %d, %.4f): lost / scribbles |",
+                       best.steps, best.threshold),
+        outcomes: { family in
+            matchingParameters = saved.0
+            matchingParameters.reportsRunnerUp = true
+            let before = heldOutOutcomes(family: family)
+            matchingParameters.windingCornerSteps = best.steps
+            return (before, heldOutOutcomes(family: family))
+        },
+        library: { uncappedValue(shippedScales, $0) <= sessionThirteenMaximumShapeDeviation },
+        chosen: { uncappedValue(best.scales, $0) <= best.threshold })
 }
 
 /// d ÷ (s · m) with the measures' uncapped sum, as the round ran (before

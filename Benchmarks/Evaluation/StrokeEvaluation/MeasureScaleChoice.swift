@@ -379,22 +379,11 @@ func chooseMeasureScales(heldOut: Bool) {
     print("tuning losses by shape, chosen: " + lostByShape(pooled) { best.rule.value($0) <= best.threshold })
     guard heldOut else { return }
     print()
-    print(String(format: "| family | nearest | library (3.2001): lost / scribbles | chosen (%.4f): lost / scribbles |", best.threshold))
-    print("|---|---|---|---|")
-    var losses: [String] = []
-    for family in heldOutFamilies {
-        let outcomes = heldOutOutcomes(family: family)
-        let real = outcomes.filter { $0.shape != nil }
-        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let before = shipped.rejection(threshold: sessionThirteenMaximumShapeDeviation, outcomes)
-        let after = best.rule.rejection(threshold: best.threshold, outcomes)
-        print("| \(family) | \(percent(nearest)) | \(percent(before.lost)) / \(percent(before.falseAccepts)) | "
-              + "\(percent(after.lost)) / \(percent(after.falseAccepts)) |")
-        losses.append("\(family), library: " + lostByShape(outcomes) { shipped.value($0) <= sessionThirteenMaximumShapeDeviation })
-        losses.append("\(family), chosen: " + lostByShape(outcomes) { best.rule.value($0) <= best.threshold })
-    }
-    print()
-    losses.forEach { print($0) }
+    printHeldOutLook(
+        header: String(format: "| family | nearest | library (3.2001): lost / scribbles | chosen (%.4f): lost / scribbles |", best.threshold),
+        outcomes: { family in let outcomes = heldOutOutcomes(family: family); return (outcomes, outcomes) },
+        library: { shipped.value($0) <= sessionThirteenMaximumShapeDeviation },
+        chosen: { best.rule.value($0) <= best.threshold })
 }
 
 /// `explore-looping`: the share of each shape's drawings by the criterion's

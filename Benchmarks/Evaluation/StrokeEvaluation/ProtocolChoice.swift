@@ -13,3 +13,28 @@ func beatsBaseline(best name: String?, lost: Double?, baseline: Double) -> Bool 
           + "against the baseline's \(percent(baseline)) (it must beat it by 0.1 point); no held-out look")
     return false
 }
+
+/// The held-out look of a chosen rule, as session 14's rounds print it: for
+/// each held-out family, the share the nearest template gets right, what the
+/// library's rule (`library`) and the chosen one (`chosen`) lose and let in,
+/// then each family's losses by shape under both. `outcomes` gives a family's
+/// matches for each rule: the same for a rule that only judges matches
+/// differently, apart for one that matches differently (round 4).
+func printHeldOutLook(header: String, outcomes: (String) -> (library: [Outcome], chosen: [Outcome]),
+                      library: (Outcome) -> Bool, chosen: (Outcome) -> Bool) {
+    print(header)
+    print("|---|---|---|---|")
+    var losses: [String] = []
+    for family in heldOutFamilies {
+        let (before, after) = outcomes(family)
+        let real = before.filter { $0.shape != nil }
+        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
+        let old = Rejection(before, accept: library), new = Rejection(after, accept: chosen)
+        print("| \(family) | \(percent(nearest)) | \(percent(old.lost)) / \(percent(old.falseAccepts)) | "
+              + "\(percent(new.lost)) / \(percent(new.falseAccepts)) |")
+        losses.append("\(family), library: " + lostByShape(before, accept: library))
+        losses.append("\(family), chosen: " + lostByShape(after, accept: chosen))
+    }
+    print()
+    losses.forEach { print($0) }
+}

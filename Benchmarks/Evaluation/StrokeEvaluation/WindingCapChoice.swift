@@ -128,21 +128,9 @@ func chooseWindingCap(heldOut: Bool) {
     print("tuning losses by shape, chosen: " + lostByShape(pooled) { cappedValue(best.row.scales, cap: best.row.cap, $0) <= best.threshold })
     guard heldOut else { return }
     print()
-    print(String(format: "| family | nearest | library (3.2001): lost / scribbles | chosen (%.4f): lost / scribbles |", best.threshold))
-    print("|---|---|---|---|")
-    var losses: [String] = []
-    for family in heldOutFamilies {
-        let outcomes = heldOutOutcomes(family: family)
-        let real = outcomes.filter { $0.shape != nil }
-        let nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
-        let library = Rejection(outcomes) { cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation }
-        let candidate = rejection(best.row, best.threshold, outcomes)
-        print("| \(family) | \(percent(nearest)) | \(percent(library.lost)) / \(percent(library.falseAccepts)) | "
-              + "\(percent(candidate.lost)) / \(percent(candidate.falseAccepts)) |")
-        losses.append("\(family), library: " + lostByShape(outcomes) {
-            cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation })
-        losses.append("\(family), chosen: " + lostByShape(outcomes) { cappedValue(best.row.scales, cap: best.row.cap, $0) <= best.threshold })
-    }
-    print()
-    losses.forEach { print($0) }
+    printHeldOutLook(
+        header: String(format: "| family | nearest | library (3.2001): lost / scribbles | chosen (%.4f): lost / scribbles |", best.threshold),
+        outcomes: { family in let outcomes = heldOutOutcomes(family: family); return (outcomes, outcomes) },
+        library: { cappedValue(rows[0].scales, cap: .infinity, $0) <= sessionThirteenMaximumShapeDeviation },
+        chosen: { cappedValue(best.row.scales, cap: best.row.cap, $0) <= best.threshold })
 }
