@@ -1066,6 +1066,12 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-cornering":
+    // Session 15, round 6: a cornering hand on the tuning side and the
+    // farthest point's share capped (CorneringChoice.swift); `heldout` looks once.
+    chooseCornering(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-cornering":
+    exploreCornering()
 case "choose-winding-cap":
     // Session 14, round 5: the winding's share of the shape deviation capped
     // (WindingCapChoice.swift); `heldout` looks once.
@@ -1194,8 +1200,11 @@ case "draw":
     // three drawings of each shape (rows), to look at what a family draws.
     let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
     // `looping`: by the looping hand (session 14, MeasureScaleChoice.swift), widened habits.
+    // `cornering`: by the cornering hand (session 15, CorneringChoice.swift), widened habits.
     let drawings = arguments.contains("looping")
         ? loopingDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
+        : arguments.contains("cornering")
+        ? corneringDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
         : Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
     var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='\(shapes.count * 150)'><rect width='100%' height='100%' fill='white'/>"
     for (row, samples) in drawings.enumerated() {
