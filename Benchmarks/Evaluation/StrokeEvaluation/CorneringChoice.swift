@@ -39,7 +39,10 @@ import TactileTestSupport
 // own slow start and stop, then followed by the second-order hand from
 // rest at the first point (semi-implicit steps of at most 0.2/ω), one
 // reported point per step, holding the last plan point for the lag's
-// duration so the hand arrives.
+// duration so the hand arrives. The plan is the generator's stroke with
+// its jitter averaged out (each point with two neighbours either side);
+// this smoothing was added after `draw 181 cornering` showed the hand
+// swinging at every jittered point (before any figure of the round).
 //
 // The protocol, fixed in this file and committed before any figure of it
 // was computed:
@@ -108,8 +111,17 @@ func withCornering(_ drawing: [[Point]], _ hand: CorneringHand, random: inout Sp
     let larger = max(high.x - low.x, high.y - low.y)
     guard larger > 0 else { return drawing }
     let reach = 0.05 * larger
-    return drawing.map { stroke in
-        guard stroke.count > 2 else { return stroke }
+    return drawing.map { drawn in
+        guard drawn.count > 2 else { return drawn }
+        // The plan is the path the generator drew without its pointer's
+        // jitter: each point averaged with two neighbours either side (the
+        // ends kept). Followed jittered, the hand swung at every jitter.
+        let stroke = drawn.indices.map { index -> Point in
+            guard index > 0, index < drawn.count - 1 else { return drawn[index] }
+            let window = max(0, index - 2)...min(drawn.count - 1, index + 2)
+            let count = Double(window.count)
+            return Point(x: window.reduce(0) { $0 + drawn[$1].x } / count, y: window.reduce(0) { $0 + drawn[$1].y } / count)
+        }
         var along = [0.0]
         for index in 1..<stroke.count {
             along.append(along[index - 1] + hypot(stroke[index].x - stroke[index - 1].x, stroke[index].y - stroke[index - 1].y))

@@ -1201,7 +1201,7 @@ case "draw":
     let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
     // `looping`: by the looping hand (session 14, MeasureScaleChoice.swift), widened habits.
     // `cornering`: by the cornering hand (session 15, CorneringChoice.swift), widened habits.
-    let drawings = arguments.contains("looping")
+    let drawings: [[[[Point]]]] = arguments.contains("looping")
         ? loopingDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
         : arguments.contains("cornering")
         ? corneringDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
