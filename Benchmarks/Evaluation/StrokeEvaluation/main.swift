@@ -1071,7 +1071,7 @@ case "choose-cornering":
     // farthest point's share capped (CorneringChoice.swift); `heldout` looks once.
     chooseCornering(heldOut: arguments.dropFirst().first == "heldout")
 case "explore-cornering":
-    exploreCornering()
+    if arguments.dropFirst().first == "losses" { exploreCorneringLosses() } else { exploreCornering() }
 case "choose-winding-cap":
     // Session 14, round 5: the winding's share of the shape deviation capped
     // (WindingCapChoice.swift); `heldout` looks once.
