@@ -1002,6 +1002,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
+        case "percentile": matchingParameters.distancePercentile = value
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -1066,6 +1067,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-distance-percentile":
+    // Session 15, round 7: the shape check's percentile distance lower than
+    // the 90th (DistancePercentileChoice.swift); `heldout` looks once.
+    chooseDistancePercentile(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-cornering":
     // Session 15, round 6: a cornering hand on the tuning side and the
     // farthest point's share capped (CorneringChoice.swift); `heldout` looks once.

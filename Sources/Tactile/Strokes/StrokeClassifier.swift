@@ -659,7 +659,8 @@ public final class StrokeClassifier {
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
-            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
+            percentile: parameters.distancePercentile)
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see

@@ -185,7 +185,7 @@ enum StrokeShapeCheck {
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
-                          scratch: UnsafeMutablePointer<Double>) -> StrokeShapeMeasures {
+                          scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9) -> StrokeShapeMeasures {
         let radii = scratch, nearest = scratch + n
         sortedRadii(x: x, y: y, count: n, into: radii)
         var radial = 0.0
@@ -203,8 +203,9 @@ enum StrokeShapeCheck {
             nearest[index] = least.squareRoot()
         }
         sort(nearest, count: n)
-        // The 90th percentile, interpolated between its neighbours.
-        let position = 0.9 * Double(n - 1)
+        // The 90th percentile (`StrokeMatchingParameters.distancePercentile`),
+        // interpolated between its neighbours.
+        let position = level * Double(n - 1)
         let below = Int(position), fraction = position - Double(below)
         let percentile = nearest[below] + fraction * (nearest[min(n - 1, below + 1)] - nearest[below])
         return StrokeShapeMeasures(
