@@ -396,6 +396,19 @@ func exploreCorneringLosses() {
         print("  all correct matches' median contribution: " + (0..<6).map { k in
             String(format: "%@ %.2f", StrokeShapeMeasures.names[k], quantileInterpolated(correct.map { contributions($0.shapeMeasures)[k] }, 0.5)) }
             .joined(separator: ", ") + String(format: "; median margin %.2f", quantileInterpolated(correct.map(\.margin), 0.5)))
+        // By shape: the heaviest measure and the runner-up of each loss.
+        var byShape: [Int: [String: Int]] = [:]
+        for outcome in part where outcome.isCorrect && shipped.value(outcome) > threshold {
+            let match = outcome.match!
+            let each = contributions(match.shapeMeasures)
+            let heavy = StrokeShapeMeasures.names[each.indices.max { each[$0] < each[$1] }!]
+            let runner = match.runnerUpTemplateIndex >= 0 ? shapes[match.runnerUpTemplateIndex].rawValue : "none"
+            byShape[outcome.shape!, default: [:]]["\(heavy)", default: 0] += 1
+            byShape[outcome.shape!, default: [:]]["→\(runner)", default: 0] += 1
+        }
+        for (shape, counts) in byShape.sorted(by: { $0.key < $1.key }) where counts.values.reduce(0, +) >= 8 {
+            print("  \(shapes[shape].rawValue): " + counts.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         let real = part.filter { $0.shape != nil }
         print("  nearest template right: \(percent(Double(real.filter(\.isCorrect).count) / Double(real.count)))")
     }

@@ -1067,6 +1067,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-range-caps":
+    // Session 15, round 8: the closure's (and the ink's) share of the shape
+    // deviation capped (RangeCapChoice.swift); `heldout` looks once.
+    chooseRangeCaps(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-distance-percentile":
     // Session 15, round 7: the shape check's percentile distance lower than
     // the 90th (DistancePercentileChoice.swift); `heldout` looks once.
