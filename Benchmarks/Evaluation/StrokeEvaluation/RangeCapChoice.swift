@@ -45,6 +45,15 @@ import TactileTestSupport
 //    5% on every family, tuning and held out; held-out losses reported
 //    whatever they are.
 
+// Outcome (session 15, one run, about 20 s): nothing chosen. Lost, pooled
+// (usual / widened / looping / cornering; first three parts), threshold at
+// 4% of the pooled scribbles: baseline 1.97% (0.19 / 0.51 / 2.52 / 4.82%;
+// 1.05%), 3.1851; closure capped at 1 2.19% (0.25 / 0.71 / 2.86 / 5.16%),
+// 3.0872; closure capped at 2 1.98% (0.19 / 0.51 / 2.56 / 4.86%), 3.1684;
+// closure and ink capped at 2 the same as closure at 2 (no pool or
+// criterion drawing's ink share passes 2 where it decides). The closures
+// the cap rescues are as many as the scribbles it lets in; no held-out look.
+
 struct ShareCapRule {
     var name: String
     /// The most each measure (StrokeShapeMeasures.names' order) adds, in units.
