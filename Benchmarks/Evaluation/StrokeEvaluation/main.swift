@@ -1003,6 +1003,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
         case "percentile": matchingParameters.distancePercentile = value
+        case "allsamples": matchingParameters.distanceToAllSamples = value != 0
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -1067,6 +1068,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-all-samples":
+    // Session 15, round 9: the farthest and percentile distances to all of
+    // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
+    chooseAllSamples(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-range-caps":
     // Session 15, round 8: the closure's (and the ink's) share of the shape
     // deviation capped (RangeCapChoice.swift); `heldout` looks once.

@@ -113,6 +113,14 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// measure as it always was), between 0.5 and 1. A lower one tolerates
     /// more of the points off the sample, as a hand's rounded or overshot
     /// corners put them (session 15's round 7, `choose-distance-percentile`).
+    /// Whether the shape check's farthest and percentile distances are
+    /// measured to the nearest point of any of the matched template's
+    /// samples rather than of the matched sample alone (a template that is
+    /// not rotation invariant: its samples share the drawing's frame).
+    /// False by default (the measures as they always were); session 15's
+    /// round 9, `choose-all-samples`.
+    @_spi(StrokeTuning) public var distanceToAllSamples: Bool
+
     @_spi(StrokeTuning) public var distancePercentile: Double {
         didSet { distancePercentile = distancePercentile.isNaN ? 0.9 : min(1, max(0.5, distancePercentile)) }
     }
@@ -300,6 +308,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         windingEndTrim = 0
         windingCornerSteps = 1
         distancePercentile = 0.9
+        distanceToAllSamples = false
         rotationSearchSteps = 12
         rotationPrecision = Double.pi / 90
         refinedCandidates = 3

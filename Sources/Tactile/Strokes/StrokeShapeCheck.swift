@@ -185,7 +185,8 @@ enum StrokeShapeCheck {
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
-                          scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9) -> StrokeShapeMeasures {
+                          scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9,
+                          nearestAmong nearestCount: Int = 0) -> StrokeShapeMeasures {
         let radii = scratch, nearest = scratch + n
         sortedRadii(x: x, y: y, count: n, into: radii)
         var radial = 0.0
@@ -194,9 +195,13 @@ enum StrokeShapeCheck {
             radial += difference * difference
         }
         radial = (radial / Double(n)).squareRoot()
+        // The distances are to the matched sample's points, or with
+        // `nearestAmong` to that many points from `sx`/`sy` on (a template's
+        // samples, `StrokeMatchingParameters.distanceToAllSamples`).
+        let among = nearestCount > 0 ? nearestCount : n
         for index in 0..<n {
             var least = Double.infinity
-            for other in 0..<n {
+            for other in 0..<among {
                 let dx = x[index] - sx[other], dy = y[index] - sy[other]
                 least = min(least, dx * dx + dy * dy)
             }
