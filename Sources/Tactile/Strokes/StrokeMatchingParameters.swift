@@ -113,6 +113,10 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// measure as it always was), between 0.5 and 1. A lower one tolerates
     /// more of the points off the sample, as a hand's rounded or overshot
     /// corners put them (session 15's round 7, `choose-distance-percentile`).
+    @_spi(StrokeTuning) public var distancePercentile: Double {
+        didSet { distancePercentile = distancePercentile.isNaN ? 0.9 : min(1, max(0.5, distancePercentile)) }
+    }
+
     /// Whether the shape check's farthest and percentile distances are
     /// measured to the nearest point of any of the matched template's
     /// samples rather than of the matched sample alone (a template that is
@@ -120,10 +124,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// False by default (the measures as they always were); session 15's
     /// round 9, `choose-all-samples`.
     @_spi(StrokeTuning) public var distanceToAllSamples: Bool
-
-    @_spi(StrokeTuning) public var distancePercentile: Double {
-        didSet { distancePercentile = distancePercentile.isNaN ? 0.9 : min(1, max(0.5, distancePercentile)) }
-    }
 
     /// How many rotations a drawing is first laid on a rotation-invariant
     /// template at, evenly spaced, to find where it may fit: 12 (every 30°,
