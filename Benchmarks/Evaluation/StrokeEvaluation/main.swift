@@ -1002,6 +1002,8 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
+        case "percentile": matchingParameters.distancePercentile = value
+        case "allsamples": matchingParameters.distanceToAllSamples = value != 0
         case "angles": matchingParameters.alignmentAngles = Int(value)
         case "harmonics": matchingParameters.alignmentHarmonics = Int(value)
         case "candidates": matchingParameters.alignmentCandidates = Int(value)
@@ -1066,6 +1068,24 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-all-samples":
+    // Session 15, round 9: the farthest and percentile distances to all of
+    // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
+    chooseAllSamples(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-range-caps":
+    // Session 15, round 8: the closure's (and the ink's) share of the shape
+    // deviation capped (RangeCapChoice.swift); `heldout` looks once.
+    chooseRangeCaps(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-distance-percentile":
+    // Session 15, round 7: the shape check's percentile distance lower than
+    // the 90th (DistancePercentileChoice.swift); `heldout` looks once.
+    chooseDistancePercentile(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-cornering":
+    // Session 15, round 6: a cornering hand on the tuning side and the
+    // farthest point's share capped (CorneringChoice.swift); `heldout` looks once.
+    chooseCornering(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-cornering":
+    if arguments.dropFirst().first == "losses" { exploreCorneringLosses() } else { exploreCornering() }
 case "choose-winding-cap":
     // Session 14, round 5: the winding's share of the shape deviation capped
     // (WindingCapChoice.swift); `heldout` looks once.
@@ -1194,8 +1214,11 @@ case "draw":
     // three drawings of each shape (rows), to look at what a family draws.
     let writer = UInt64(arguments.dropFirst().first ?? "") ?? 4000
     // `looping`: by the looping hand (session 14, MeasureScaleChoice.swift), widened habits.
-    let drawings = arguments.contains("looping")
+    // `cornering`: by the cornering hand (session 15, CorneringChoice.swift), widened habits.
+    let drawings: [[[[Point]]]] = arguments.contains("looping")
         ? loopingDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
+        : arguments.contains("cornering")
+        ? corneringDrawings(writers: [writer], seed: 0xD4A3) { _ in variedTuningHabits }.byWriter[0]
         : Drawings(writers: [writer], seed: 0xD4A3, habits: arguments.contains("wide") ? .wide : .usual).byWriter[0]
     var svg = "<svg xmlns='http://www.w3.org/2000/svg' width='900' height='\(shapes.count * 150)'><rect width='100%' height='100%' fill='white'/>"
     for (row, samples) in drawings.enumerated() {

@@ -655,11 +655,17 @@ public final class StrokeClassifier {
         let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                                  windingEndTrim: parameters.windingEndTrim,
                                                  windingCornerSteps: parameters.windingCornerSteps)
+        // With `distanceToAllSamples`, the distances are to all of the
+        // template's samples (stored one after another).
+        let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
+        let nearestFrom = allSamples ? bestSample - sampleIndexInTemplate[bestSample] : bestSample
         let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
             windingRange: templateWindingRange[templateIndex],
-            x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
-            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+            x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
+            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
+            percentile: parameters.distancePercentile,
+            nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0)
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see

@@ -108,6 +108,23 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { windingCornerSteps = min(7, max(1, windingCornerSteps)) }
     }
 
+    /// Which percentile of the drawn points' distances from the matched
+    /// sample is the shape check's percentile measure: 0.9 by default (the
+    /// measure as it always was), between 0.5 and 1. A lower one tolerates
+    /// more of the points off the sample, as a hand's rounded or overshot
+    /// corners put them (session 15's round 7, `choose-distance-percentile`).
+    @_spi(StrokeTuning) public var distancePercentile: Double {
+        didSet { distancePercentile = distancePercentile.isNaN ? 0.9 : min(1, max(0.5, distancePercentile)) }
+    }
+
+    /// Whether the shape check's farthest and percentile distances are
+    /// measured to the nearest point of any of the matched template's
+    /// samples rather than of the matched sample alone (a template that is
+    /// not rotation invariant: its samples share the drawing's frame).
+    /// False by default (the measures as they always were); session 15's
+    /// round 9, `choose-all-samples`.
+    @_spi(StrokeTuning) public var distanceToAllSamples: Bool
+
     /// How many rotations a drawing is first laid on a rotation-invariant
     /// template at, evenly spaced, to find where it may fit: 12 (every 30°,
     /// so the right angle is at most 15° from one tried). Each costs a pass
@@ -290,6 +307,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         shapeRangeWidening = 0
         windingEndTrim = 0
         windingCornerSteps = 1
+        distancePercentile = 0.9
+        distanceToAllSamples = false
         rotationSearchSteps = 12
         rotationPrecision = Double.pi / 90
         refinedCandidates = 3

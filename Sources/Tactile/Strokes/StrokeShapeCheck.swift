@@ -185,7 +185,8 @@ enum StrokeShapeCheck {
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
-                          scratch: UnsafeMutablePointer<Double>) -> StrokeShapeMeasures {
+                          scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9,
+                          nearestAmong nearestCount: Int = 0) -> StrokeShapeMeasures {
         let radii = scratch, nearest = scratch + n
         sortedRadii(x: x, y: y, count: n, into: radii)
         var radial = 0.0
@@ -194,17 +195,22 @@ enum StrokeShapeCheck {
             radial += difference * difference
         }
         radial = (radial / Double(n)).squareRoot()
+        // The distances are to the matched sample's points, or with
+        // `nearestAmong` to that many points from `sx`/`sy` on (a template's
+        // samples, `StrokeMatchingParameters.distanceToAllSamples`).
+        let among = nearestCount > 0 ? nearestCount : n
         for index in 0..<n {
             var least = Double.infinity
-            for other in 0..<n {
+            for other in 0..<among {
                 let dx = x[index] - sx[other], dy = y[index] - sy[other]
                 least = min(least, dx * dx + dy * dy)
             }
             nearest[index] = least.squareRoot()
         }
         sort(nearest, count: n)
-        // The 90th percentile, interpolated between its neighbours.
-        let position = 0.9 * Double(n - 1)
+        // The 90th percentile (`StrokeMatchingParameters.distancePercentile`),
+        // interpolated between its neighbours.
+        let position = level * Double(n - 1)
         let below = Int(position), fraction = position - Double(below)
         let percentile = nearest[below] + fraction * (nearest[min(n - 1, below + 1)] - nearest[below])
         return StrokeShapeMeasures(
