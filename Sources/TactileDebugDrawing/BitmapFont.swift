@@ -56,6 +56,17 @@ enum BitmapFont {
         glyphBoxes[glyphBoxStarts[glyph]..<glyphBoxStarts[glyph + 1]]
     }
 
+    /// Makes the glyph tables now; they are otherwise made at their first
+    /// use. ``Canvas``'s initialiser calls it: a canvas is made while a game
+    /// loads, and made there, the tables were made in the middle of the
+    /// first frame's render (about 700,000 instructions with the parse,
+    /// callgrind), whose one-time work left the next frame's input running
+    /// from cold caches (issue 14, item 6).
+    static func makeTables() {
+        _ = glyphBoxes.count
+        _ = glyphBoxStarts.count
+    }
+
     /// Every glyph's boxes, glyph after glyph; ``glyphBoxStarts`` says where each begins.
     private static let glyphBoxes: [Box] = glyphBoxTable.boxes
     /// Where each glyph's boxes begin in ``glyphBoxes``, and one past the last glyph's end.
@@ -237,10 +248,8 @@ enum BitmapFont {
     ///
     /// It reads the art's UTF-8 bytes (the art is ASCII, so each byte is one
     /// character): split into `Character`s, the same parse took about
-    /// 4,000,000 instructions (callgrind), all of it in the first frame that
-    /// drew text, and that first render's work left the next frame's input
-    /// running from cold caches (issue 14, item 6). Byte by byte it is a few
-    /// thousand, done when the first ``Canvas`` is made.
+    /// 4,000,000 instructions (callgrind), about 280,000 byte by byte; it
+    /// runs once, when the first ``Canvas`` is made (``makeTables()``).
     private static func parse(_ art: String) -> [UInt8] {
         let lines = Array(art.utf8).split(separator: newline, omittingEmptySubsequences: true).map(Array.init)
         precondition(
