@@ -56,6 +56,17 @@ enum BitmapFont {
         glyphBoxes[glyphBoxStarts[glyph]..<glyphBoxStarts[glyph + 1]]
     }
 
+    /// Makes the glyph tables now; they are otherwise made at their first
+    /// use. ``Canvas``'s initialiser calls it: a canvas is made while a game
+    /// loads, and made there, the tables were made in the middle of the
+    /// first frame's render (about 700,000 instructions with the parse,
+    /// callgrind), whose one-time work left the next frame's input running
+    /// from cold caches (issue 14, item 6).
+    static func makeTables() {
+        _ = glyphBoxes.count
+        _ = glyphBoxStarts.count
+    }
+
     /// Every glyph's boxes, glyph after glyph; ``glyphBoxStarts`` says where each begins.
     private static let glyphBoxes: [Box] = glyphBoxTable.boxes
     /// Where each glyph's boxes begin in ``glyphBoxes``, and one past the last glyph's end.
@@ -234,13 +245,19 @@ enum BitmapFont {
     ///
     /// The art is a constant, so a mistake in it is a bug in this file, not a
     /// runtime condition: it stops the program with the band and glyph at fault.
+    ///
+    /// It reads the art's UTF-8 bytes (the art is ASCII, so each byte is one
+    /// character): split into `Character`s, the same parse took about
+    /// 4,000,000 instructions (callgrind), about 280,000 byte by byte; it
+    /// runs once, when the first ``Canvas`` is made (``makeTables()``).
     private static func parse(_ art: String) -> [UInt8] {
-        let lines = art.split(separator: "\n").map(Array.init)
+        let lines = Array(art.utf8).split(separator: newline, omittingEmptySubsequences: true).map(Array.init)
         precondition(
             lines.count % (1 + glyphHeight) == 0,
             "BitmapFont art: \(lines.count) lines are not whole bands of a header and \(glyphHeight) rows"
         )
         var rows: [UInt8] = []
+        rows.reserveCapacity((printableCount + 1) * glyphHeight)
         var expected = firstPrintable
         for bandStart in stride(from: 0, to: lines.count, by: 1 + glyphHeight) {
             let header = lines[bandStart]
@@ -249,22 +266,22 @@ enum BitmapFont {
             for index in 0..<glyphCount {
                 let column = index * (glyphWidth + 1)
                 precondition(
-                    header[column].asciiValue == expected,
-                    "BitmapFont art: band at line \(bandStart + 1) has '\(header[column])' where character \(expected) belongs"
+                    header[column] == expected,
+                    "BitmapFont art: band at line \(bandStart + 1) has '\(character(header[column]))' where character \(expected) belongs"
                 )
                 for row in 1...glyphHeight {
                     let line = lines[bandStart + row]
                     precondition(
                         line.count >= column + glyphWidth,
-                        "BitmapFont art: row \(row) of '\(header[column])' is cut short"
+                        "BitmapFont art: row \(row) of '\(character(header[column]))' is cut short"
                     )
                     var bits: UInt8 = 0
                     for pixel in line[column..<column + glyphWidth] {
                         precondition(
-                            pixel == "#" || pixel == ".",
-                            "BitmapFont art: '\(header[column])' has '\(pixel)' where # or . belongs"
+                            pixel == lit || pixel == unlit,
+                            "BitmapFont art: '\(character(header[column]))' has '\(character(pixel))' where # or . belongs"
                         )
-                        bits = bits << 1 | (pixel == "#" ? 1 : 0)
+                        bits = bits << 1 | (pixel == lit ? 1 : 0)
                     }
                     rows.append(bits)
                 }
@@ -277,6 +294,16 @@ enum BitmapFont {
         )
         return rows
     }
+
+    /// The character an ASCII byte of the art stands for, for the messages.
+    private static func character(_ byte: UInt8) -> Character {
+        Character(Unicode.Scalar(byte))
+    }
+
+    /// The art's line break, lit pixel and unlit pixel, as UTF-8 bytes.
+    private static let newline = UInt8(ascii: "\n")
+    private static let lit = UInt8(ascii: "#")
+    private static let unlit = UInt8(ascii: ".")
 
     /// Every glyph, eight to a band under a header naming each one: `#` is a
     /// lit pixel, `.` an unlit one. Characters run in ASCII order from space,

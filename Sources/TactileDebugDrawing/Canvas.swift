@@ -98,6 +98,9 @@ public final class Canvas {
         rects.reserveCapacity(1024)
         crossings.reserveCapacity(16)
         insetPoints.reserveCapacity(16)
+        // The font's tables, made at load rather than in the first render
+        // (see `BitmapFont.makeTables()`).
+        BitmapFont.makeTables()
     }
 
     deinit {

@@ -276,6 +276,18 @@ struct InputDebuggerTests {
         #expect(InspectedValue("scale", .number(1.256)).description == "scale=1.26")
         #expect(InspectedValue("x", .number(-0.05)).description == "x=-0.05")
     }
+
+    /// A source is worded as `"\(source)"` wrote it before the decision
+    /// words it itself (without reflection).
+    @Test func aListeningDecisionWordsItsSourceAsInterpolationDid() {
+        let knock = KnockGestureRecognizer()
+        knock.name = "knock"
+        for source in [InputSource.keyboard, .controller(0), .controller(-7), .controller(Int32.max), .motion] {
+            let decision = RecordedDecision(.listening(knock, source), frame: 0, time: 0)
+            #expect(decision.description == "gather knock for \(source)")
+        }
+        #expect(RecordedDecision(.listening(knock, .controller(3)), frame: 0, time: 0).description == "gather knock for controller(3)")
+    }
 }
 
 extension RecordedDecision {

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Tactile
 
@@ -74,18 +75,19 @@ extension GestureLabGame {
         var lines: [String] {
             switch self {
             case .command(let priority, let lastCompletion):
-                let last = lastCompletion.map { String(format: "last at %.2f s", $0) } ?? "not yet"
+                let last = lastCompletion.map { "last at \(fixedDecimal($0, decimals: 2)) s" } ?? "not yet"
                 return ["priority \(priority), \(last)"]
             case .shake(let isShaking):
                 return [isShaking ? "shaking" : "still"]
             case .tilt(let angle, let direction):
-                return [String(format: "tilt %.0f deg toward %+.1f, %+.1f", angle * 180 / .pi, direction.x, direction.y)]
+                return ["tilt \(fixedDecimal(angle * 180 / .pi, decimals: 0)) deg toward "
+                    + "\(fixedDecimal(direction.x, decimals: 1, sign: true)), \(fixedDecimal(direction.y, decimals: 1, sign: true))"]
             case .flick(let direction):
                 return ["last direction \(direction)"]
             case .twist(let isClockwise):
                 return ["last " + (isClockwise ? "clockwise" : "anticlockwise")]
             case .knock(let strength):
-                return [String(format: "strength %.1f g", strength)]
+                return ["strength \(fixedDecimal(strength, decimals: 1)) g"]
             case .none:
                 return []
             }

@@ -402,13 +402,15 @@ final class GestureLabGame: CanvasGame {
 
         /// The panel's lines.
         var lines: [String] {
-            func format(_ value: Double, _ digits: Int = 0) -> String { String(format: "%+.\(digits)f", value) }
+            // Not String(format:): see fixedDecimal (its first call, in the first
+            // render, left the next frame's input running from cold caches).
+            func format(_ value: Double, _ digits: Int = 0) -> String { fixedDecimal(value, decimals: digits, sign: true) }
             func format(_ point: Point) -> String { "\(format(point.x)), \(format(point.y))" }
             switch self {
             case .tap(let taps, let location):
                 return ["taps needed \(taps)", "at \(format(location))"]
             case .press(let duration, let location):
-                return [String(format: "after %.2f s", duration), "at \(format(location))"]
+                return ["after \(fixedDecimal(duration, decimals: 2)) s", "at \(format(location))"]
             case .swipe(let recognized, let velocity):
                 let direction: String = switch recognized {
                 case .left: "left"
@@ -421,9 +423,9 @@ final class GestureLabGame: CanvasGame {
             case .pan(let translation, let velocity):
                 return ["moved \(format(translation))", "v " + (velocity.map { format($0) } ?? "-")]
             case .pinch(let scale, let velocity):
-                return [String(format: "scale %.2f", scale), String(format: "v %+.2f /s", velocity)]
+                return ["scale \(fixedDecimal(scale, decimals: 2))", "v \(format(velocity, 2)) /s"]
             case .rotation(let angle, let velocity):
-                return [String(format: "angle %+.0f deg", angle * 180 / .pi), String(format: "v %+.2f rad/s", velocity)]
+                return ["angle \(format(angle * 180 / .pi)) deg", "v \(format(velocity, 2)) rad/s"]
             case .commandOrMotion(let values):
                 return values.lines
             }
@@ -591,13 +593,26 @@ final class GestureLabGame: CanvasGame {
             : line.hasPrefix("fail") || line.hasSuffix("failed") ? Self.color(for: .failed)
             : line.hasSuffix("ended") || line.hasSuffix("began") ? Self.color(for: .ended)
             : text.withAlpha(190)
-        // The bitmap font has no arrow.
-        var rest = Substring(line.replacingOccurrences(of: "→", with: "->"))
+        // The bitmap font has no arrow. Replaced scalar by scalar, not with
+        // Foundation's `replacingOccurrences`, whose first call (in the first
+        // render) looked up types and conformances by name: about 870,000
+        // instructions over megabytes of the runtime's tables, which left
+        // the next frame's input running from cold caches (callgrind; issue
+        // 14, item 6). "→" is one scalar, so the text is the same.
+        var replaced = ""
+        for scalar in line.unicodeScalars {
+            if scalar == "→" { replaced += "->" } else { replaced.unicodeScalars.append(scalar) }
+        }
+        var rest = Substring(replaced)
         var rows: [String] = []
         var first = true
         while !rest.isEmpty {
             let width = first ? 37 : 35
-            rows.append((first ? "" : "  ") + rest.prefix(width))
+            // A String of the prefix, then String + String: String +
+            // Substring is the library's unspecialised append(contentsOf:),
+            // whose first call looked up the Substring's element type by
+            // name (about 270,000 instructions, callgrind, in the first render).
+            rows.append((first ? "" : "  ") + String(rest.prefix(width)))
             rest = rest.dropFirst(width)
             first = false
         }

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Tactile
 import TactileDebugDrawing
@@ -188,11 +189,11 @@ final class StrokeLabPage {
         var lines = [isLearning
             ? "learn: \(learnName) (\(templates.first { $0.name == learnName }?.samples.count ?? 0) samples)  </>: name  enter: add last drawing  L: stop"
             : "\(templates.count) templates  L: learn  S: back to the panels"]
-        if let guess { lines.append(String(format: "guess: %@? %.2f", guess.name, guess.score)) }
+        if let guess { lines.append("guess: \(guess.name)? \(fixedDecimal(guess.score, decimals: 2))") }
         if let result {
             if let match = result.match {
-                lines.append(String(format: "%@ %.2f, deviation %.1f: %@", match.name, match.score, match.shapeDeviation,
-                                    result.recognized ? "recognized" : "rejected"))
+                lines.append("\(match.name) \(fixedDecimal(match.score, decimals: 2)), deviation \(fixedDecimal(match.shapeDeviation, decimals: 1)): "
+                    + (result.recognized ? "recognized" : "rejected"))
             } else {
                 lines.append("no shape: rejected")
             }

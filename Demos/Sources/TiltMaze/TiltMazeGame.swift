@@ -140,7 +140,7 @@ final class TiltMazeGame: CanvasGame {
         // Steeper than the board's useful tilt: the header says how steep.
         steep.angle = 35 * .pi / 180
         steep.addAction { [unowned self] tilt in
-            lastMotionGesture = tilt.state == .ended ? "level" : String(format: "steep %.0f°", tilt.tilt * 180 / .pi)
+            lastMotionGesture = tilt.state == .ended ? "level" : "steep \(fixedDecimal(tilt.tilt * 180 / .pi, decimals: 0))°"
         }
         for recognizer in [flick, twist, steep] as [GestureRecognizer] { map.addGestureRecognizer(recognizer) }
         scene.root.addChild(map)
@@ -288,7 +288,7 @@ final class TiltMazeGame: CanvasGame {
         drawBoard(on: canvas)
         drawHeader(on: canvas)
         if case .won(let time) = phase {
-            let banner = String(format: "SOLVED IN %.1f S", time)
+            let banner = "SOLVED IN \(fixedDecimal(time, decimals: 1)) S"
             let size = canvas.textSize(banner, scale: 4)
             let box = Rect(x: 400 - size.width / 2 - 20, y: 250, width: size.width + 40, height: size.height + 56)
             canvas.fillRect(x: box.minX, y: box.minY, width: box.width, height: box.height, color: Self.headerColor.withAlpha(230))
@@ -335,8 +335,10 @@ final class TiltMazeGame: CanvasGame {
     private func drawHeader(on canvas: Canvas) {
         canvas.fillRect(x: 0, y: 0, width: 800, height: Self.headerHeight, color: Self.headerColor)
         canvas.drawText("TILT MAZE", at: Point(x: 12, y: 6), scale: 2, color: Self.text)
-        let best = bestTime.map { String(format: "%.1f s", $0) } ?? "-"
-        let status = String(format: "time %.1f s   falls %d   best %@   zoom %.2f", runTime, falls, best, zoom)
+        let best = bestTime.map { "\(fixedDecimal($0, decimals: 1)) s" } ?? "-"
+        // Not String(format:): see fixedDecimal (its first call, in the first
+        // render, left the next frame's input running from cold caches).
+        let status = "time \(fixedDecimal(runTime, decimals: 1)) s   falls \(falls)   best \(best)   zoom \(fixedDecimal(zoom, decimals: 2))"
         canvas.drawText(status, at: Point(x: 150, y: 6), scale: 2, color: Self.text)
         let source = switch motion.activeSource {
         case .device: "device sensors"
@@ -346,7 +348,8 @@ final class TiltMazeGame: CanvasGame {
         }
         let tilt = tilt
         canvas.drawText("motion: \(lastMotionGesture)", at: Point(x: 664, y: 8), scale: 1, color: Self.text)
-        canvas.drawText(String(format: "tilt from %@: %+.2f, %+.2f g   shake or Ctrl+Z: restart   pinch, Alt+drag, wheel: zoom", source, tilt.x, tilt.y),
+        canvas.drawText("tilt from \(source): \(fixedDecimal(tilt.x, decimals: 2, sign: true)), \(fixedDecimal(tilt.y, decimals: 2, sign: true)) g"
+                        + "   shake or Ctrl+Z: restart   pinch, Alt+drag, wheel: zoom",
                         at: Point(x: 12, y: 25), scale: 1, color: Self.text.withAlpha(170))
     }
 }

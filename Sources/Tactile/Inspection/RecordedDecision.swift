@@ -160,7 +160,7 @@ extension RecordedDecision: CustomStringConvertible {
         let touches = pointers.map { "\($0)" }.joined(separator: ", ")
         switch kind {
         case .gathered: return "gather \(name) for \(touches)"
-        case .listening: return "gather \(name) for \(source.map { "\($0)" } ?? "?")"
+        case .listening: return "gather \(name) for \(source.map(Self.word) ?? "?")"
         case .entered: return "\(name) \(previous?.rawValue ?? "?") → \(state?.rawValue ?? "?")"
         case .waiting: return "wait \(name) to \(state?.rawValue ?? "?") for \(waitingFor.count) to fail"
         case .released: return "release \(name): every recognizer it waited for failed"
@@ -173,6 +173,23 @@ extension RecordedDecision: CustomStringConvertible {
         case .removed: return "remove \(name)"
         case .reset: return "reset \(name)"
         case .refused: return "refuse \(reason ?? "")"
+        }
+    }
+}
+
+extension RecordedDecision {
+    /// `source` as `"\(source)"` writes it: `keyboard`, `controller(3)`,
+    /// `motion`. `InputSource` has no description of its own, so the
+    /// interpolation reflected it, and its first use tried the printing
+    /// protocols' conformances by scanning the runtime's tables (about
+    /// 1,100,000 instructions, callgrind: the Gesture Lab's second render,
+    /// wording the five motion recognizers' joins of frame 0, after which
+    /// the next frame's input ran from cold caches; issue 14, item 6).
+    static func word(_ source: InputSource) -> String {
+        switch source {
+        case .keyboard: "keyboard"
+        case .controller(let id): "controller(\(id))"
+        case .motion: "motion"
         }
     }
 }
