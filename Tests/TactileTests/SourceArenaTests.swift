@@ -150,6 +150,38 @@ struct SourceArenaTests {
         #expect(log.take() == ["loose 1 east down", "disabled key 7 down"])
     }
 
+    /// The arena walks the listing of a source without retaining it; a
+    /// listener's handler that changes who listens and sends a sub-event of
+    /// its own has the listing rebuilt under the walk. The walk goes on over
+    /// the listing it began with (kept until it ends), less those that left.
+    @Test func aHandlerThatChangesWhoListensAndSendsAgainLeavesTheDeliveryWhole() {
+        let c = probe("c", on: arm, [.motion])
+        let b = probe("b", on: arm, [.motion])
+        let a = probe("a", on: arm, [.motion])
+        var d: SourceProbe?
+        weak var walked: ArenaListeners.Listening?
+        a.onSubEvent = { [self] _, _ in
+            guard d == nil else { return }
+            walked = scene.arena.listeners.listening(to: .motion, in: scene.root)
+            arm.removeGestureRecognizer(c)
+            d = probe("d", on: arm, [.motion])
+            scene.send(.gyro(GyroData(rotationRate: .zero, timestamp: 0)), timestamp: 0)
+            // Rebuilt, and replaced, but kept for the walk under way.
+            #expect(walked != nil)
+            #expect(walked !== scene.arena.listeners.listening(to: .motion, in: scene.root))
+        }
+        scene.send(.accelerometer(AccelerometerData(acceleration: Vector3(x: 0, y: 0, z: -1), timestamp: 0)), timestamp: 0)
+        #expect(log.take() == ["a motion", "d motion", "a motion", "b motion", "b motion"])
+        #expect(walked == nil, "let go when the delivery ended")
+        // Quiet followers from then on, each handed each reading once.
+        for step in 1...3 {
+            let time = Double(step) / 100
+            scene.send(.accelerometer(AccelerometerData(acceleration: Vector3(x: 0, y: 0, z: -1), timestamp: time)), timestamp: time)
+        }
+        #expect(log.take() == Array(repeating: ["d motion", "a motion", "b motion"], count: 3).flatMap { $0 })
+        _ = b
+    }
+
     @Test func aListenerIsGatheredOncePerAttemptAndTheLogSaysSo() {
         let special = probe("special", on: arm, [.controller(3)])
         var decisions: [String] = []

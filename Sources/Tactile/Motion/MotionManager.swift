@@ -124,6 +124,11 @@ public final class MotionManager {
     /// The clock ``update()`` reads: the one the events it handles are
     /// stamped on (the game clock when a ``GameLoop`` feeds it).
     public let clock: any Clock
+    /// `clock` again when it is a ``GameClock`` (a ``GameLoop``'s, the usual
+    /// one), read by ``update()`` every frame without the protocol's
+    /// dynamic call: through `any Clock` the reading was about 130
+    /// instructions, twice the game clock's own work (callgrind, Tilt Maze).
+    private let gameClock: GameClock?
     /// Turns the sources' sensors on and off; `nil` when the backend cannot.
     public private(set) weak var sensorControl: (any SensorControl)?
     /// Called for every sample dropped or gap found, with what was done.
@@ -257,6 +262,7 @@ public final class MotionManager {
     ///     asked for now.
     public init(clock: any Clock, sensorControl: (any SensorControl)? = nil) {
         self.clock = clock
+        gameClock = clock as? GameClock
         self.sensorControl = sensorControl
         if let sensors = sensorControl?.availableSensors(of: .device), !sensors.isEmpty {
             knownSources.append((.device, sensors))
@@ -464,7 +470,7 @@ public final class MotionManager {
     /// handlers are called for each interval that has passed. Call once a
     /// frame, after handling the frame's events.
     public func update() {
-        let now = clock.now
+        let now = gameClock?.now ?? clock.now
         if activeSource == .simulated {
             while let reading = simulator?.nextSample(until: now) {
                 process(acceleration: reading.acceleration, sensorTime: nil, timestamp: reading.time)
