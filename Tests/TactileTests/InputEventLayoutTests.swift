@@ -16,6 +16,16 @@ struct InputEventLayoutTests {
         #expect(MemoryLayout<ControllerEvent>.size < MemoryLayout<PointerEvent>.size)
     }
 
+    /// A pointer event stores its one-byte phase after its eight-byte
+    /// fields, not before them in a slot of its own, so that an event in
+    /// the frame's list takes one 64-byte cache line, not part of a second.
+    @Test func anEventInAListTakesOneCacheLine() {
+        // The identity (24 bytes), the location (16), the pressure (8) and
+        // the phase (1): with the phase first it was 56.
+        #expect(MemoryLayout<PointerEvent>.size == MemoryLayout<PointerID>.size + 16 + 8 + 1)
+        #expect(MemoryLayout<InputEvent>.stride <= 64)
+    }
+
     /// The boxed kinds keep value semantics: equal when their contents are,
     /// copies independent of the original.
     @Test func boxedKindsCompareAndCopyAsValues() {

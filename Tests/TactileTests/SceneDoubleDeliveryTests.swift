@@ -48,7 +48,7 @@ struct SceneDoubleDeliveryTests {
     }
 
     /// The repeat check keeps pointer events and controller buttons as
-    /// plain fields and anything else whole: a repeat is caught in each
+    /// plain fields and anything else as its own kind of record: a repeat is caught in each
     /// form, and an event of another kind in between makes the next one new.
     @Test func aRepeatIsCaughtForEachKindAndOnlyRightAfterItself() {
         let scene = Scene(size: Size(width: 200, height: 200))
@@ -73,6 +73,52 @@ struct SceneDoubleDeliveryTests {
         // Each kind's last event is forgotten once another kind comes.
         for event in [press, axis, press, down, press, axis, down, axis] { scene.send(event) }
         #expect(repeats() == 3)
+    }
+
+    /// The other kinds are kept as plain values, and those holding strings
+    /// (text, a controller connected) whole: each is caught when repeated,
+    /// by its contents and time, and forgotten once another event comes.
+    @Test func aRepeatOfAKeyASensorReadingOrTextIsCaughtByItsContents() {
+        let scene = Scene(size: Size(width: 200, height: 200))
+        var diagnostics: [Diagnostic] = []
+        scene.diagnostics = { diagnostics.append($0) }
+        let key = InputEvent(timestamp: 0.2, .key(KeyEvent(isDown: true, scancode: 4, keycode: 97)))
+        let otherKey = InputEvent(timestamp: 0.2, .key(KeyEvent(isDown: true, scancode: 5, keycode: 98)))
+        let reading = InputEvent(timestamp: 0.2, .sensor(SensorSample(
+            kind: .accelerometer, source: .device(1), value: Vector3(x: 0, y: -1, z: 0), sensorTime: 3)))
+        let laterReading = InputEvent(timestamp: 0.2, .sensor(SensorSample(
+            kind: .accelerometer, source: .device(1), value: Vector3(x: 0, y: -1, z: 0), sensorTime: 4)))
+        let text = InputEvent(timestamp: 0.2, .text(.committed("hé")))
+        let otherText = InputEvent(timestamp: 0.2, .text(.committed("ho")))
+        let pad = ControllerIdentity(name: "Pad", type: .xboxOne, guid: "03000000000000000000000000000000")
+        let added = InputEvent(timestamp: 0.2, .controller(.added(controller: 3, identity: pad)))
+        let repeats = { diagnostics.count { $0.problem == .repeatedEvent } }
+
+        for event in [key, key, reading, reading, text, text, added, added] { scene.send(event) }
+        #expect(repeats() == 4)
+        // Same kind and time, other contents: new events.
+        for event in [key, otherKey, reading, laterReading, text, otherText, text] { scene.send(event) }
+        #expect(repeats() == 4)
+        // A key is forgotten once a text comes, a text once a key comes,
+        // and events kept whole are told apart (a text, a pad connected).
+        for event in [key, text, key, text, added, text, added] { scene.send(event) }
+        #expect(repeats() == 4)
+    }
+
+    /// The diagnostic names the event as its trace line, written field by
+    /// field (not by reflection, which follows how the fields are stored).
+    @Test func theDiagnosticNamesTheEventAsItsTraceLine() {
+        let scene = Scene(size: Size(width: 200, height: 200))
+        var diagnostics: [Diagnostic] = []
+        scene.diagnostics = { diagnostics.append($0) }
+        let down = InputEvent(timestamp: 1.25, .pointer(PointerEvent(
+            .down, id: PointerID(kind: .finger, device: 7, index: 2), location: Point(x: 10, y: 20.5), pressure: 0.5)))
+        scene.send(down)
+        scene.send(down)
+        #expect(diagnostics.filter { $0.problem == .repeatedEvent }.map(\.detail) == [
+            "\"1.25 pointer down finger 7 2 10.0 20.5 0.5\" (as a trace line) was sent to the scene twice in a row; "
+                + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)",
+        ])
     }
 
     /// Diagnostics are on unless turned off: a new scene writes them to

@@ -56,6 +56,8 @@ public struct InputEvent: Hashable, Sendable {
     // (callgrind, the demos: a copy about 96 instructions, a destroy about
     // 52; boxed, 75 and 38). They cannot be plain bytes (no copy or destroy
     // at all) while text and identities are strings in the public API.
+    // With `PointerEvent`'s phase stored last, an event is 58 bytes, 64 in
+    // an array: one cache line (InputEventLayoutTests).
     public enum Kind: Hashable, Sendable {
         /// A contact went down, moved, lifted or was cancelled.
         case pointer(PointerEvent)

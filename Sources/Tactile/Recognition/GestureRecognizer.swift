@@ -53,6 +53,47 @@ open class GestureRecognizer {
         fileprivate let value: Int
     }
 
+    // MARK: What the arena reads of every recognizer of a touch
+
+    // Declared first and together: stored properties are laid out in
+    // declaration order, and `GestureArena.follows` reads these four of
+    // every recognizer of a touch on every sub-event (is it enabled, is it
+    // finished, does it follow the touch, where it found it last). Spread
+    // over the class they sat on about four of its cache lines; here they
+    // share the first, with the object's header (callgrind's footprint:
+    // FRAME_BUDGET_CALLGRIND=footprint, distinct data lines a frame).
+
+    /// The touches the recognizer follows in its current attempt, in the
+    /// order they were gathered, including those that have ended; touches
+    /// it ignored are removed. The one record of that relation: a reset
+    /// empties it.
+    @exclusivity(unchecked) var trackedTouches: [Touch] = []
+    /// Where ``isFollowing(_:)`` found a touch last. The arena asks about
+    /// the same touch several times a sub-event, and the fingers of a
+    /// many-finger gesture report in turn, so the touch asked about is
+    /// usually there or just after it, where a walk from the start passed
+    /// half a pinch's ten touches on average. Only a hint: the whole list
+    /// is still searched.
+    @exclusivity(unchecked) private var followingHint = 0
+    /// The state as the arena has applied it; only the arena's referee sets it.
+    // Exclusivity: read on every sub-event, set only by the referee in
+    // instantaneous accesses; the dynamic checks are off.
+    // Written by the referee (`enter`, `change`), a reset and a restore;
+    // entering or leaving possible bumps `LayerGate.delayVersion` there,
+    // not in an observer here, which the continuous gesture's every move
+    // (changed to changed, `ArenaReferee.change`) paid a call for.
+    @exclusivity(unchecked) var storedState = State.possible
+    // The storage of ``isEnabled``: read for every recognizer on every
+    // sub-event, so kept private behind the public property, out of reach
+    // of the runtime exclusivity checks a public stored property costs
+    // (every access is a plain read or write).
+    @exclusivity(unchecked) var storedIsEnabled = true {
+        didSet {
+            ArenaListeners.stateVersion &+= 1
+            LayerGate.delayVersion &+= 1
+        }
+    }
+
     // MARK: Configuration
 
     /// Decides, per instance, what the recognizer may do; held weakly.
@@ -88,16 +129,10 @@ open class GestureRecognizer {
             if !newValue && oldValue { liveArena?.disable(self) }
         }
     }
-    // The storage of ``isEnabled`` and of the flags below: read for every
-    // recognizer on every sub-event, so kept private, behind public computed
-    // properties, out of reach of the runtime exclusivity checks a public
-    // stored property costs (every access is a plain read or write).
-    @exclusivity(unchecked) var storedIsEnabled = true {
-        didSet {
-            ArenaListeners.stateVersion &+= 1
-            LayerGate.delayVersion &+= 1
-        }
-    }
+    // The storage of the flags below (and `storedIsEnabled`, declared
+    // first): kept private, behind public computed properties, out of
+    // reach of the runtime exclusivity checks a public stored property
+    // costs (every access is a plain read or write).
     @exclusivity(unchecked) private var storedCancelsTouchesInView = true
     // Either may release a phase the layer gate holds back (see
     // `LayerGate.delayVersion`).
@@ -242,14 +277,6 @@ open class GestureRecognizer {
         return scene.arena
     }
 
-    /// The state as the arena has applied it; only the arena's referee sets it.
-    // Exclusivity: read on every sub-event, set only by the referee in
-    // instantaneous accesses; the dynamic checks are off.
-    // Written by the referee (`enter`, `change`), a reset and a restore;
-    // entering or leaving possible bumps `LayerGate.delayVersion` there,
-    // not in an observer here, which the continuous gesture's every move
-    // (changed to changed, `ArenaReferee.change`) paid a call for.
-    @exclusivity(unchecked) var storedState = State.possible
     /// The state an action is being sent for, while it runs.
     @exclusivity(unchecked) var reportedState: State?
     /// Why the last refused state change was refused, for tests and logs.
@@ -330,11 +357,6 @@ open class GestureRecognizer {
     /// The arena of the scene the recognizer is in: the one it has seen
     /// touches in, or its layer's scene's.
     private var sceneArena: GestureArena? { liveArena ?? layer?.scene?.arena }
-    /// The touches the recognizer follows in its current attempt, in the
-    /// order they were gathered, including those that have ended; touches
-    /// it ignored are removed. The one record of that relation: a reset
-    /// empties it.
-    @exclusivity(unchecked) var trackedTouches: [Touch] = []
     /// The non-touch sources it follows in its current attempt: those it
     /// has been handed a sub-event of since its last reset. A reset empties it.
     @exclusivity(unchecked) var trackedSources: [InputSource] = [] {
@@ -589,14 +611,6 @@ open class GestureRecognizer {
         if hint < trackedTouches.count && trackedTouches[hint] === touch { return true }
         return isFollowingFromHint(touch)
     }
-
-    /// Where ``isFollowing(_:)`` found a touch last. The arena asks about
-    /// the same touch several times a sub-event, and the fingers of a
-    /// many-finger gesture report in turn, so the touch asked about is
-    /// usually there or just after it, where a walk from the start passed
-    /// half a pinch's ten touches on average. Only a hint: the whole list
-    /// is still searched.
-    @exclusivity(unchecked) private var followingHint = 0
 
     /// The rest of ``isFollowing(_:)``: by index, as `numberOfTouches`,
     /// from just after the hint round to it.

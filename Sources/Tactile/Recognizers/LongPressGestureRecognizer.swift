@@ -114,7 +114,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// are raised to 1. Two or more need the layer's
     /// ``Layer/isMultipleTouchEnabled`` on.
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1 {
-        didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+        didSet {
+            numberOfTouchesRequired = max(1, numberOfTouchesRequired)
+            taps.reserveLandings(numberOfTouchesRequired)
+        }
     }
 
     /// The most time, in seconds, between one tap lifting and the next tap

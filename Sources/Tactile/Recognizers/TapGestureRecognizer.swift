@@ -102,7 +102,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// How many touches each tap is made of; 1 by default, as UIKit's
     /// `UITapGestureRecognizer`. Values below 1 are raised to 1.
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1 {
-        didSet { numberOfTouchesRequired = max(1, numberOfTouchesRequired) }
+        didSet {
+            numberOfTouchesRequired = max(1, numberOfTouchesRequired)
+            taps.reserveLandings(numberOfTouchesRequired)
+        }
     }
 
     /// How far each touch may move from where it landed, in window points,

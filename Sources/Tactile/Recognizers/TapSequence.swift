@@ -36,10 +36,28 @@ public struct TapSequence {
     private var firstLanding = Point.zero
     /// Where each touch of the current tap landed, by identity (an
     /// `ObjectIdentifier` costs no reference counting on every move). Kept
-    /// with its capacity between taps, so that only the first tap allocates.
+    /// with its capacity between taps; made with room for a tap's touches
+    /// (see `init()` and `reserveLandings(_:)`), so that no tap allocates.
     private var landings: [(touch: ObjectIdentifier, location: Point)] = []
 
-    public init() {}
+    public init() {
+        // Room for a one-touch tap's landing now, as the recognizer is
+        // made, rather than grown by the first touch that lands: that was
+        // an allocation for each tap and long press on the touch's layers
+        // in the landing frame, the input's slowest (three in the Gesture
+        // Lab's). It costs each recognizer that allocation up front.
+        landings.reserveCapacity(1)
+    }
+
+    /// Makes room for the landings of a tap of `touches` touches, for a
+    /// recognizer whose taps are made of more than one, so that its taps
+    /// do not allocate either. Room for ten at most (the fingers of two
+    /// hands): a larger setting, even `Int.max`, grows the list as touches
+    /// land, as before.
+    mutating func reserveLandings(_ touches: Int) {
+        let room = min(touches, 10)
+        if room > landings.capacity { landings.reserveCapacity(room) }
+    }
 
     /// Whether no touch of a tap is down: the next one to land starts a tap.
     public var isBetweenTaps: Bool { touchesLanded == 0 }

@@ -26,6 +26,7 @@ extension Scene {
         s.lastPointer = lastPointer
         s.lastButton = lastButton
         s.lastOther = lastOther
+        s.lastBoxed = lastBoxed
         s.ignoringDepth = ignoringDepth
         s.ignoredPointers.removeAll(keepingCapacity: true)
         if !ignoredPointers.isEmpty { s.ignoredPointers.append(contentsOf: ignoredPointers) }
@@ -201,6 +202,7 @@ extension Scene {
         lastPointer = s.lastPointer
         lastButton = s.lastButton
         lastOther = s.lastOther
+        lastBoxed = s.lastBoxed
         ignoringDepth = s.ignoringDepth
         if ignoredPointers != s.ignoredPointers {
             ignoredPointers.removeAll(keepingCapacity: true)

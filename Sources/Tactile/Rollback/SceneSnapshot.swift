@@ -99,7 +99,8 @@ public struct SceneSnapshot: Equatable {
         // The scene's own bookkeeping.
         @exclusivity(unchecked) var lastPointer: (timestamp: Double, event: PointerEvent)?
         @exclusivity(unchecked) var lastButton: Scene.LastButton?
-        @exclusivity(unchecked) var lastOther: InputEvent?
+        @exclusivity(unchecked) var lastOther: Scene.LastOther?
+        @exclusivity(unchecked) var lastBoxed: InputEvent?
         @exclusivity(unchecked) var ignoringDepth = 0
         @exclusivity(unchecked) var ignoredPointers: [PointerID] = []
         @exclusivity(unchecked) var recentTaps: [Scene.RecentTap] = []
@@ -164,6 +165,7 @@ public struct SceneSnapshot: Equatable {
             lastPointer = other.lastPointer
             lastButton = other.lastButton
             lastOther = other.lastOther
+            lastBoxed = other.lastBoxed
             ignoringDepth = other.ignoringDepth
             ignoredPointers = other.ignoredPointers
             recentTaps = other.recentTaps
@@ -228,6 +230,7 @@ public struct SceneSnapshot: Equatable {
                 && a.lastButton?.timestamp.bitPattern == b.lastButton?.timestamp.bitPattern
                 && a.lastButton?.controller == b.lastButton?.controller && a.lastButton?.button == b.lastButton?.button
                 && a.lastButton?.isDown == b.lastButton?.isDown && a.lastOther == b.lastOther
+                && a.lastBoxed == b.lastBoxed
                 && a.ignoringDepth == b.ignoringDepth
                 && a.ignoredPointers == b.ignoredPointers && a.recentTaps == b.recentTaps
                 && a.sequence == b.sequence && a.eventTimestamp.bitPattern == b.eventTimestamp.bitPattern

@@ -86,15 +86,18 @@ public final class Scene: Responder {
     @exclusivity(unchecked) public var diagnostics: ((Diagnostic) -> Void)? = Diagnostic.writeToStandardError
     /// The event sent last, to catch the same event sent twice: a pointer
     /// event (most of what a scene gets) or a controller button as plain
-    /// fields, any other kind whole (`lastOther` counts only while
-    /// `lastPointer` and `lastButton` are both `nil`). Keeping every event
-    /// whole, and comparing with it, went through `Optional`'s generic `==`
-    /// and the enum's value witnesses: a quarter of a move's instructions,
-    /// and a sixth of a button's through 20 command recognizers (callgrind);
-    /// the plain fields copy as bytes.
+    /// fields, any other kind as a `LastOther` (`lastOther` counts only
+    /// while `lastPointer` and `lastButton` are both `nil`), and of that,
+    /// the rare kinds that hold strings whole, in `lastBoxed` (set only
+    /// while `lastOther` says `boxed`). Keeping every event whole, and
+    /// comparing with it, went through `Optional`'s generic `==` and the
+    /// enum's value witnesses: a quarter of a move's instructions, and a
+    /// sixth of a button's through 20 command recognizers (callgrind); the
+    /// plain fields copy as bytes.
     @exclusivity(unchecked) var lastPointer: (timestamp: Double, event: PointerEvent)?
     @exclusivity(unchecked) var lastButton: LastButton?
-    @exclusivity(unchecked) var lastOther: InputEvent?
+    @exclusivity(unchecked) var lastOther: LastOther?
+    @exclusivity(unchecked) var lastBoxed: InputEvent?
 
     /// A controller button event as `isRepeated` compares it.
     struct LastButton: Equatable {
@@ -422,28 +425,43 @@ public final class Scene: Responder {
     }
 
     private func reportRepeated(_ input: InputEvent) {
-        diagnostics?(Diagnostic(.repeatedEvent, "\(input.kind) at \(input.timestamp) was sent to the scene twice in a row; "
+        // The event as its trace line ("1.25 pointer down finger 0 0 10 20 1"),
+        // written field by field, not by reflection, whose text would follow
+        // the order the payloads' fields are stored in.
+        diagnostics?(Diagnostic(.repeatedEvent, "\"\(input.traceLine)\" (as a trace line) was sent to the scene twice in a row; "
             + "feed the scene from one place (GameLoop's scene, or scene.send in the game, not both)"))
     }
 
     /// Whether `input` equals the event sent just before it, which it
     /// then replaces as the last sent.
     private func isRepeated(_ input: InputEvent) -> Bool {
-        var repeated = false
-        switch input.kind {
-        case .pointer(let pointer):
-            repeated = isRepeated(pointer, at: input.timestamp)
-        case .controller(.button(let controller, let button, let isDown)):
-            let sent = LastButton(timestamp: input.timestamp, controller: controller, button: button, isDown: isDown)
-            if let last = lastButton { repeated = last == sent }
-            lastButton = sent
+        // A controller button first, matched in place: taking every kind's
+        // values out first (`LastOther`) cost a button about 100
+        // instructions more through 20 command recognizers (callgrind,
+        // PathProfile `commands`).
+        if case .controller(.button(let controller, let button, let isDown)) = input.kind {
+            let pressed = LastButton(timestamp: input.timestamp, controller: controller, button: button, isDown: isDown)
+            var repeated = false
+            if let last = lastButton { repeated = last == pressed }
+            lastButton = pressed
             lastPointer = nil
-        default:
-            if lastPointer == nil, lastButton == nil, let last = lastOther { repeated = last == input }
-            lastOther = input
-            lastPointer = nil
-            lastButton = nil
+            return repeated
         }
+        let sent = LastOther(input)
+        if case .pointer(let pointer) = sent.kind { return isRepeated(pointer, at: sent.timestamp) }
+        var repeated = false
+        if lastPointer == nil, lastButton == nil, let last = lastOther {
+            repeated = last == sent
+            if repeated, case .boxed = sent.kind { repeated = lastBoxed == input }
+        }
+        if case .boxed = sent.kind {
+            lastBoxed = input
+        } else if case .boxed? = lastOther?.kind {
+            lastBoxed = nil
+        }
+        lastOther = sent
+        lastPointer = nil
+        lastButton = nil
         return repeated
     }
 
@@ -453,8 +471,7 @@ public final class Scene: Responder {
     private func isRepeated(_ pointer: PointerEvent, at timestamp: Double) -> Bool {
         var repeated = false
         if let last = lastPointer { repeated = last.timestamp == timestamp && last.event == pointer }
-        // `lastOther` is left as it is (even reading it copies it through
-        // generic value witnesses): with `lastPointer` set, it is not read.
+        // `lastOther` is left as it is: with `lastPointer` set, it is not read.
         lastPointer = (timestamp, pointer)
         lastButton = nil
         return repeated
