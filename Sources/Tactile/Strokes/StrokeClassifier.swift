@@ -254,6 +254,11 @@ public final class StrokeClassifier {
     /// The best candidate matched so far of a template other than the
     /// best's, with its run and sum (a previous best).
     private var metOther = (candidate: -1, start: 0, forward: true, sum: Double.infinity)
+    /// The last matching `certainRejection` made of a candidate left that
+    /// returned a distance below the best so far (the limit it was matched
+    /// at): the search, reaching that candidate with the same best, takes
+    /// it as it is, the same arithmetic at the same limit.
+    private var certificateMatch = (candidate: -1, limit: 0.0, distance: 0.0, run: (start: 0, forward: true))
     /// Whether `classify(_:minimumScore:maximumShapeDeviation:)` may stop
     /// once rejection is certain (off only in the test that checks it
     /// changes no decision), and how many drawings it stopped for.
@@ -549,6 +554,8 @@ public final class StrokeClassifier {
     private func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double, decidingAt minimumScore: Double?)
         -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
+        // Measured by the certificate for this drawing only (see `finish`).
+        certificatePath = nil
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         fillCells(x: aspectX, y: aspectY, into: aspectCell)
@@ -596,6 +603,7 @@ public final class StrokeClassifier {
         if deciding {
             beginCertificate()
             metOther = (-1, 0, true, .infinity)
+            certificateMatch.candidate = -1
         }
         var settled = -1
         for position in 0..<candidateCount {
@@ -603,7 +611,18 @@ public final class StrokeClassifier {
             let candidate = takeLeast(at: position, count: candidateCount)
             // The rest are bounded at or above the best: none can beat it.
             guard orderKey[candidate] < best else { break }
-            let distance = candidateDistance(candidate, below: best)
+            // One the certificate matched already: returning nothing below a
+            // limit at or above the best, it returns nothing below the best
+            // (see `returnsSomething`); or matched at this very best.
+            let distance: Double
+            if deciding, certificateNoneBelow[candidate] >= best {
+                distance = .infinity
+            } else if deciding, certificateMatch.candidate == candidate, certificateMatch.limit == best {
+                distance = certificateMatch.distance
+                bestRun = certificateMatch.run
+            } else {
+                distance = candidateDistance(candidate, below: best)
+            }
             if distance < best {
                 if bestCandidate >= 0, sampleTemplate[bestCandidate / fitsPerSample] != sampleTemplate[candidate / fitsPerSample] {
                     metOther = (bestCandidate, bestCandidateRun.start, bestCandidateRun.forward, best)
@@ -651,15 +670,20 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        // Measured as matched: turning changes neither ink, closure nor winding.
-        let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
-                                                 windingEndTrim: parameters.windingEndTrim,
-                                                 windingCornerSteps: parameters.windingCornerSteps)
+        // Measured as matched: turning changes neither ink, closure nor
+        // winding. Drawn as matched, axes scaled, the certificate's path and
+        // sorted radii, when it measured them, are these: the same
+        // arithmetic on the same points.
+        let measured = invariant ? nil : certificatePath
+        let path = measured ?? StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
+                                                             windingEndTrim: parameters.windingEndTrim,
+                                                             windingCornerSteps: parameters.windingCornerSteps)
         let measures = StrokeShapeCheck.deviation(
             path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
-            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch)
+            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
+            sortedRadii: measured == nil ? nil : drawingRadii)
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see
@@ -848,11 +872,14 @@ public final class StrokeClassifier {
             }
         }
         // Whether their matchings can beat the best; one that can is matched
-        // in turn, and no stop is proven for this best.
+        // in turn, and no stop is proven for this best (its matching is
+        // kept for the search, `certificateMatch`).
         for slot in 0..<2 {
             let candidate = slot == 0 ? unproven.0 : unproven.1
             guard candidate >= 0 else { continue }
-            guard !returnsSomething(candidate, below: best) else {
+            let distance = candidateDistance(candidate, below: best)
+            guard !(distance < best) else {
+                certificateMatch = (candidate, best, distance, bestRun)
                 settled = bestCandidate
                 return nil
             }
@@ -881,6 +908,8 @@ public final class StrokeClassifier {
                         witness = (distance, template)
                         break
                     }
+                    // Nothing below that limit: nothing below any lower one.
+                    certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], ownLimit)
                 }
                 guard witness.template >= 0 else {
                     settled = bestCandidate

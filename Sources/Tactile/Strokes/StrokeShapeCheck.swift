@@ -179,15 +179,18 @@ enum StrokeShapeCheck {
     /// The sum of the deviations of a drawing (cloud `x`/`y`, its path
     /// measures) from a sample (cloud `sx`/`sy`, sorted radii) of a
     /// template whose samples' path measures span the given ranges.
-    /// `scratch` holds 2·n values.
+    /// `scratch` holds 2·n values; `sortedRadii`, when given, are the
+    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them.
     static func deviation(path: PathMeasures, inkRange: (Double, Double), closureRange: (Double, Double),
                           windingRange: (Double, Double),
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
-                          scratch: UnsafeMutablePointer<Double>) -> StrokeShapeMeasures {
-        let radii = scratch, nearest = scratch + n
-        sortedRadii(x: x, y: y, count: n, into: radii)
+                          scratch: UnsafeMutablePointer<Double>,
+                          sortedRadii given: UnsafeMutablePointer<Double>? = nil) -> StrokeShapeMeasures {
+        let nearest = scratch + n
+        let radii = given ?? scratch
+        if given == nil { sortedRadii(x: x, y: y, count: n, into: radii) }
         var radial = 0.0
         for index in 0..<n {
             let difference = radii[index] - sampleRadii[index]
@@ -216,17 +219,4 @@ enum StrokeShapeCheck {
             percentile: percentile)
     }
 
-    /// Insertion sort: a few dozen values, no allocation.
-    static func sort(_ values: UnsafeMutablePointer<Double>, count n: Int) {
-        guard n > 1 else { return }
-        for position in 1..<n {
-            let value = values[position]
-            var slot = position
-            while slot > 0, values[slot - 1] > value {
-                values[slot] = values[slot - 1]
-                slot -= 1
-            }
-            values[slot] = value
-        }
-    }
 }
