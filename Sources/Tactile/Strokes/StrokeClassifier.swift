@@ -848,7 +848,11 @@ public final class StrokeClassifier {
             let reach = bestDistance * (deviation / threshold)
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
+        let bestLimit = ownLimit
         var unproven = (-1, -1)
+        // Its own template's candidates left that hold the limit below the
+        // best's own (at most two, then `ownBelow` is false).
+        var own = (-1, -1), ownBelow = true
         for index in (position + 1)..<candidateCount {
             let candidate = order[index]
             guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
@@ -867,6 +871,9 @@ public final class StrokeClassifier {
             }
             if sampleTemplate[candidate / fitsPerSample] == owner {
                 ownLimit = min(ownLimit, limit)
+                if limit < bestLimit {
+                    if own.0 < 0 { own.0 = candidate } else if own.1 < 0 { own.1 = candidate } else { ownBelow = false }
+                }
             } else {
                 othersLimit = min(othersLimit, limit)
             }
@@ -891,30 +898,29 @@ public final class StrokeClassifier {
         }
         var witness = (sum: Double.infinity, template: -1)
         if ownLimit < .infinity {
-            if metOther.candidate >= 0, metOther.sum < ownLimit, orderKey[metOther.candidate] < ownLimit,
-               returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: ownLimit) {
-                witness = (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
-            } else {
-                // One matched now at that limit: returning less there, it
-                // returns less than it at any higher limit (`returnsSomething`).
-                var tries = 0
-                for index in 0..<candidateCount where tries < 2 {
-                    let candidate = order[index]
-                    let template = sampleTemplate[candidate / fitsPerSample]
-                    guard template != owner, orderKey[candidate] < ownLimit else { continue }
-                    tries += 1
-                    let distance = candidateDistance(candidate, below: ownLimit)
-                    if distance < ownLimit {
-                        witness = (distance, template)
-                        break
+            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
+            if witness.template < 0, ownLimit < bestLimit, ownBelow {
+                // None at the limit its own template's candidates left hold
+                // down: matched at the best, one that returns nothing below
+                // it cannot end the search (as an unsettled one above), and
+                // the limit is the best's own (session 15).
+                for slot in 0..<2 {
+                    let candidate = slot == 0 ? own.0 : own.1
+                    guard candidate >= 0 else { continue }
+                    let distance = candidateDistance(candidate, below: best)
+                    guard !(distance < best) else {
+                        certificateMatch = (candidate, best, distance, bestRun)
+                        settled = bestCandidate
+                        return nil
                     }
-                    // Nothing below that limit: nothing below any lower one.
-                    certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], ownLimit)
+                    certificateNoneBelow[candidate] = best
                 }
-                guard witness.template >= 0 else {
-                    settled = bestCandidate
-                    return nil
-                }
+                ownLimit = bestLimit
+                if ownLimit < .infinity { witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount) }
+            }
+            guard witness.template >= 0 || ownLimit == .infinity else {
+                settled = bestCandidate
+                return nil
             }
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
@@ -924,6 +930,31 @@ public final class StrokeClassifier {
             return nil
         }
         return match
+    }
+
+    /// For `certainRejection`: a candidate of another template than `owner`
+    /// whose matching returns less than `limit` at any limit from `limit`
+    /// up, with that sum, or (∞, −1): the previous best of another template
+    /// (`metOther`), or one of the first two not yet proven to return
+    /// nothing below `limit`, matched now at `limit` (returning less there,
+    /// it returns less than `limit` at any higher limit, `returnsSomething`).
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int) -> (sum: Double, template: Int) {
+        if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
+           returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
+        }
+        var tries = 0
+        for index in 0..<candidateCount where tries < 2 {
+            let candidate = order[index]
+            let template = sampleTemplate[candidate / fitsPerSample]
+            guard template != owner, orderKey[candidate] < limit, certificateNoneBelow[candidate] < limit else { continue }
+            tries += 1
+            let distance = candidateDistance(candidate, below: limit)
+            if distance < limit { return (distance, template) }
+            // Nothing below that limit: nothing below any lower one.
+            certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
+        }
+        return (.infinity, -1)
     }
 
     /// For `certainRejection`: `.infinity` when `candidate` cannot end the
