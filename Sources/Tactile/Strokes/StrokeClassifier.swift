@@ -943,6 +943,25 @@ public final class StrokeClassifier {
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
             return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
         }
+        // One backward run whose sum is below `limit`: a matching never
+        // skips a backward run, and abandons one only once its best is
+        // lower than the run's sum, so at any limit from `limit` up it
+        // returns less than `limit` (as `returnsBelow` says of a best's
+        // run). A run from the start costs about a twentieth of a
+        // matching, so up to three are tried before any matching (session
+        // 15: most witnesses are found so).
+        var runs = 0
+        for index in 0..<candidateCount where runs < 3 {
+            let candidate = order[index]
+            let sample = candidate / fitsPerSample
+            guard sampleTemplate[sample] != owner, orderKey[candidate] < limit, certificateNoneBelow[candidate] < limit else {
+                continue
+            }
+            runs += 1
+            let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
+                                    below: limit, turning: false, forward: false, bounded: false)
+            if run.sum < limit { return (run.sum, sampleTemplate[sample]) }
+        }
         var tries = 0
         for index in 0..<candidateCount where tries < 2 {
             let candidate = order[index]
