@@ -23,7 +23,9 @@ struct StrokeClassifierCertainRejectionTests {
 
     /// Random deviation scales, least scores and thresholds; drawings of
     /// every shape and scribbles of every kind. Fails if stopping ever
-    /// changes a decision or an accepted match, and if it never stops (a
+    /// changes a decision or an accepted match, or a match not stopped
+    /// (session 15: the search skips candidates the certificate matched),
+    /// and if it never stops, nor by each of session 15's witnesses (a
     /// test that could not fail).
     @Test(arguments: [(UInt64(0x15A), 32), (UInt64(0x15B), 32), (UInt64(0x15C), 31)])
     func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int) throws {
@@ -32,6 +34,7 @@ struct StrokeClassifierCertainRejectionTests {
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
         var stops = 0, rejected = 0, accepted = 0
+        var byRun = 0, afterOwnMatched = 0
         for _ in 0..<4 {
             // Scales from a fifth to five times the shipped ones' order.
             let templates = try StrokeTemplate.builtIn.map {
@@ -49,6 +52,11 @@ struct StrokeClassifierCertainRejectionTests {
             for _ in 0..<18 {
                 let kind = StrokeScribble.allCases[Int(mix.next() % UInt64(StrokeScribble.allCases.count))]
                 inks.append(StrokeInk(strokes: synthesizer.scribble(kind)))
+            }
+            let witnessed = classifier.certificateStops
+            defer {
+                byRun += classifier.certificateStops.byRun - witnessed.byRun
+                afterOwnMatched += classifier.certificateStops.afterOwnMatched - witnessed.afterOwnMatched
             }
             for ink in inks {
                 let before = classifier.certainRejections
@@ -71,6 +79,7 @@ struct StrokeClassifierCertainRejectionTests {
         }
         #expect(accepted > 0 && rejected > 0)
         #expect(stops > 0)
+        #expect(byRun > 0 && afterOwnMatched > 0)
     }
 
     /// The plain classification still finds the exact nearest, and a set

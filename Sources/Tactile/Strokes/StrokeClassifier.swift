@@ -238,6 +238,10 @@ public final class StrokeClassifier {
     private let certificateLeast: UnsafeMutablePointer<Double>
     private let certificateDeviation: UnsafeMutablePointer<Double>
     private let certificateNoneBelow: UnsafeMutablePointer<Double>
+    /// Measured from every pair (stage 2), the candidate's farthest and
+    /// 90th-percentile nearest distances, as `StrokeShapeCheck.deviation`
+    /// makes them (at 2c and 2c + 1): `finish` takes them as they are.
+    private let certificateNearest: UnsafeMutablePointer<Double>
     /// The drawing's path measures (its cloud scaled by axes), made once a
     /// drawing for the certificate, with its radii in `drawingRadii`.
     private var certificatePath: StrokeShapeCheck.PathMeasures?
@@ -264,6 +268,10 @@ public final class StrokeClassifier {
     /// changes no decision), and how many drawings it stopped for.
     var stopsOnceRejectionIsCertain = true
     var certainRejections = 0
+    /// Of those, the stops whose witness was one run (`otherWitness`), and
+    /// those after its own template's candidates left were matched
+    /// (`certainRejection`): for the test that checks both happen.
+    var certificateStops = (byRun: 0, afterOwnMatched: 0)
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -358,6 +366,8 @@ public final class StrokeClassifier {
         certificateDeviation.initialize(repeating: 0, count: candidates)
         certificateNoneBelow = .allocate(capacity: candidates)
         certificateNoneBelow.initialize(repeating: 0, count: candidates)
+        certificateNearest = .allocate(capacity: 2 * candidates)
+        certificateNearest.initialize(repeating: 0, count: 2 * candidates)
         searchCos = .allocate(capacity: candidates)
         searchCos.initialize(repeating: 1, count: candidates)
         candidateRotation = .allocate(capacity: candidates)
@@ -472,6 +482,7 @@ public final class StrokeClassifier {
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
         certificateNoneBelow.deallocate()
+        certificateNearest.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
         turnedY.deallocate()
@@ -675,6 +686,10 @@ public final class StrokeClassifier {
         // sorted radii, when it measured them, are these: the same
         // arithmetic on the same points.
         let measured = invariant ? nil : certificatePath
+        // So are the nearest distances' measures, when it measured this
+        // candidate from every pair (see `measureForCertificate`).
+        let nearest = measured != nil && certificateStage[bestCandidate] == 2
+            ? (farthest: certificateNearest[2 * bestCandidate], percentile: certificateNearest[2 * bestCandidate + 1]) : nil
         let path = measured ?? StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                                              windingEndTrim: parameters.windingEndTrim,
                                                              windingCornerSteps: parameters.windingCornerSteps)
@@ -683,7 +698,7 @@ public final class StrokeClassifier {
             windingRange: templateWindingRange[templateIndex],
             x: drawnX, y: drawnY, sampleX: sampleX + bestSample * n, sampleY: sampleY + bestSample * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
-            sortedRadii: measured == nil ? nil : drawingRadii)
+            sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see
@@ -896,7 +911,8 @@ public final class StrokeClassifier {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
                   returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
         }
-        var witness = (sum: Double.infinity, template: -1)
+        var witness = (sum: Double.infinity, template: -1, byRun: false)
+        var ownMatched = false
         if ownLimit < .infinity {
             witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
             if witness.template < 0, ownLimit < bestLimit, ownBelow {
@@ -916,6 +932,7 @@ public final class StrokeClassifier {
                     certificateNoneBelow[candidate] = best
                 }
                 ownLimit = bestLimit
+                ownMatched = true
                 if ownLimit < .infinity { witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount) }
             }
             guard witness.template >= 0 || ownLimit == .infinity else {
@@ -924,24 +941,30 @@ public final class StrokeClassifier {
             }
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
-                           frames: frames, marginDeviation: threshold, runnerUp: witness)
+                           frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
         guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
             settled = bestCandidate
             return nil
         }
+        if witness.byRun { certificateStops.byRun += 1 }
+        if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
     }
 
     /// For `certainRejection`: a candidate of another template than `owner`
     /// whose matching returns less than `limit` at any limit from `limit`
-    /// up, with that sum, or (∞, −1): the previous best of another template
-    /// (`metOther`), or one of the first two not yet proven to return
-    /// nothing below `limit`, matched now at `limit` (returning less there,
-    /// it returns less than `limit` at any higher limit, `returnsSomething`).
-    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int) -> (sum: Double, template: Int) {
+    /// up, with a sum below `limit` it reaches and whether one run showed
+    /// it, or (∞, −1): the previous best of another template (`metOther`);
+    /// or, of the three of least key (`witnessCandidate`), one whose
+    /// backward run from the start sums below `limit`; or, of the two of
+    /// least key not yet proven to return nothing below `limit`, one
+    /// matched now at `limit` (returning less there, it returns less than
+    /// `limit` at any higher limit, `returnsSomething`).
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
+        -> (sum: Double, template: Int, byRun: Bool) {
         if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
-            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false)
         }
         // One backward run whose sum is below `limit`: a matching never
         // skips a backward run, and abandons one only once its best is
@@ -950,30 +973,47 @@ public final class StrokeClassifier {
         // run). A run from the start costs about a twentieth of a
         // matching, so up to three are tried before any matching (session
         // 15: most witnesses are found so).
-        var runs = 0
-        for index in 0..<candidateCount where runs < 3 {
-            let candidate = order[index]
+        var ran = (-1, -1, -1)
+        for attempt in 0..<3 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: ran)
+            guard candidate >= 0 else { break }
+            if attempt == 0 { ran.0 = candidate } else if attempt == 1 { ran.1 = candidate } else { ran.2 = candidate }
             let sample = candidate / fitsPerSample
-            guard sampleTemplate[sample] != owner, orderKey[candidate] < limit, certificateNoneBelow[candidate] < limit else {
-                continue
-            }
-            runs += 1
             let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
                                     below: limit, turning: false, forward: false, bounded: false)
-            if run.sum < limit { return (run.sum, sampleTemplate[sample]) }
+            if run.sum < limit { return (run.sum, sampleTemplate[sample], true) }
         }
-        var tries = 0
-        for index in 0..<candidateCount where tries < 2 {
-            let candidate = order[index]
-            let template = sampleTemplate[candidate / fitsPerSample]
-            guard template != owner, orderKey[candidate] < limit, certificateNoneBelow[candidate] < limit else { continue }
-            tries += 1
+        for _ in 0..<2 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
+            guard candidate >= 0 else { break }
             let distance = candidateDistance(candidate, below: limit)
-            if distance < limit { return (distance, template) }
+            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false) }
             // Nothing below that limit: nothing below any lower one.
             certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
         }
-        return (.infinity, -1)
+        return (.infinity, -1, false)
+    }
+
+    /// For `otherWitness`: the candidate of least key below `limit` of
+    /// another template than `owner`, not proven to return nothing below
+    /// `limit` and not one of `skipping`; −1 when none. The margin's search
+    /// matches candidates in the order of their keys, so the first it would
+    /// meet are the likeliest witnesses (session 15: taken in `order`'s
+    /// places instead, past the search's position in no order, a third of
+    /// the scribbles that found none stopped). `order` is left as it is:
+    /// the search's ties keep their order.
+    private func witnessCandidate(than owner: Int, below limit: Double, candidateCount: Int,
+                                  skipping: (Int, Int, Int)) -> Int {
+        var chosen = -1, least = limit
+        for index in 0..<candidateCount {
+            let candidate = order[index]
+            let key = orderKey[candidate]
+            guard key < least, sampleTemplate[candidate / fitsPerSample] != owner, certificateNoneBelow[candidate] < limit,
+                  candidate != skipping.0, candidate != skipping.1, candidate != skipping.2 else { continue }
+            chosen = candidate
+            least = key
+        }
+        return chosen
     }
 
     /// For `certainRejection`: `.infinity` when `candidate` cannot end the
@@ -1097,6 +1137,12 @@ public final class StrokeClassifier {
         let low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
         percentile = low + fraction * (high - low)
         if exactly {
+            // Each drawn point's least squared distance is `deviation`'s
+            // (the same differences, products and sum; a least is the least
+            // whatever the order), and a root keeps order: its farthest and
+            // percentile, the same arithmetic on the same values.
+            certificateNearest[2 * candidate] = farthest
+            certificateNearest[2 * candidate + 1] = percentile
             // Every pair's: each run's own bound from its start, forward
             // (drawn points weighed in turn) or backward (the sample's), as
             // `cloudDistance` makes it whole; the least of $P's starts.

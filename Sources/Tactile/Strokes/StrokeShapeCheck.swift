@@ -180,14 +180,16 @@ enum StrokeShapeCheck {
     /// measures) from a sample (cloud `sx`/`sy`, sorted radii) of a
     /// template whose samples' path measures span the given ranges.
     /// `scratch` holds 2·n values; `sortedRadii`, when given, are the
-    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them.
+    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them, and
+    /// `nearest` the farthest and percentile this function would find.
     static func deviation(path: PathMeasures, inkRange: (Double, Double), closureRange: (Double, Double),
                           windingRange: (Double, Double),
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
                           scratch: UnsafeMutablePointer<Double>,
-                          sortedRadii given: UnsafeMutablePointer<Double>? = nil) -> StrokeShapeMeasures {
+                          sortedRadii given: UnsafeMutablePointer<Double>? = nil,
+                          nearest known: (farthest: Double, percentile: Double)? = nil) -> StrokeShapeMeasures {
         let nearest = scratch + n
         let radii = given ?? scratch
         if given == nil { sortedRadii(x: x, y: y, count: n, into: radii) }
@@ -197,6 +199,13 @@ enum StrokeShapeCheck {
             radial += difference * difference
         }
         radial = (radial / Double(n)).squareRoot()
+        if let known {
+            return StrokeShapeMeasures(
+                ink: outside(path.logInk, inkRange.0, inkRange.1),
+                closure: outside(path.closure, closureRange.0, closureRange.1),
+                winding: outside(path.winding, windingRange.0, windingRange.1),
+                radial: radial, farthest: known.farthest, percentile: known.percentile)
+        }
         for index in 0..<n {
             var least = Double.infinity
             for other in 0..<n {
