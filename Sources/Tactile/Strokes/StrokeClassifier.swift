@@ -834,7 +834,11 @@ public final class StrokeClassifier {
     ///   one before it did. The best so far witnesses for candidates of
     ///   other templates; for those of its own template, and for itself, a
     ///   candidate of another template matched before it (`metOther`), or
-    ///   one matched now at that limit.
+    ///   one whose backward run, or matching, at that limit sums below it
+    ///   (`otherWitness`). When none does, its own template's candidates
+    ///   left that hold the limit below its own (at most two) are matched at
+    ///   the best, as unsettled ones are, and the witness is sought again at
+    ///   its own limit (session 15).
     ///
     /// The match is the best so far's, its runner-up that witness (as far as
     /// the classifier looked), so it is rejected as well; it is checked.
