@@ -23,8 +23,10 @@ struct StrokeClassifierCertainRejectionTests {
 
     /// Random deviation scales, least scores and thresholds; drawings of
     /// every shape and scribbles of every kind. Fails if stopping ever
-    /// changes a decision or an accepted match, and if it never stops (a
-    /// test that could not fail).
+    /// changes a decision or an accepted match, or a match not stopped
+    /// (session 15: the search skips candidates the certificate matched),
+    /// and if it never stops, nor by one run's witness (a test that could
+    /// not fail).
     @Test(arguments: [(UInt64(0x15A), 32), (UInt64(0x15B), 32), (UInt64(0x15C), 31)])
     func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int) throws {
         var mix = Mix(state: seed)
@@ -32,6 +34,7 @@ struct StrokeClassifierCertainRejectionTests {
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
         var stops = 0, rejected = 0, accepted = 0
+        var byRun = 0
         for _ in 0..<4 {
             // Scales from a fifth to five times the shipped ones' order.
             let templates = try StrokeTemplate.builtIn.map {
@@ -50,6 +53,7 @@ struct StrokeClassifierCertainRejectionTests {
                 let kind = StrokeScribble.allCases[Int(mix.next() % UInt64(StrokeScribble.allCases.count))]
                 inks.append(StrokeInk(strokes: synthesizer.scribble(kind)))
             }
+            defer { byRun += classifier.certificateStops.byRun }
             for ink in inks {
                 let before = classifier.certainRejections
                 let full = classifier.classify(ink, marginSearchDeviation: threshold)
@@ -71,6 +75,24 @@ struct StrokeClassifierCertainRejectionTests {
         }
         #expect(accepted > 0 && rejected > 0)
         #expect(stops > 0)
+        #expect(byRun > 0)
+    }
+
+    /// At the library's defaults, scribbles stop after their best's own
+    /// template's candidates were matched too (session 15), with the full
+    /// classification's decision.
+    @Test func scribblesStopAfterTheBestsOwnTemplateIsMatched() {
+        let classifier = StrokeClassifier()
+        var synthesizer = StrokeSynthesizer(seed: 0x15E)
+        for index in 0..<96 {
+            let ink = StrokeInk(strokes: synthesizer.scribble(StrokeScribble.allCases[index % StrokeScribble.allCases.count]))
+            let full = classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            let told = classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                           maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            #expect(told?.isConfident() == full?.isConfident())
+            if full?.isConfident() == true { #expect(told == full) }
+        }
+        #expect(classifier.certificateStops.afterOwnMatched > 0 && classifier.certificateStops.byRun > 0)
     }
 
     /// The plain classification still finds the exact nearest, and a set

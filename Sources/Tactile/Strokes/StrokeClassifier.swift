@@ -238,6 +238,10 @@ public final class StrokeClassifier {
     private let certificateLeast: UnsafeMutablePointer<Double>
     private let certificateDeviation: UnsafeMutablePointer<Double>
     private let certificateNoneBelow: UnsafeMutablePointer<Double>
+    /// Measured from every pair (stage 2), the candidate's farthest and
+    /// 90th-percentile nearest distances, as `StrokeShapeCheck.deviation`
+    /// makes them (at 2c and 2c + 1): `finish` takes them as they are.
+    private let certificateNearest: UnsafeMutablePointer<Double>
     /// The drawing's path measures (its cloud scaled by axes), made once a
     /// drawing for the certificate, with its radii in `drawingRadii`.
     private var certificatePath: StrokeShapeCheck.PathMeasures?
@@ -254,11 +258,20 @@ public final class StrokeClassifier {
     /// The best candidate matched so far of a template other than the
     /// best's, with its run and sum (a previous best).
     private var metOther = (candidate: -1, start: 0, forward: true, sum: Double.infinity)
+    /// The last matching `certainRejection` made of a candidate left that
+    /// returned a distance below the best so far (the limit it was matched
+    /// at): the search, reaching that candidate with the same best, takes
+    /// it as it is, the same arithmetic at the same limit.
+    private var certificateMatch = (candidate: -1, limit: 0.0, distance: 0.0, run: (start: 0, forward: true))
     /// Whether `classify(_:minimumScore:maximumShapeDeviation:)` may stop
     /// once rejection is certain (off only in the test that checks it
     /// changes no decision), and how many drawings it stopped for.
     var stopsOnceRejectionIsCertain = true
     var certainRejections = 0
+    /// Of those, the stops whose witness was one run (`otherWitness`), and
+    /// those after its own template's candidates left were matched
+    /// (`certainRejection`): for the test that checks both happen.
+    var certificateStops = (byRun: 0, afterOwnMatched: 0)
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -353,6 +366,8 @@ public final class StrokeClassifier {
         certificateDeviation.initialize(repeating: 0, count: candidates)
         certificateNoneBelow = .allocate(capacity: candidates)
         certificateNoneBelow.initialize(repeating: 0, count: candidates)
+        certificateNearest = .allocate(capacity: 2 * candidates)
+        certificateNearest.initialize(repeating: 0, count: 2 * candidates)
         searchCos = .allocate(capacity: candidates)
         searchCos.initialize(repeating: 1, count: candidates)
         candidateRotation = .allocate(capacity: candidates)
@@ -467,6 +482,7 @@ public final class StrokeClassifier {
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
         certificateNoneBelow.deallocate()
+        certificateNearest.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
         turnedY.deallocate()
@@ -549,6 +565,8 @@ public final class StrokeClassifier {
     private func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double, decidingAt minimumScore: Double?)
         -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
+        // Measured by the certificate for this drawing only (see `finish`).
+        certificatePath = nil
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         fillCells(x: aspectX, y: aspectY, into: aspectCell)
@@ -591,11 +609,16 @@ public final class StrokeClassifier {
         // Told the decision, the search may stop once it is a certain
         // rejection (see `certainRejection`): proven for candidates matched
         // as drawn only, and for the margin's search as it stops.
+        // Its bounds are on the nearest distances as shipped (to the matched
+        // sample, at the 90th percentile): not with session 15's tuning
+        // switches (`distancePercentile`, `distanceToAllSamples`) moved.
         let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample
             && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
+            && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
         if deciding {
             beginCertificate()
             metOther = (-1, 0, true, .infinity)
+            certificateMatch.candidate = -1
         }
         var settled = -1
         for position in 0..<candidateCount {
@@ -603,7 +626,18 @@ public final class StrokeClassifier {
             let candidate = takeLeast(at: position, count: candidateCount)
             // The rest are bounded at or above the best: none can beat it.
             guard orderKey[candidate] < best else { break }
-            let distance = candidateDistance(candidate, below: best)
+            // One the certificate matched already: returning nothing below a
+            // limit at or above the best, it returns nothing below the best
+            // (see `returnsSomething`); or matched at this very best.
+            let distance: Double
+            if deciding, certificateNoneBelow[candidate] >= best {
+                distance = .infinity
+            } else if deciding, certificateMatch.candidate == candidate, certificateMatch.limit == best {
+                distance = certificateMatch.distance
+                bestRun = certificateMatch.run
+            } else {
+                distance = candidateDistance(candidate, below: best)
+            }
             if distance < best {
                 if bestCandidate >= 0, sampleTemplate[bestCandidate / fitsPerSample] != sampleTemplate[candidate / fitsPerSample] {
                     metOther = (bestCandidate, bestCandidateRun.start, bestCandidateRun.forward, best)
@@ -651,10 +685,19 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        // Measured as matched: turning changes neither ink, closure nor winding.
-        let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
-                                                 windingEndTrim: parameters.windingEndTrim,
-                                                 windingCornerSteps: parameters.windingCornerSteps)
+        // Measured as matched: turning changes neither ink, closure nor
+        // winding. Drawn as matched, axes scaled, the certificate's path and
+        // sorted radii, when it measured them, are these: the same
+        // arithmetic on the same points.
+        let measured = invariant ? nil : certificatePath
+        // So are the nearest distances' measures, when it measured this
+        // candidate from every pair (see `measureForCertificate`; it runs
+        // only with the distances measured as shipped, see `deciding`).
+        let nearest = measured != nil && certificateStage[bestCandidate] == 2
+            ? (farthest: certificateNearest[2 * bestCandidate], percentile: certificateNearest[2 * bestCandidate + 1]) : nil
+        let path = measured ?? StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
+                                                             windingEndTrim: parameters.windingEndTrim,
+                                                             windingCornerSteps: parameters.windingCornerSteps)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
@@ -665,7 +708,8 @@ public final class StrokeClassifier {
             x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
             sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
             percentile: parameters.distancePercentile,
-            nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0)
+            nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0,
+            sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see
@@ -801,7 +845,11 @@ public final class StrokeClassifier {
     ///   one before it did. The best so far witnesses for candidates of
     ///   other templates; for those of its own template, and for itself, a
     ///   candidate of another template matched before it (`metOther`), or
-    ///   one matched now at that limit.
+    ///   one whose backward run, or matching, at that limit sums below it
+    ///   (`otherWitness`). When none does, its own template's candidates
+    ///   left that hold the limit below its own (at most two) are matched at
+    ///   the best, as unsettled ones are, and the witness is sought again at
+    ///   its own limit (session 15).
     ///
     /// The match is the best so far's, its runner-up that witness (as far as
     /// the classifier looked), so it is rejected as well; it is checked.
@@ -830,7 +878,11 @@ public final class StrokeClassifier {
             let reach = bestDistance * (deviation / threshold)
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
+        let bestLimit = ownLimit
         var unproven = (-1, -1)
+        // Its own template's candidates left that hold the limit below the
+        // best's own (at most two, then `ownBelow` is false).
+        var own = (-1, -1), ownBelow = true
         for index in (position + 1)..<candidateCount {
             let candidate = order[index]
             guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
@@ -849,16 +901,22 @@ public final class StrokeClassifier {
             }
             if sampleTemplate[candidate / fitsPerSample] == owner {
                 ownLimit = min(ownLimit, limit)
+                if limit < bestLimit {
+                    if own.0 < 0 { own.0 = candidate } else if own.1 < 0 { own.1 = candidate } else { ownBelow = false }
+                }
             } else {
                 othersLimit = min(othersLimit, limit)
             }
         }
         // Whether their matchings can beat the best; one that can is matched
-        // in turn, and no stop is proven for this best.
+        // in turn, and no stop is proven for this best (its matching is
+        // kept for the search, `certificateMatch`).
         for slot in 0..<2 {
             let candidate = slot == 0 ? unproven.0 : unproven.1
             guard candidate >= 0 else { continue }
-            guard !returnsSomething(candidate, below: best) else {
+            let distance = candidateDistance(candidate, below: best)
+            guard !(distance < best) else {
+                certificateMatch = (candidate, best, distance, bestRun)
                 settled = bestCandidate
                 return nil
             }
@@ -868,39 +926,109 @@ public final class StrokeClassifier {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
                   returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
         }
-        var witness = (sum: Double.infinity, template: -1)
+        var witness = (sum: Double.infinity, template: -1, byRun: false)
+        var ownMatched = false
         if ownLimit < .infinity {
-            if metOther.candidate >= 0, metOther.sum < ownLimit, orderKey[metOther.candidate] < ownLimit,
-               returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: ownLimit) {
-                witness = (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample])
-            } else {
-                // One matched now at that limit: returning less there, it
-                // returns less than it at any higher limit (`returnsSomething`).
-                var tries = 0
-                for index in 0..<candidateCount where tries < 2 {
-                    let candidate = order[index]
-                    let template = sampleTemplate[candidate / fitsPerSample]
-                    guard template != owner, orderKey[candidate] < ownLimit else { continue }
-                    tries += 1
-                    let distance = candidateDistance(candidate, below: ownLimit)
-                    if distance < ownLimit {
-                        witness = (distance, template)
-                        break
+            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
+            if witness.template < 0, ownLimit < bestLimit, ownBelow {
+                // None at the limit its own template's candidates left hold
+                // down: matched at the best, one that returns nothing below
+                // it cannot end the search (as an unsettled one above), and
+                // the limit is the best's own (session 15).
+                for slot in 0..<2 {
+                    let candidate = slot == 0 ? own.0 : own.1
+                    guard candidate >= 0 else { continue }
+                    let distance = candidateDistance(candidate, below: best)
+                    guard !(distance < best) else {
+                        certificateMatch = (candidate, best, distance, bestRun)
+                        settled = bestCandidate
+                        return nil
                     }
+                    certificateNoneBelow[candidate] = best
                 }
-                guard witness.template >= 0 else {
-                    settled = bestCandidate
-                    return nil
-                }
+                ownLimit = bestLimit
+                ownMatched = true
+                if ownLimit < .infinity { witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount) }
+            }
+            guard witness.template >= 0 || ownLimit == .infinity else {
+                settled = bestCandidate
+                return nil
             }
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
-                           frames: frames, marginDeviation: threshold, runnerUp: witness)
+                           frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
         guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
             settled = bestCandidate
             return nil
         }
+        if witness.byRun { certificateStops.byRun += 1 }
+        if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
+    }
+
+    /// For `certainRejection`: a candidate of another template than `owner`
+    /// whose matching returns less than `limit` at any limit from `limit`
+    /// up, with a sum below `limit` it reaches and whether one run showed
+    /// it, or (∞, −1): the previous best of another template (`metOther`);
+    /// or, of the three of least key (`witnessCandidate`), one whose
+    /// backward run from the start sums below `limit`; or, of the two of
+    /// least key not yet proven to return nothing below `limit`, one
+    /// matched now at `limit` (returning less there, it returns less than
+    /// `limit` at any higher limit, `returnsSomething`).
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
+        -> (sum: Double, template: Int, byRun: Bool) {
+        if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
+           returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false)
+        }
+        // One backward run whose sum is below `limit`: a matching never
+        // skips a backward run, and abandons one only once its best is
+        // lower than the run's sum, so at any limit from `limit` up it
+        // returns less than `limit` (as `returnsBelow` says of a best's
+        // run). A run from the start costs about a twentieth of a
+        // matching, so up to three are tried before any matching (session
+        // 15: most witnesses are found so).
+        var ran = (-1, -1, -1)
+        for attempt in 0..<3 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: ran)
+            guard candidate >= 0 else { break }
+            if attempt == 0 { ran.0 = candidate } else if attempt == 1 { ran.1 = candidate } else { ran.2 = candidate }
+            let sample = candidate / fitsPerSample
+            let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
+                                    below: limit, turning: false, forward: false, bounded: false)
+            if run.sum < limit { return (run.sum, sampleTemplate[sample], true) }
+        }
+        for _ in 0..<2 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
+            guard candidate >= 0 else { break }
+            let distance = candidateDistance(candidate, below: limit)
+            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false) }
+            // Nothing below that limit: nothing below any lower one.
+            certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
+        }
+        return (.infinity, -1, false)
+    }
+
+    /// For `otherWitness`: the candidate of least key below `limit` of
+    /// another template than `owner`, not proven to return nothing below
+    /// `limit` and not one of `skipping`; −1 when none. The margin's search
+    /// matches candidates in the order of their keys, so the first it would
+    /// meet are the likeliest witnesses (session 15: taken in `order`'s
+    /// places instead, past the search's position in no order, a third of
+    /// the scribbles that found none stopped). `order` is left as it is:
+    /// the search's ties keep their order.
+    private func witnessCandidate(than owner: Int, below limit: Double, candidateCount: Int,
+                                  skipping: (Int, Int, Int)) -> Int {
+        var chosen = -1, least = limit
+        for index in 0..<candidateCount {
+            let candidate = order[index]
+            let key = orderKey[candidate]
+            guard key < least, sampleTemplate[candidate / fitsPerSample] != owner, certificateNoneBelow[candidate] < limit,
+                  candidate != skipping.0, candidate != skipping.1, candidate != skipping.2 else { continue }
+            chosen = candidate
+            least = key
+        }
+        return chosen
     }
 
     /// For `certainRejection`: `.infinity` when `candidate` cannot end the
@@ -1024,6 +1152,12 @@ public final class StrokeClassifier {
         let low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
         percentile = low + fraction * (high - low)
         if exactly {
+            // Each drawn point's least squared distance is `deviation`'s
+            // (the same differences, products and sum; a least is the least
+            // whatever the order), and a root keeps order: its farthest and
+            // percentile, the same arithmetic on the same values.
+            certificateNearest[2 * candidate] = farthest
+            certificateNearest[2 * candidate + 1] = percentile
             // Every pair's: each run's own bound from its start, forward
             // (drawn points weighed in turn) or backward (the sample's), as
             // `cloudDistance` makes it whole; the least of $P's starts.

@@ -179,22 +179,34 @@ enum StrokeShapeCheck {
     /// The sum of the deviations of a drawing (cloud `x`/`y`, its path
     /// measures) from a sample (cloud `sx`/`sy`, sorted radii) of a
     /// template whose samples' path measures span the given ranges.
-    /// `scratch` holds 2·n values.
+    /// `scratch` holds 2·n values; `sortedRadii`, when given, are the
+    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them, and
+    /// `nearest` the farthest and percentile this function would find.
     static func deviation(path: PathMeasures, inkRange: (Double, Double), closureRange: (Double, Double),
                           windingRange: (Double, Double),
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
                           sampleX sx: UnsafeMutablePointer<Double>, sampleY sy: UnsafeMutablePointer<Double>,
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
                           scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9,
-                          nearestAmong nearestCount: Int = 0) -> StrokeShapeMeasures {
-        let radii = scratch, nearest = scratch + n
-        sortedRadii(x: x, y: y, count: n, into: radii)
+                          nearestAmong nearestCount: Int = 0,
+                          sortedRadii given: UnsafeMutablePointer<Double>? = nil,
+                          nearest known: (farthest: Double, percentile: Double)? = nil) -> StrokeShapeMeasures {
+        let nearest = scratch + n
+        let radii = given ?? scratch
+        if given == nil { sortedRadii(x: x, y: y, count: n, into: radii) }
         var radial = 0.0
         for index in 0..<n {
             let difference = radii[index] - sampleRadii[index]
             radial += difference * difference
         }
         radial = (radial / Double(n)).squareRoot()
+        if let known {
+            return StrokeShapeMeasures(
+                ink: outside(path.logInk, inkRange.0, inkRange.1),
+                closure: outside(path.closure, closureRange.0, closureRange.1),
+                winding: outside(path.winding, windingRange.0, windingRange.1),
+                radial: radial, farthest: known.farthest, percentile: known.percentile)
+        }
         // The distances are to the matched sample's points, or with
         // `nearestAmong` to that many points from `sx`/`sy` on (a template's
         // samples, `StrokeMatchingParameters.distanceToAllSamples`).
@@ -222,17 +234,4 @@ enum StrokeShapeCheck {
             percentile: percentile)
     }
 
-    /// Insertion sort: a few dozen values, no allocation.
-    static func sort(_ values: UnsafeMutablePointer<Double>, count n: Int) {
-        guard n > 1 else { return }
-        for position in 1..<n {
-            let value = values[position]
-            var slot = position
-            while slot > 0, values[slot - 1] > value {
-                values[slot] = values[slot - 1]
-                slot -= 1
-            }
-            values[slot] = value
-        }
-    }
 }
