@@ -6,7 +6,7 @@ import TactileTestSupport
 // measure*, and a looping hand on the tuning side. Session 13's per-shape
 // scale (round 2, shipped) lowered the tuning loss and the report, s6 and
 // wide families' losses, but the sigma-lognormal family lost more (5.19%
-// → 5.60%); the earlier diagnosis (session 11, README) found the winding
+// → 5.60%); the earlier diagnosis (session 11, docs/strokes-history.md) found the winding
 // the heaviest measure in that family's losses, and the shapes it loses
 // most those with sharp turns (stars, zigzags, deletes).
 //
