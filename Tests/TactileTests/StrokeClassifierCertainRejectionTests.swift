@@ -7,20 +7,6 @@ import Testing
 /// decision must be the full classification's, and an accepted match that
 /// match, every field, for any threshold, least score and deviation scales.
 struct StrokeClassifierCertainRejectionTests {
-    /// A small generator of its own, so the cases are the same on every run.
-    struct Mix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    }
-
     /// Random deviation scales, least scores and thresholds; drawings of
     /// every shape and scribbles of every kind. Fails if stopping ever
     /// changes a decision or an accepted match, or a match not stopped
@@ -29,7 +15,7 @@ struct StrokeClassifierCertainRejectionTests {
     /// not fail).
     @Test(arguments: [(UInt64(0x15A), 32), (UInt64(0x15B), 32), (UInt64(0x15C), 31)])
     func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int) throws {
-        var mix = Mix(state: seed)
+        var mix = SplitMix64(seed: seed)
         var synthesizer = StrokeSynthesizer(seed: seed)
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
@@ -116,5 +102,12 @@ struct StrokeClassifierCertainRejectionTests {
             #expect(told == turning.classify(ink))
         }
         #expect(turning.certainRejections == 0)
+    }
+}
+
+extension SplitMix64 {
+    /// A number in `low..<high`, from 53 random bits.
+    fileprivate mutating func between(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * (Double(next() >> 11) / Double(1 << 53))
     }
 }

@@ -112,18 +112,10 @@ func chooseAllSamples(heldOut: Bool) {
     var baseline = Double.nan
     var chosen: (rule: AllSamplesRule, threshold: Double, lost: Double)? = nil
     for rule in rules {
-        let parts = rule.allSamples ? allParts : baseParts
-        let pooled = parts.flatMap { $0 }
-        let values = pooled.filter { $0.shape == nil }.map(rule.value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
-        let all = Rejection(pooled) { rule.value($0) <= limit }
-        let each = parts.map { part in Rejection(part) { rule.value($0) <= limit } }
-        let three = Rejection(parts[0] + parts[1] + parts[2]) { rule.value($0) <= limit }
-        print(String(format: "| %@ | %.3f, %.3f | %.4f | %@ | %@ | %@ | %@ |", rule.name, rule.farthestWeight, rule.percentileWeight, limit,
-                     percent(all.lost), each.map { percent($0.lost) }.joined(separator: " / "), percent(three.lost),
-                     each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
-        if baseline.isNaN { baseline = all.lost; continue }
-        if chosen == nil || all.lost < chosen!.lost { chosen = (rule, limit, all.lost) }
+        let score = FourPartScore(rule.allSamples ? allParts : baseParts, value: rule.value)
+        print(String(format: "| %@ | %.3f, %.3f | ", rule.name, rule.farthestWeight, rule.percentileWeight) + score.cells)
+        if baseline.isNaN { baseline = score.lost; continue }
+        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
     }
     print()
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }

@@ -201,15 +201,8 @@ extension SplitMix64 {
 
 /// Drawings of `writers` (habits by `habits`) by the cornering hand.
 func corneringDrawings(writers: [UInt64], seed: UInt64, habits: (UInt64) -> StrokeHabits) -> Drawings {
-    var drawings = Drawings(writers: [], seed: seed)
-    drawings.byWriter = writers.map { writer in
-        var random = SplitMix64(seed: seed ^ (writer &* 0xD1B5_4A32_D192_ED03))
-        let hand = CorneringHand(writer: writer)
-        return Drawings(writers: [writer], seed: seed, habits: habits(writer)).byWriter[0].map { samples in
-            samples.map { withCornering($0, hand, random: &random) }
-        }
-    }
-    return drawings
+    redrawnDrawings(writers: writers, seed: seed, habits: habits, hand: { CorneringHand(writer: $0) },
+                    redraw: { withCornering($0, $1, random: &$2) })
 }
 
 let corneringPoolWriters = (690..<720).map(UInt64.init)
@@ -294,22 +287,15 @@ func chooseCornering(heldOut: Bool) {
     matchingParameters.reportsRunnerUp = true
     let parts = roundThreeCriterion() + [corneringOutcomes()]
     let pooled = parts.flatMap { $0 }
-    let scribbles = pooled.filter { $0.shape == nil }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
     var baseline = Double.nan
     var chosen: (rule: FarthestCapRule, threshold: Double, lost: Double)? = nil
     for rule in rules {
-        let values = scribbles.map(rule.value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
-        let all = Rejection(pooled) { rule.value($0) <= limit }
-        let each = parts.map { part in Rejection(part) { rule.value($0) <= limit } }
-        let three = Rejection(parts[0] + parts[1] + parts[2]) { rule.value($0) <= limit }
-        print(String(format: "| %@ | %.4f | %@ | %@ | %@ | %@ |", rule.name, limit, percent(all.lost),
-                     each.map { percent($0.lost) }.joined(separator: " / "), percent(three.lost),
-                     each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
-        if baseline.isNaN { baseline = all.lost; continue }
-        if chosen == nil || all.lost < chosen!.lost { chosen = (rule, limit, all.lost) }
+        let score = FourPartScore(parts, value: rule.value)
+        print("| \(rule.name) | " + score.cells)
+        if baseline.isNaN { baseline = score.lost; continue }
+        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
     }
     let library = Rejection(pooled) { rules[0].value($0) <= GestureDefaults.strokeMaximumShapeDeviation }
     print(String(format: "| (the library now, at %.4f) | | %@ | | | |", GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))

@@ -112,21 +112,14 @@ func chooseDistancePercentile(heldOut: Bool) {
         matchingParameters.distancePercentile = rule.level
         let parts = roundSixCriterion()
         if baseParts.isEmpty { baseParts = parts }
-        let pooled = parts.flatMap { $0 }
-        let values = pooled.filter { $0.shape == nil }.map(rule.value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
-        let all = Rejection(pooled) { rule.value($0) <= limit }
-        let each = parts.map { part in Rejection(part) { rule.value($0) <= limit } }
-        let three = Rejection(parts[0] + parts[1] + parts[2]) { rule.value($0) <= limit }
-        print(String(format: "| %@ | %.3f | %.4f | %@ | %@ | %@ | %@ |", rule.name, rule.weight, limit, percent(all.lost),
-                     each.map { percent($0.lost) }.joined(separator: " / "), percent(three.lost),
-                     each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
+        let score = FourPartScore(parts, value: rule.value)
+        print(String(format: "| %@ | %.3f | ", rule.name, rule.weight) + score.cells)
         if rule.level == 0.9 {
-            let library = Rejection(pooled) { rule.value($0) <= GestureDefaults.strokeMaximumShapeDeviation }
+            let library = Rejection(parts.flatMap { $0 }) { rule.value($0) <= GestureDefaults.strokeMaximumShapeDeviation }
             print(String(format: "| (the library now, at %.4f) | | | %@ | | | |", GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))
         }
-        if baseline.isNaN { baseline = all.lost; continue }
-        if chosen == nil || all.lost < chosen!.lost { chosen = (rule, limit, all.lost) }
+        if baseline.isNaN { baseline = score.lost; continue }
+        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
     }
     matchingParameters.distancePercentile = 0.9
     print()

@@ -204,18 +204,27 @@ func withCuspLoops(_ drawing: [[Point]], _ habit: CuspLooping, random: inout Spl
     }
 }
 
-/// Drawings of `writers` (odd usual, even `habits`, or all `habits`) by
-/// the looping hand.
-func loopingDrawings(writers: [UInt64], seed: UInt64, habits: (UInt64) -> StrokeHabits) -> Drawings {
+/// Drawings of `writers` (habits by `habits`), each redrawn with `redraw`
+/// by the writer's own `hand`, from a random stream of the writer's own:
+/// the looping hand's (here) and the cornering hand's (round 6).
+func redrawnDrawings<Hand>(writers: [UInt64], seed: UInt64, habits: (UInt64) -> StrokeHabits, hand: (UInt64) -> Hand,
+                           redraw: ([[Point]], Hand, inout SplitMix64) -> [[Point]]) -> Drawings {
     var drawings = Drawings(writers: [], seed: seed)
     drawings.byWriter = writers.map { writer in
         var random = SplitMix64(seed: seed ^ (writer &* 0xD1B5_4A32_D192_ED03))
-        let habit = CuspLooping(writer: writer)
+        let writersHand = hand(writer)
         return Drawings(writers: [writer], seed: seed, habits: habits(writer)).byWriter[0].map { samples in
-            samples.map { withCuspLoops($0, habit, random: &random) }
+            samples.map { redraw($0, writersHand, &random) }
         }
     }
     return drawings
+}
+
+/// Drawings of `writers` (odd usual, even `habits`, or all `habits`) by
+/// the looping hand.
+func loopingDrawings(writers: [UInt64], seed: UInt64, habits: (UInt64) -> StrokeHabits) -> Drawings {
+    redrawnDrawings(writers: writers, seed: seed, habits: habits, hand: { CuspLooping(writer: $0) },
+                    redraw: { withCuspLoops($0, $1, random: &$2) })
 }
 
 let loopPoolWriters = (660..<690).map(UInt64.init)

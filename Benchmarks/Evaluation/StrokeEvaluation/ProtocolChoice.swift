@@ -38,3 +38,29 @@ func printHeldOutLook(header: String, outcomes: (String) -> (library: [Outcome],
     print()
     losses.forEach { print($0) }
 }
+
+/// A candidate rule on session 15's four-part tuning criterion (`parts`:
+/// the usual, widened, looping and cornering writers; rounds 6–9): its
+/// threshold where ``scribbleBudget`` of the pooled scribbles pass, what it
+/// loses pooled, and its table cells from the threshold on (threshold,
+/// pooled loss, each part's loss, the first three parts' loss, each part's
+/// scribbles let in).
+struct FourPartScore {
+    let threshold: Double
+    let lost: Double
+    let cells: String
+
+    init(_ parts: [[Outcome]], value: (Outcome) -> Double) {
+        let pooled = parts.flatMap { $0 }
+        let values = pooled.filter { $0.shape == nil }.map(value).sorted()
+        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let all = Rejection(pooled) { value($0) <= limit }
+        let each = parts.map { part in Rejection(part) { value($0) <= limit } }
+        let three = Rejection(parts[0] + parts[1] + parts[2]) { value($0) <= limit }
+        threshold = limit
+        lost = all.lost
+        cells = String(format: "%.4f | %@ | %@ | %@ | %@ |", limit, percent(all.lost),
+                       each.map { percent($0.lost) }.joined(separator: " / "), percent(three.lost),
+                       each.map { percent($0.falseAccepts) }.joined(separator: " / "))
+    }
+}

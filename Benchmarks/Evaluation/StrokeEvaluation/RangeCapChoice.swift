@@ -90,22 +90,15 @@ func chooseRangeCaps(heldOut: Bool) {
     matchingParameters.reportsRunnerUp = true
     let parts = roundSixCriterion()
     let pooled = parts.flatMap { $0 }
-    let scribbles = pooled.filter { $0.shape == nil }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
     var baseline = Double.nan
     var chosen: (rule: ShareCapRule, threshold: Double, lost: Double)? = nil
     for rule in rules {
-        let values = scribbles.map(rule.value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
-        let all = Rejection(pooled) { rule.value($0) <= limit }
-        let each = parts.map { part in Rejection(part) { rule.value($0) <= limit } }
-        let three = Rejection(parts[0] + parts[1] + parts[2]) { rule.value($0) <= limit }
-        print(String(format: "| %@ | %.4f | %@ | %@ | %@ | %@ |", rule.name, limit, percent(all.lost),
-                     each.map { percent($0.lost) }.joined(separator: " / "), percent(three.lost),
-                     each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
-        if baseline.isNaN { baseline = all.lost; continue }
-        if chosen == nil || all.lost < chosen!.lost { chosen = (rule, limit, all.lost) }
+        let score = FourPartScore(parts, value: rule.value)
+        print("| \(rule.name) | " + score.cells)
+        if baseline.isNaN { baseline = score.lost; continue }
+        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
     }
     print()
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }

@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import TactileTestSupport
 import Testing
 
 /// `fixedDecimal` writes what `String(format: "%.Nf")` (C's printf) writes,
@@ -16,7 +17,7 @@ import Testing
     ]
 
     @Test func fixedDecimalWritesWhatPrintfWrites() {
-        var generator = SplitMix(seed: 14)
+        var generator = SplitMix64(seed: 14)
         var values = Self.chosen
         for _ in 0..<20_000 {
             // Magnitudes from 1e-4 to 1e6, and quarters and eighths (exact
@@ -42,18 +43,5 @@ import Testing
         #expect(fixedDecimal(.nan, decimals: 2) == String(format: "%.2f", Double.nan))
         #expect(fixedDecimal(.nan, decimals: 2, sign: true) == String(format: "%+.2f", Double.nan))
         #expect(fixedDecimal(-.nan, decimals: 0) == String(format: "%.0f", -Double.nan))
-    }
-}
-
-/// A small seeded generator, so a failure can be run again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -911,16 +911,9 @@ public final class StrokeClassifier {
         // Whether their matchings can beat the best; one that can is matched
         // in turn, and no stop is proven for this best (its matching is
         // kept for the search, `certificateMatch`).
-        for slot in 0..<2 {
-            let candidate = slot == 0 ? unproven.0 : unproven.1
-            guard candidate >= 0 else { continue }
-            let distance = candidateDistance(candidate, below: best)
-            guard !(distance < best) else {
-                certificateMatch = (candidate, best, distance, bestRun)
-                settled = bestCandidate
-                return nil
-            }
-            certificateNoneBelow[candidate] = best
+        guard noneBeats(best, unproven) else {
+            settled = bestCandidate
+            return nil
         }
         if othersLimit < .infinity {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
@@ -935,16 +928,9 @@ public final class StrokeClassifier {
                 // down: matched at the best, one that returns nothing below
                 // it cannot end the search (as an unsettled one above), and
                 // the limit is the best's own (session 15).
-                for slot in 0..<2 {
-                    let candidate = slot == 0 ? own.0 : own.1
-                    guard candidate >= 0 else { continue }
-                    let distance = candidateDistance(candidate, below: best)
-                    guard !(distance < best) else {
-                        certificateMatch = (candidate, best, distance, bestRun)
-                        settled = bestCandidate
-                        return nil
-                    }
-                    certificateNoneBelow[candidate] = best
+                guard noneBeats(best, own) else {
+                    settled = bestCandidate
+                    return nil
                 }
                 ownLimit = bestLimit
                 ownMatched = true
@@ -964,6 +950,24 @@ public final class StrokeClassifier {
         if witness.byRun { certificateStops.byRun += 1 }
         if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
+    }
+
+    /// For `certainRejection`: matches the (up to two; −1 for none)
+    /// `candidates` at the limit `best`. False at the first that beats it,
+    /// its matching kept for the search (`certificateMatch`); otherwise
+    /// each is known to return nothing below `best` (`certificateNoneBelow`).
+    private func noneBeats(_ best: Double, _ candidates: (Int, Int)) -> Bool {
+        for slot in 0..<2 {
+            let candidate = slot == 0 ? candidates.0 : candidates.1
+            guard candidate >= 0 else { continue }
+            let distance = candidateDistance(candidate, below: best)
+            guard !(distance < best) else {
+                certificateMatch = (candidate, best, distance, bestRun)
+                return false
+            }
+            certificateNoneBelow[candidate] = best
+        }
+        return true
     }
 
     /// For `certainRejection`: a candidate of another template than `owner`
