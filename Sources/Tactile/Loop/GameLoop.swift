@@ -222,21 +222,12 @@ public final class GameLoop {
         let slots = inputSlots
         slots.forEachBorrowed { $0.input.handle(event) }
         borrowedScene?.withBorrowed { $0.send(event) }
-        // Pointer events, most of a frame's, are nothing to motion (its
-        // `handle` passes them over): they skip the call, whose switch on
-        // the event's kind was about 16 instructions of each (callgrind,
-        // Tilt Maze and the Gesture Lab on the ten-contact trace).
-        if let motion, !isPointer(event), timeMoves || !isSensorSample(event) { motion.handle(event) }
+        if let motion, timeMoves || !isSensorSample(event) { motion.handle(event) }
         handle(event)
     }
 
     private func isSensorSample(_ event: InputEvent) -> Bool {
         if case .sensor = event.kind { return true }
-        return false
-    }
-
-    private func isPointer(_ event: InputEvent) -> Bool {
-        if case .pointer = event.kind { return true }
         return false
     }
 }

@@ -24,8 +24,6 @@ extension MotionManager {
             simulator?.handle(event)
             breakOff(at: event.timestamp)
         case .pointer, .mouseWheel, .remote, .text:
-            // A game loop does not hand pointer events on at all (see
-            // `GameLoop.deliver`): one that mattered here must be passed there too.
             break
         }
     }
