@@ -191,7 +191,8 @@ struct RecognizerActionPathTests {
         for round in 0..<40 {
             let scale = [1e-6, 0.01, 1, 30, 200][round % 5]
             let centre = Point(x: 400 + random.unit() * 40 - 20, y: 300 + random.unit() * 40 - 20)
-            let fingers = 1 + Int(random.next() % 12)
+            // Up to 20: past the 16 the spread copies, it takes the two walks.
+            let fingers = 1 + Int(random.next() % 20)
             var spot: [Point] = []
             for index in 0..<fingers {
                 // Every third round, two fingers share a spot.

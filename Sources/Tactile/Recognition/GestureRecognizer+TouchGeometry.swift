@@ -60,26 +60,33 @@ extension GestureRecognizer {
     // touches themselves read each one's phase again, through the list and
     // the object, to find the same touches (callgrind, Tilt Maze's pinch on
     // ten fingers: the spread was about 260 instructions of each move).
+    // The copies are in an inline array, not `withUnsafeTemporaryAllocation`,
+    // whose closure, made in this main-actor class, checked the executor on
+    // each call (about 300 instructions); indices are masked (`& 15`, in
+    // range by the guard) so that no write may trap, which would have the
+    // loop retain the list (see the type's comment). More touches than it
+    // holds take the two walks.
     public func touchSpread() -> (span: Double, count: Int) {
-        withUnsafeTemporaryAllocation(of: Point.self, capacity: trackedTouches.count) { locations in
-            guard let base = locations.baseAddress else { return (0, 0) }
-            var sumX = 0.0, sumY = 0.0
-            var count = 0
-            // As `touchCentroid`: by index, no trapping arithmetic (a
-            // pointer's `+` does not trap), so the list is not retained.
-            for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
-                let location = trackedTouches[index].storedLocation
-                (base + count).initialize(to: location)
-                sumX += location.x
-                sumY += location.y
-                count &+= 1
-            }
-            guard count > 0 else { return (0, 0) }
-            let center = Point(x: sumX / Double(count), y: sumY / Double(count))
-            var sum = 0.0
-            for offset in 0..<count { sum += base[offset].distance(to: center) }
-            return (2 * sum / Double(count), count)
+        // Sixteen copies: ten fingers and then some.
+        guard trackedTouches.count <= 16 else {
+            let (center, count) = touchCentroid()
+            return (touchSpan(around: center), count)
         }
+        var locations = InlineArray<16, Point>(repeating: .zero)
+        var sumX = 0.0, sumY = 0.0
+        var count = 0
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            let location = trackedTouches[index].storedLocation
+            locations[count & 15] = location
+            sumX += location.x
+            sumY += location.y
+            count &+= 1
+        }
+        guard count > 0 else { return (0, 0) }
+        let center = Point(x: sumX / Double(count), y: sumY / Double(count))
+        var sum = 0.0
+        for offset in 0..<count { sum += locations[offset & 15].distance(to: center) }
+        return (2 * sum / Double(count), count)
     }
 
     /// How spread out the touches that are down are with `lifting` and
