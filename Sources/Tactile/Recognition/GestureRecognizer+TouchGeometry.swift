@@ -49,46 +49,6 @@ extension GestureRecognizer {
         return count > 0 ? 2 * sum / Double(count) : 0
     }
 
-    /// How spread out the touches that are down are, and how many there are:
-    /// ``GestureRecognizer/touchSpan(around:including:)`` about
-    /// ``GestureRecognizer/touchCentroid(including:)``, with the same values
-    /// to the bit (the same sums in the same order), and `(0, 0)` when none
-    /// is down. What a pinch measures on every move of each of its touches.
-    //
-    // One walk of the touches, which copies their locations to the stack
-    // as it sums them, and one of the copies: the second walk of the
-    // touches themselves read each one's phase again, through the list and
-    // the object, to find the same touches (callgrind, Tilt Maze's pinch on
-    // ten fingers: the spread was about 260 instructions of each move).
-    // The copies are in an inline array, not `withUnsafeTemporaryAllocation`,
-    // whose closure, made in this main-actor class, checked the executor on
-    // each call (about 300 instructions); indices are masked (`& 15`, in
-    // range by the guard) so that no write may trap, which would have the
-    // loop retain the list (see the type's comment). More touches than it
-    // holds take the two walks.
-    public func touchSpread() -> (span: Double, count: Int) {
-        // Sixteen copies: ten fingers and then some.
-        guard trackedTouches.count <= 16 else {
-            let (center, count) = touchCentroid()
-            return (touchSpan(around: center), count)
-        }
-        var locations = InlineArray<16, Point>(repeating: .zero)
-        var sumX = 0.0, sumY = 0.0
-        var count = 0
-        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
-            let location = trackedTouches[index].storedLocation
-            locations[count & 15] = location
-            sumX += location.x
-            sumY += location.y
-            count &+= 1
-        }
-        guard count > 0 else { return (0, 0) }
-        let center = Point(x: sumX / Double(count), y: sumY / Double(count))
-        var sum = 0.0
-        for offset in 0..<count { sum += locations[offset & 15].distance(to: center) }
-        return (2 * sum / Double(count), count)
-    }
-
     /// How spread out the touches that are down are with `lifting` and
     /// without it, and how many each counts:
     /// ``GestureRecognizer/touchSpan(around:including:)`` about

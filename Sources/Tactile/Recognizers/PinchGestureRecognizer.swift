@@ -206,13 +206,8 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
 
     // MARK: Helpers
 
-    /// The span of the touches that are down and how many: on every move.
-    private func spread() -> (span: Double, count: Int) {
-        touchSpread()
-    }
-
-    /// The span of the touches that are down and `lifting`, and how many.
-    private func spread(including lifting: Touch) -> (span: Double, count: Int) {
+    /// The span of the touches that are down (and `lifting`) and how many.
+    private func spread(including lifting: Touch? = nil) -> (span: Double, count: Int) {
         let (center, count) = touchCentroid(including: lifting)
         return (touchSpan(around: center, including: lifting), count)
     }
