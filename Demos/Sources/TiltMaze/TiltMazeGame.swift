@@ -235,7 +235,7 @@ final class TiltMazeGame: CanvasGame {
             break
         }
         marble.roll(step: step, tilt: tilt, walls: maze.walls)
-        if let hole = maze.holes.firstIndex(where: { distance($0, marble.position) < Maze.holeRadius }) {
+        if let hole = holeUnderMarble() {
             phase = .falling(hole: hole, since: now)
             falls += 1
             outcomes.append(.fell(hole: hole))
@@ -245,6 +245,18 @@ final class TiltMazeGame: CanvasGame {
             bestTime = min(bestTime ?? time, time)
             outcomes.append(.won)
         }
+    }
+
+    /// The first hole the marble is over, if any.
+    ///
+    /// A plain loop, not `holes.firstIndex { … }`: that closure, made in
+    /// this main-actor class, checked the executor for every hole it was
+    /// called on, every update step (callgrind, the ten-contact trace:
+    /// four checks a step, about 880 instructions).
+    private func holeUnderMarble() -> Int? {
+        let position = marble.position
+        for index in maze.holes.indices where distance(maze.holes[index], position) < Maze.holeRadius { return index }
+        return nil
     }
 
     private func distance(_ a: Point, _ b: Point) -> Double {
