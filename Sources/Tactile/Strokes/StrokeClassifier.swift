@@ -188,6 +188,21 @@ public final class StrokeClassifier {
     private let leastDistances: UnsafeMutablePointer<Double>
     private let leastSums: UnsafeMutablePointer<Double>
     private let placedLeastSums: UnsafeMutablePointer<Double>
+    /// The sample whose least distances to the drawing's cloud scaled by
+    /// axes (`aspectX`/`aspectY`) those hold, or −1 (another cloud's, or
+    /// none since the drawing was normalised).
+    private var leastDistancesSample = -1
+    /// The squared distances `fillLeastDistances` last made, every pair's:
+    /// drawn point i's to the sample's point j at i · `distanceStride` + j,
+    /// with a column n and a row n of +∞ (the distance of a run's padding
+    /// slot, see `takeNearestMade`). About 9 KB at 32 points.
+    private let pairDistances: UnsafeMutablePointer<Double>
+    private let distanceStride: Int
+    /// A run's free points, packed as `remainingX` is, when it reads
+    /// `pairDistances`: each one's offset along its row or column there, and
+    /// its index in its cloud.
+    private let freeOffset: UnsafeMutablePointer<Int>
+    private let freeIndex: UnsafeMutablePointer<Int>
     /// Whether matchings stop their runs by the nearest-point bound (see
     /// `cloudDistance`); off only in the test that checks it changes no
     /// answer.
@@ -348,6 +363,14 @@ public final class StrokeClassifier {
         leastSums.initialize(repeating: 0, count: 2 * (2 * n + 1))
         placedLeastSums = .allocate(capacity: 2 * (2 * n + 1))
         placedLeastSums.initialize(repeating: 0, count: 2 * (2 * n + 1))
+        // Even, so that the rows' pairs stay 16-byte aligned.
+        distanceStride = (n + 2) & ~1
+        pairDistances = .allocate(capacity: (n + 1) * distanceStride)
+        pairDistances.initialize(repeating: .infinity, count: (n + 1) * distanceStride)
+        freeOffset = .allocate(capacity: paddedCount)
+        freeOffset.initialize(repeating: 0, count: paddedCount)
+        freeIndex = .allocate(capacity: paddedCount)
+        freeIndex.initialize(repeating: 0, count: paddedCount)
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
         fitsPerSample = parameters.refinedCandidates
         let candidates = max(1, sampleCount * fitsPerSample)
@@ -473,6 +496,9 @@ public final class StrokeClassifier {
         leastDistances.deallocate()
         leastSums.deallocate()
         placedLeastSums.deallocate()
+        pairDistances.deallocate()
+        freeOffset.deallocate()
+        freeIndex.deallocate()
         sampleRadii.deallocate()
         order.deallocate()
         orderKey.deallocate()
@@ -1275,6 +1301,8 @@ public final class StrokeClassifier {
     /// wide one; or, `uniform`, both by one factor, to the same overall
     /// spread (√2).
     private func normalize(uniform: Bool, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) -> Frame {
+        // A new cloud: the least distances held are no longer its own.
+        leastDistancesSample = -1
         var sumX = 0.0, sumY = 0.0
         for index in 0..<n {
             sumX += resampledX[index]
@@ -1394,13 +1422,19 @@ public final class StrokeClassifier {
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         var total = 0.0
         var first = 0.0
+        // The weight counted down rather than converted at each point: the
+        // same values (whole numbers), an instruction or two less a point.
+        // (Session 16: two points a step in SIMD lanes cost a fifth more
+        // here, the compiler packing the sums instead.)
+        var weight = Double(n)
         for index in 0..<n {
             let target = Int(lookup[Int(cells[index])])
             let dx = x[index] - sx[target], dy = y[index] - sy[target]
             let distance = dx * dx + dy * dy
             nearest[index] = total   // the sum before this point
             total += distance
-            first += Double(n - index) * distance
+            first += weight * distance
+            weight -= 1
         }
         // Starting at s, point i weighs n − ((i − s) mod n): the bound at s
         // is the bound at 0 plus s·(all) − n·(those before s).
@@ -1574,47 +1608,86 @@ public final class StrokeClassifier {
     /// (Session 13: keeping the whole matrix, with each point's nearest two
     /// to pair without a search when free, saved two fifths of the runs'
     /// instructions but cost more than that to make: about 35,000 a
-    /// matching against 11,000 for these.)
+    /// matching against 11,000 for these.) Session 16 keeps the matrix
+    /// after all (`pairDistances`), as the distances are made here anyway:
+    /// storing them costs about a tenth of this pass, and the runs read
+    /// them instead of making them again (`madeRun`).
     private func fillLeastDistances(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) {
+        // The drawing as drawn, axes scaled, against the sample these hold
+        // already (`leastDistancesSample`): nothing to make. A rejection's
+        // certificate measures a candidate from every pair and then often
+        // matches it, or matches the best and then measures it (session 16).
+        if sample == leastDistancesSample, x == aspectX, y == aspectY { return }
+        leastDistancesSample = x == aspectX && y == aspectY ? sample : -1
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
         for other in 0..<paddedCount { sampleLeast[other] = .infinity }
         let pairs = n & ~1
-        for index in 0..<n {
-            let pointX = SIMD2<Double>(repeating: x[index]), pointY = SIMD2<Double>(repeating: y[index])
-            var least = SIMD2<Double>(repeating: .infinity)
+        // Two drawn points a pass (the last of an odd count with itself),
+        // against two of the sample's a step: each sample point and its
+        // column's least are loaded and stored once for both (session 16:
+        // a third fewer instructions than one drawn point a pass). The same
+        // values: a column's least is taken over the same distances, the
+        // rows' in another order, which gives the same least (none is −0,
+        // and no order takes a NaN).
+        var index = 0
+        while index < n {
+            let second = min(index + 1, n - 1)
+            let x0 = SIMD2<Double>(repeating: x[index]), y0 = SIMD2<Double>(repeating: y[index])
+            let x1 = SIMD2<Double>(repeating: x[second]), y1 = SIMD2<Double>(repeating: y[second])
+            let row0 = pairDistances + index * distanceStride, row1 = pairDistances + second * distanceStride
+            var least0 = SIMD2<Double>(repeating: .infinity), least1 = least0
             var other = 0
             while other < pairs {
-                let dx = pointX - UnsafeRawPointer(sx + other).loadUnaligned(as: SIMD2<Double>.self)
-                let dy = pointY - UnsafeRawPointer(sy + other).loadUnaligned(as: SIMD2<Double>.self)
-                let distance = dx * dx + dy * dy
-                least = Self.choose(distance, where: unsafeBitCast(distance .< least, to: SIMD2<Int64>.self), else: least)
+                let ox = UnsafeRawPointer(sx + other).loadUnaligned(as: SIMD2<Double>.self)
+                let oy = UnsafeRawPointer(sy + other).loadUnaligned(as: SIMD2<Double>.self)
+                let dx0 = x0 - ox, dy0 = y0 - oy, dx1 = x1 - ox, dy1 = y1 - oy
+                let distance0 = dx0 * dx0 + dy0 * dy0, distance1 = dx1 * dx1 + dy1 * dy1
+                UnsafeMutableRawPointer(row0 + other).storeBytes(of: distance0, as: SIMD2<Double>.self)
+                UnsafeMutableRawPointer(row1 + other).storeBytes(of: distance1, as: SIMD2<Double>.self)
+                least0 = StrokeShapeCheck.lesser(distance0, least0)
+                least1 = StrokeShapeCheck.lesser(distance1, least1)
                 let column = UnsafeMutableRawPointer(sampleLeast + other)
-                let columnLeast = column.load(as: SIMD2<Double>.self)
-                column.storeBytes(of: Self.choose(distance, where: unsafeBitCast(distance .< columnLeast, to: SIMD2<Int64>.self),
-                                                  else: columnLeast),
-                                  as: SIMD2<Double>.self)
+                let columnLeast = StrokeShapeCheck.lesser(distance1, StrokeShapeCheck.lesser(distance0, column.load(as: SIMD2<Double>.self)))
+                column.storeBytes(of: columnLeast, as: SIMD2<Double>.self)
                 other &+= 2
             }
-            var rowLeast = least[1] < least[0] ? least[1] : least[0]
+            var rowLeast0 = least0[1] < least0[0] ? least0[1] : least0[0]
+            var rowLeast1 = least1[1] < least1[0] ? least1[1] : least1[0]
             if pairs < n {
-                let dx = x[index] - sx[pairs], dy = y[index] - sy[pairs]
-                let distance = dx * dx + dy * dy
-                if distance < rowLeast { rowLeast = distance }
-                if distance < sampleLeast[pairs] { sampleLeast[pairs] = distance }
+                let dx0 = x[index] - sx[pairs], dy0 = y[index] - sy[pairs]
+                let distance0 = dx0 * dx0 + dy0 * dy0
+                if distance0 < rowLeast0 { rowLeast0 = distance0 }
+                if distance0 < sampleLeast[pairs] { sampleLeast[pairs] = distance0 }
+                pairDistances[index * distanceStride + pairs] = distance0
+                let dx1 = x[second] - sx[pairs], dy1 = y[second] - sy[pairs]
+                let distance1 = dx1 * dx1 + dy1 * dy1
+                pairDistances[second * distanceStride + pairs] = distance1
+                if distance1 < rowLeast1 { rowLeast1 = distance1 }
+                if distance1 < sampleLeast[pairs] { sampleLeast[pairs] = distance1 }
             }
-            drawingLeast[index] = rowLeast
+            drawingLeast[index] = rowLeast0
+            drawingLeast[second] = rowLeast1
+            index += 2
         }
+        // The points twice round, in two halves (the second reading the
+        // first's distances again), the weight counted along: the same
+        // sums in the same order as one loop choosing its index and
+        // converting its place, with fewer instructions.
         for side in 0..<2 {
             let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
             let least = leastDistances + side * paddedCount
-            var sum = 0.0, placedSum = 0.0
-            for place in 0..<(2 * n) {
-                sums[place] = sum
-                placed[place] = placedSum
-                let distance = least[place < n ? place : place - n]
-                sum += distance
-                placedSum += Double(place) * distance
+            var sum = 0.0, placedSum = 0.0, weight = 0.0
+            for round in 0..<2 {
+                let offset = round * n
+                for point in 0..<n {
+                    sums[offset + point] = sum
+                    placed[offset + point] = placedSum
+                    let distance = least[point]
+                    sum += distance
+                    placedSum += weight * distance
+                    weight += 1
+                }
             }
             sums[2 * n] = sum
             placed[2 * n] = placedSum
@@ -1659,6 +1732,7 @@ public final class StrokeClassifier {
         if bounded {
             let whole = bound(from: start)
             if whole >= reach { return (whole, 0, 0) }
+            return madeRun(from: ax, ay, to: bx, by, start: start, below: limit, reach: reach, turning: turning, forward: forward)
         }
         // The other cloud's points, packed: a run takes them out as it pairs them.
         let freeX = remainingX, freeY = remainingY
@@ -1697,6 +1771,111 @@ public final class StrokeClassifier {
             index = index + 1 == n ? 0 : index + 1
         } while index != start
         return (sum, dot, cross)
+    }
+
+    /// `cloudDistance`'s run, bounded, with the distances `fillLeastDistances`
+    /// made for these two clouds read from `pairDistances` rather than made
+    /// again at each step (session 16: a greedy step read ~30 instructions a
+    /// block of four free points making their distances, ~15 reading them;
+    /// the runs were about two fifths of a scribble's instructions). The
+    /// same run, bit for bit: each distance there is the same differences,
+    /// products and sum that `takeNearest` makes (a difference the other way
+    /// round, a backward run's, is its exact negative), and the free points
+    /// are packed, taken out and looked through in the same order, the
+    /// padding slots reading +∞ as theirs do; so every step takes the same
+    /// point at the same distance. `forward`: a run of drawn point i reads
+    /// row i, a backward one of the sample's point j column j.
+    @inline(__always)
+    private func madeRun(from ax: UnsafeMutablePointer<Double>, _ ay: UnsafeMutablePointer<Double>,
+                         to bx: UnsafeMutablePointer<Double>, _ by: UnsafeMutablePointer<Double>,
+                         start: Int, below limit: Double, reach: Double,
+                         turning: Bool, forward: Bool) -> (sum: Double, dot: Double, cross: Double) {
+        let sums = leastSums + (forward ? 0 : 2 * n + 1), placed = placedLeastSums + (forward ? 0 : 2 * n + 1)
+        let end = start + n
+        let endSum = sums[end], endPlaced = placed[end], endWeight = Double(end)
+        @inline(__always) func bound(from place: Int) -> Double {
+            endWeight * (endSum - sums[place]) - (endPlaced - placed[place])
+        }
+        let across = forward ? 1 : distanceStride, along = forward ? distanceStride : 1
+        for slot in 0..<n {
+            freeOffset[slot] = slot * across
+            freeIndex[slot] = slot
+        }
+        // Row or column n: +∞.
+        let padding = n * across
+        for slot in n..<paddedCount { freeOffset[slot] = padding }
+        var count = n
+        var sum = 0.0, dot = 0.0, cross = 0.0
+        var weight = Double(n)
+        var index = start
+        var place = start
+        repeat {
+            let least = sum + bound(from: place)
+            if least >= reach { return (least, 0, 0) }
+            let taken = takeNearestMade(in: pairDistances + index * along, count: &count, padding: padding)
+            sum += weight * taken.distance
+            if sum >= limit { return (sum, 0, 0) }
+            if turning {
+                let px = ax[index], py = ay[index]
+                let qx = bx[taken.index], qy = by[taken.index]
+                if forward {
+                    dot += weight * (px * qx + py * qy)
+                    cross += weight * (px * qy - py * qx)
+                } else {
+                    dot += weight * (qx * px + qy * py)
+                    cross += weight * (qx * py - qy * px)
+                }
+            }
+            weight -= 1
+            place += 1
+            index = index + 1 == n ? 0 : index + 1
+        } while index != start
+        return (sum, dot, cross)
+    }
+
+    /// `takeNearest` on distances made already: the free point (packed in
+    /// `freeOffset`/`freeIndex`, the first `count`) whose distance in `line`
+    /// (a row or column of `pairDistances`) is least, the first of equals in
+    /// slot order, or slot 0 when none is below +∞; its index and distance.
+    /// It is taken out as `takeNearest` takes one, the padding offset
+    /// moving into the last slot.
+    @inline(__always)
+    private func takeNearestMade(in line: UnsafeMutablePointer<Double>, count: inout Int, padding: Int)
+        -> (index: Int, distance: Double) {
+        let offsets = freeOffset
+        var leastA = SIMD2<Double>(repeating: .infinity), leastB = leastA
+        var base = 0
+        // The distances are not stored slot by slot, as `takeNearest`'s
+        // are: the slot's lookup below reads them again from `line`.
+        while base < count {
+            let distanceA = SIMD2<Double>(line[offsets[base]], line[offsets[base + 1]])
+            let distanceB = SIMD2<Double>(line[offsets[base + 2]], line[offsets[base + 3]])
+            leastA = Self.choose(distanceA, where: unsafeBitCast(distanceA .< leastA, to: SIMD2<Int64>.self), else: leastA)
+            leastB = Self.choose(distanceB, where: unsafeBitCast(distanceB .< leastB, to: SIMD2<Int64>.self), else: leastB)
+            base &+= 4
+        }
+        let least = Self.choose(leastB, where: unsafeBitCast(leastB .< leastA, to: SIMD2<Int64>.self), else: leastA)
+        let nearestDistance = least[1] < least[0] ? least[1] : least[0]
+        var nearestSlot = 0
+        if nearestDistance < .infinity {
+            nearestSlot = Int.max
+            @inline(__always) func firstSlot(lane: Int, least: Double) {
+                guard least == nearestDistance else { return }
+                var slot = lane
+                while line[offsets[slot]] != nearestDistance { slot &+= 4 }
+                if slot < nearestSlot { nearestSlot = slot }
+            }
+            firstSlot(lane: 0, least: leastA[0])
+            firstSlot(lane: 1, least: leastA[1])
+            firstSlot(lane: 2, least: leastB[0])
+            firstSlot(lane: 3, least: leastB[1])
+        }
+        let index = freeIndex[nearestSlot]
+        count -= 1
+        offsets[nearestSlot] = offsets[count]
+        freeIndex[nearestSlot] = freeIndex[count]
+        offsets[count] = padding
+        return (index, nearestDistance)
     }
 
     /// The point nearest to (`px`, `py`) among the first `count` packed in
