@@ -1068,6 +1068,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-pair-margins":
+    // Session 16, round 10: the margin judged by the pair of templates it is
+    // between, learned on the pool (PairMarginChoice.swift); `heldout` looks once.
+    choosePairMargins(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-all-samples":
     // Session 15, round 9: the farthest and percentile distances to all of
     // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
