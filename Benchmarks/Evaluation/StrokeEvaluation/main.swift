@@ -429,9 +429,11 @@ func writeTemplates(root: String) throws {
     let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
     // Session 13: each shape's deviation scale, learned from writers
     // 600–659 against these samples (DeviationScaleChoice.swift).
-    let templates = zip(unscaled, shippedDeviationScales(unscaled)).map { template, scale in
-        try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant, deviationScale: scale,
-                            samples: template.samples)
+    // Session 16: the templates close to each in shape, learned from the
+    // same writers (PairMarginChoice.swift).
+    let templates = zip(zip(unscaled, shippedDeviationScales(unscaled)), shippedCloseTemplates(unscaled)).map { pair, close in
+        try! StrokeTemplate(name: pair.0.name, isRotationInvariant: pair.0.isRotationInvariant, deviationScale: pair.1,
+                            closeTemplates: close, samples: pair.0.samples)
     }
     let text = StrokeTemplateFile.text(of: templates)
     let folder = root + "/Assets/Strokes"
@@ -444,7 +446,10 @@ func writeTemplates(root: String) throws {
     swift += "\n    \"\"\"\n}\n"
     try swift.write(toFile: root + "/Sources/Tactile/Strokes/StrokeTemplate+BuiltInText.swift", atomically: true, encoding: .utf8)
     print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples; deviation scales "
-          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", "))
+          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", ")
+          + "; close templates " + templates.map { template in
+              template.closeTemplates.keys.sorted().map { "\(template.name)→\($0) \(template.closeTemplates[$0]!)" }.joined(separator: ", ")
+          }.filter { !$0.isEmpty }.joined(separator: ", "))
 }
 
 /// `tuning=mixed` on `tune`: the tuning writers with odd seeds draw with the

@@ -153,6 +153,13 @@ public final class StrokeClassifier {
     private(set) var templateClosureRange: [(Double, Double)] = []
     private(set) var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
+    /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
+    /// runner-up (`templates.count` a row; 1 where none is named), the
+    /// largest in each template's row, and the largest of all: the margin's
+    /// search and the certificate bound a runner-up's factor by them.
+    private let marginFactors: [Double]
+    private let largestMarginFactor: [Double]
+    private let largestMarginFactorOfAll: Double
 
     // Scratch, made once: the drawing resampled, normalised both ways,
     // rotated; a matching's bookkeeping; the order samples are tried in.
@@ -313,6 +320,19 @@ public final class StrokeClassifier {
         }
         self.templates = templates
         self.parameters = parameters
+        var factors = [Double](repeating: 1, count: templates.count * templates.count)
+        let indexByName = Dictionary(uniqueKeysWithValues: templates.enumerated().map { ($0.element.name, $0.offset) })
+        for (index, template) in templates.enumerated() {
+            for (name, factor) in template.closeTemplates {
+                guard let other = indexByName[name], other != index else { continue }
+                factors[index * templates.count + other] = factor
+            }
+        }
+        marginFactors = factors
+        largestMarginFactor = templates.indices.map { index in
+            factors[(index * templates.count)..<((index + 1) * templates.count)].max() ?? 1
+        }
+        largestMarginFactorOfAll = largestMarginFactor.max() ?? 1
         n = parameters.pointCount
         step = parameters.startStep
         grid = parameters.lookupGridSize
@@ -462,6 +482,14 @@ public final class StrokeClassifier {
             templateClosureRange.append(joined(widened(closure), template.learnedRanges?.closure))
             templateWindingRange.append(joined(widened(winding), template.learnedRanges?.winding))
         }
+    }
+
+    /// The ``StrokeTemplate/closeTemplates`` factor of template `index`'s
+    /// margin against template `other` (indices in ``templates``): 1 when it
+    /// names none, or either index is not one.
+    func marginFactor(of index: Int, against other: Int) -> Double {
+        guard templates.indices.contains(index), templates.indices.contains(other) else { return 1 }
+        return marginFactors[index * templates.count + other]
     }
 
     deinit {
@@ -649,7 +677,13 @@ public final class StrokeClassifier {
             if deciding, let minimumScore, bestCandidate >= 0, bestCandidate != settled,
                let rejected = certainRejection(
                    ink: ink, best: best, bestCandidate: bestCandidate, position: position, candidateCount: candidateCount,
-                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore, threshold: marginDeviation,
+                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore,
+                   // A runner-up's margin counts up to the largest factor
+                   // more (StrokeTemplate.closeTemplates): proven at the
+                   // threshold that much higher, a rejection holds whatever
+                   // the runner-up (its match's test, at that threshold,
+                   // takes the witness's own factor, at most that one).
+                   threshold: marginDeviation * largestMarginFactorOfAll,
                    settled: &settled) {
                 certainRejections += 1
                 return rejected
@@ -727,8 +761,14 @@ public final class StrokeClassifier {
             // ratio), and stops at the first other template near enough to
             // reject it (session 11): the nearest can only reject it too.
             let reach = distance * (deviation / marginDeviation) * (1 + 1e-9)
+            // A template close in shape counts more as the runner-up
+            // (StrokeTemplate.closeTemplates): the search stops only at one
+            // that rejects whatever the nearest's factor, and otherwise
+            // finds the nearest within the reach, whose factor is then
+            // the margin's. No factor is below 1, so one beyond the reach
+            // still accepts.
             let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
-                                     rejecting: (distance, deviation, marginDeviation))
+                                     rejecting: (distance, deviation, marginDeviation * largestMarginFactor[templateIndex]))
             runnerUp = found.template >= 0 ? found : (reach, -1)
         }
         return StrokeMatch(
@@ -744,7 +784,8 @@ public final class StrokeClassifier {
             angle: angle,
             scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1,
             runnerUpDistance: runnerUp.distance,
-            runnerUpTemplateIndex: runnerUp.template)
+            runnerUpTemplateIndex: runnerUp.template,
+            runnerUpFactor: marginFactor(of: templateIndex, against: runnerUp.template))
     }
 
     /// The weighted distance of `candidate` from the drawing, or a value at
