@@ -1167,6 +1167,8 @@ case "classify":
                                    // `plain` is the built-in set as shipped, with its deviation scales (session 13),
                                    // unless `unscaled` (the set before them; with `marginsearch=3.0756`, session 12's).
                                    deviationScale: plain && !options.contains("unscaled") ? $0.deviationScale : 1,
+                                   // and its close templates (session 16).
+                                   closeTemplates: plain && !options.contains("unscaled") ? $0.closeTemplates : [:],
                                    samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
