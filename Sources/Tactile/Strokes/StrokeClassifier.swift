@@ -154,12 +154,11 @@ public final class StrokeClassifier {
     private(set) var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
     /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
-    /// runner-up (`templates.count` a row; 1 where none is named), the
-    /// largest in each template's row, and the largest of all: the margin's
-    /// search and the certificate bound a runner-up's factor by them.
+    /// runner-up (`templates.count` a row; 1 where none is named), and the
+    /// largest in each template's row: the margin's search and the
+    /// certificate bound a runner-up's factor by it.
     private let marginFactors: [Double]
     private let largestMarginFactor: [Double]
-    private let largestMarginFactorOfAll: Double
 
     // Scratch, made once: the drawing resampled, normalised both ways,
     // rotated; a matching's bookkeeping; the order samples are tried in.
@@ -332,7 +331,6 @@ public final class StrokeClassifier {
         largestMarginFactor = templates.indices.map { index in
             factors[(index * templates.count)..<((index + 1) * templates.count)].max() ?? 1
         }
-        largestMarginFactorOfAll = largestMarginFactor.max() ?? 1
         n = parameters.pointCount
         step = parameters.startStep
         grid = parameters.lookupGridSize
@@ -677,13 +675,7 @@ public final class StrokeClassifier {
             if deciding, let minimumScore, bestCandidate >= 0, bestCandidate != settled,
                let rejected = certainRejection(
                    ink: ink, best: best, bestCandidate: bestCandidate, position: position, candidateCount: candidateCount,
-                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore,
-                   // A runner-up's margin counts up to the largest factor
-                   // more (StrokeTemplate.closeTemplates): proven at the
-                   // threshold that much higher, a rejection holds whatever
-                   // the runner-up (its match's test, at that threshold,
-                   // takes the witness's own factor, at most that one).
-                   threshold: marginDeviation * largestMarginFactorOfAll,
+                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore, threshold: marginDeviation,
                    settled: &settled) {
                 certainRejections += 1
                 return rejected
@@ -899,6 +891,11 @@ public final class StrokeClassifier {
                                   settled: inout Int) -> StrokeMatch? {
         let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
         let owner = sampleTemplate[bestCandidate / fitsPerSample]
+        // A runner-up's margin counts up to the template's largest close
+        // factor more (StrokeTemplate.closeTemplates): proven at the
+        // threshold that much higher, a rejection holds whatever the
+        // runner-up (as in `rejectionLimit`, for each candidate's template).
+        let ownThreshold = threshold * largestMarginFactor[owner]
         var othersLimit = Double.infinity, ownLimit = Double.infinity
         // The best so far, as the nearest. One that might be accepted as it
         // stands, by its bounds through the grid: no stop for it (the
@@ -906,17 +903,17 @@ public final class StrokeClassifier {
         let bestDistance = (max(0, best) / weightSum).squareRoot()
         if max(0, 1 - bestDistance / zero) >= minimumScore {
             measureForCertificate(bestCandidate, exactly: false)
-            guard certificateDeviation[bestCandidate] > threshold else {
+            guard certificateDeviation[bestCandidate] > ownThreshold else {
                 settled = bestCandidate
                 return nil
             }
             measureForCertificate(bestCandidate, exactly: true)
             let deviation = certificateDeviation[bestCandidate]
-            guard deviation > threshold else {
+            guard deviation > ownThreshold else {
                 settled = bestCandidate
                 return nil
             }
-            let reach = bestDistance * (deviation / threshold)
+            let reach = bestDistance * (deviation / ownThreshold)
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
         let bestLimit = ownLimit
@@ -984,7 +981,9 @@ public final class StrokeClassifier {
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
                            frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
-        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
+        // At the raised threshold, with the witness's own factor (at most
+        // the largest): rejected there, it is rejected with any runner-up.
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: ownThreshold) else {
             settled = bestCandidate
             return nil
         }
@@ -1088,6 +1087,8 @@ public final class StrokeClassifier {
         // the least (or NaN), it rejects.
         guard max(0, 1 - distance / zero) >= minimumScore else { return .infinity }
         let deviation = certificateDeviation[candidate]
+        // Raised by its template's largest close factor (see `certainRejection`).
+        let threshold = threshold * largestMarginFactor[sampleTemplate[candidate / fitsPerSample]]
         guard deviation > threshold else { return 0 }
         // Slightly below the reach d·D/threshold, so that rounding in the
         // margin's arithmetic cannot cross it (see `certainRejection`).
