@@ -621,7 +621,7 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14), close pairs (session 16) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
