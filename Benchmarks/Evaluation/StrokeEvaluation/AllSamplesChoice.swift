@@ -121,7 +121,7 @@ func chooseAllSamples(heldOut: Bool) {
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()
     guard beatsBaseline(best: chosen?.rule.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
-    let shipped = GestureDefaults.strokeMaximumShapeDeviation
+    let shipped = sessionFourteenMaximumShapeDeviation
     print("chosen: \(best.rule.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
     print("tuning losses by shape, library: " + lostByShape(baseParts.flatMap { $0 }) { rules[0].value($0) <= shipped })
     print("tuning losses by shape, chosen: " + lostByShape(allParts.flatMap { $0 }) { best.rule.value($0) <= best.threshold })

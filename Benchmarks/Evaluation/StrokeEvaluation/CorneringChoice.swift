@@ -297,14 +297,14 @@ func chooseCornering(heldOut: Bool) {
         if baseline.isNaN { baseline = score.lost; continue }
         if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
     }
-    let library = Rejection(pooled) { rules[0].value($0) <= GestureDefaults.strokeMaximumShapeDeviation }
-    print(String(format: "| (the library now, at %.4f) | | %@ | | | |", GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))
+    let library = Rejection(pooled) { rules[0].value($0) <= sessionFourteenMaximumShapeDeviation }
+    print(String(format: "| (the library now, at %.4f) | | %@ | | | |", sessionFourteenMaximumShapeDeviation, percent(library.lost)))
     print()
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()
     guard beatsBaseline(best: chosen?.rule.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
     print("chosen: \(best.rule.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
-    let shipped = GestureDefaults.strokeMaximumShapeDeviation
+    let shipped = sessionFourteenMaximumShapeDeviation
     print("tuning losses by shape, library: " + lostByShape(pooled) { rules[0].value($0) <= shipped })
     print("tuning losses by shape, chosen: " + lostByShape(pooled) { best.rule.value($0) <= best.threshold })
     guard heldOut else { return }
@@ -356,7 +356,7 @@ func exploreCorneringLosses() {
     builtInTemplates = unscaledBuiltIn()
     matchingParameters.reportsRunnerUp = true
     let shipped = FarthestCapRule(name: "shipped", farthestCap: .infinity, scales: StrokeTemplate.builtIn.map(\.deviationScale))
-    let threshold = GestureDefaults.strokeMaximumShapeDeviation
+    let threshold = sessionFourteenMaximumShapeDeviation
     let parts = roundThreeCriterion()
     for (name, part) in [("widened", parts[1]), ("looping", parts[2]), ("cornering", corneringOutcomes())] {
         var byScore = 0, byRule = 0

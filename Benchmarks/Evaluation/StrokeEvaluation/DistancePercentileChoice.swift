@@ -115,8 +115,8 @@ func chooseDistancePercentile(heldOut: Bool) {
         let score = FourPartScore(parts, value: rule.value)
         print(String(format: "| %@ | %.3f | ", rule.name, rule.weight) + score.cells)
         if rule.level == 0.9 {
-            let library = Rejection(parts.flatMap { $0 }) { rule.value($0) <= GestureDefaults.strokeMaximumShapeDeviation }
-            print(String(format: "| (the library now, at %.4f) | | | %@ | | | |", GestureDefaults.strokeMaximumShapeDeviation, percent(library.lost)))
+            let library = Rejection(parts.flatMap { $0 }) { rule.value($0) <= sessionFourteenMaximumShapeDeviation }
+            print(String(format: "| (the library now, at %.4f) | | | %@ | | | |", sessionFourteenMaximumShapeDeviation, percent(library.lost)))
         }
         if baseline.isNaN { baseline = score.lost; continue }
         if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
@@ -126,7 +126,7 @@ func chooseDistancePercentile(heldOut: Bool) {
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()
     guard beatsBaseline(best: chosen?.rule.name, lost: chosen?.lost, baseline: baseline), let best = chosen else { return }
-    let shipped = GestureDefaults.strokeMaximumShapeDeviation
+    let shipped = sessionFourteenMaximumShapeDeviation
     print("chosen: \(best.rule.name), threshold \(best.threshold) (\(percent(best.lost)) lost against the baseline's \(percent(baseline)))")
     print("tuning losses by shape, library: " + lostByShape(baseParts.flatMap { $0 }) { rules[0].value($0) <= shipped })
     matchingParameters.distancePercentile = best.rule.level

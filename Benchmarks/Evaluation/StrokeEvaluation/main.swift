@@ -429,9 +429,11 @@ func writeTemplates(root: String) throws {
     let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
     // Session 13: each shape's deviation scale, learned from writers
     // 600–659 against these samples (DeviationScaleChoice.swift).
-    let templates = zip(unscaled, shippedDeviationScales(unscaled)).map { template, scale in
-        try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant, deviationScale: scale,
-                            samples: template.samples)
+    // Session 16: the templates close to each in shape, learned from the
+    // same writers (PairMarginChoice.swift).
+    let templates = zip(zip(unscaled, shippedDeviationScales(unscaled)), shippedCloseTemplates(unscaled)).map { pair, close in
+        try! StrokeTemplate(name: pair.0.name, isRotationInvariant: pair.0.isRotationInvariant, deviationScale: pair.1,
+                            closeTemplates: close, samples: pair.0.samples)
     }
     let text = StrokeTemplateFile.text(of: templates)
     let folder = root + "/Assets/Strokes"
@@ -444,7 +446,10 @@ func writeTemplates(root: String) throws {
     swift += "\n    \"\"\"\n}\n"
     try swift.write(toFile: root + "/Sources/Tactile/Strokes/StrokeTemplate+BuiltInText.swift", atomically: true, encoding: .utf8)
     print("wrote \(templates.count) templates, \(templates.reduce(0) { $0 + $1.samples.count }) samples; deviation scales "
-          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", "))
+          + templates.map { "\($0.name) \($0.deviationScale)" }.joined(separator: ", ")
+          + "; close templates " + templates.map { template in
+              template.closeTemplates.keys.sorted().map { "\(template.name)→\($0) \(template.closeTemplates[$0]!)" }.joined(separator: ", ")
+          }.filter { !$0.isEmpty }.joined(separator: ", "))
 }
 
 /// `tuning=mixed` on `tune`: the tuning writers with odd seeds draw with the
@@ -609,13 +614,14 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
     line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
     line("writers (the margin: the next nearest template's distance over the nearest's; session 10; the shape deviation")
-    line("divided by each template's `deviationScale`, session 13; the winding's share of it at most 2 units, session 14).")
+    line("divided by each template's `deviationScale`, session 13; the winding's share of it at most 2 units, session 14;")
+    line("the margin against a template close in shape times its `closeTemplates` factor, session 16).")
     line("Up to session 9 the shape deviation alone (no scales, no cap)")
     line("was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14), close pairs (session 16) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
@@ -1068,6 +1074,10 @@ case "explore-pool":
     explorePool()
 case "explore-looping":
     if arguments.dropFirst().first == "losses" { exploreLoopingLosses() } else { exploreLooping() }
+case "choose-pair-margins":
+    // Session 16, round 10: the margin judged by the pair of templates it is
+    // between, learned on the pool (PairMarginChoice.swift); `heldout` looks once.
+    choosePairMargins(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-all-samples":
     // Session 15, round 9: the farthest and percentile distances to all of
     // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
@@ -1158,6 +1168,8 @@ case "classify":
                                    // `plain` is the built-in set as shipped, with its deviation scales (session 13),
                                    // unless `unscaled` (the set before them; with `marginsearch=3.0756`, session 12's).
                                    deviationScale: plain && !options.contains("unscaled") ? $0.deviationScale : 1,
+                                   // and its close templates (session 16).
+                                   closeTemplates: plain && !options.contains("unscaled") ? $0.closeTemplates : [:],
                                    samples: $0.samples) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)

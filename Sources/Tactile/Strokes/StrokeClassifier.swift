@@ -153,6 +153,12 @@ public final class StrokeClassifier {
     private(set) var templateClosureRange: [(Double, Double)] = []
     private(set) var templateWindingRange: [(Double, Double)] = []
     private let hasRotationInvariantSample: Bool
+    /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
+    /// runner-up (`templates.count` a row; 1 where none is named), and the
+    /// largest in each template's row: the margin's search and the
+    /// certificate bound a runner-up's factor by it.
+    private let marginFactors: [Double]
+    private let largestMarginFactor: [Double]
 
     // Scratch, made once: the drawing resampled, normalised both ways,
     // rotated; a matching's bookkeeping; the order samples are tried in.
@@ -328,6 +334,18 @@ public final class StrokeClassifier {
         }
         self.templates = templates
         self.parameters = parameters
+        var factors = [Double](repeating: 1, count: templates.count * templates.count)
+        let indexByName = Dictionary(uniqueKeysWithValues: templates.enumerated().map { ($0.element.name, $0.offset) })
+        for (index, template) in templates.enumerated() {
+            for (name, factor) in template.closeTemplates {
+                guard let other = indexByName[name], other != index else { continue }
+                factors[index * templates.count + other] = factor
+            }
+        }
+        marginFactors = factors
+        largestMarginFactor = templates.indices.map { index in
+            factors[(index * templates.count)..<((index + 1) * templates.count)].max() ?? 1
+        }
         n = parameters.pointCount
         step = parameters.startStep
         grid = parameters.lookupGridSize
@@ -485,6 +503,14 @@ public final class StrokeClassifier {
             templateClosureRange.append(joined(widened(closure), template.learnedRanges?.closure))
             templateWindingRange.append(joined(widened(winding), template.learnedRanges?.winding))
         }
+    }
+
+    /// The ``StrokeTemplate/closeTemplates`` factor of template `index`'s
+    /// margin against template `other` (indices in ``templates``): 1 when it
+    /// names none, or either index is not one.
+    func marginFactor(of index: Int, against other: Int) -> Double {
+        guard templates.indices.contains(index), templates.indices.contains(other) else { return 1 }
+        return marginFactors[index * templates.count + other]
     }
 
     deinit {
@@ -753,8 +779,14 @@ public final class StrokeClassifier {
             // ratio), and stops at the first other template near enough to
             // reject it (session 11): the nearest can only reject it too.
             let reach = distance * (deviation / marginDeviation) * (1 + 1e-9)
+            // A template close in shape counts more as the runner-up
+            // (StrokeTemplate.closeTemplates): the search stops only at one
+            // that rejects whatever the nearest's factor, and otherwise
+            // finds the nearest within the reach, whose factor is then
+            // the margin's. No factor is below 1, so one beyond the reach
+            // still accepts.
             let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
-                                     rejecting: (distance, deviation, marginDeviation))
+                                     rejecting: (distance, deviation, marginDeviation * largestMarginFactor[templateIndex]))
             runnerUp = found.template >= 0 ? found : (reach, -1)
         }
         return StrokeMatch(
@@ -770,7 +802,8 @@ public final class StrokeClassifier {
             angle: angle,
             scale: sampleSpread[bestSample] > 0 ? spread / sampleSpread[bestSample] : 1,
             runnerUpDistance: runnerUp.distance,
-            runnerUpTemplateIndex: runnerUp.template)
+            runnerUpTemplateIndex: runnerUp.template,
+            runnerUpFactor: marginFactor(of: templateIndex, against: runnerUp.template))
     }
 
     /// The weighted distance of `candidate` from the drawing, or a value at
@@ -884,6 +917,11 @@ public final class StrokeClassifier {
                                   settled: inout Int) -> StrokeMatch? {
         let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
         let owner = sampleTemplate[bestCandidate / fitsPerSample]
+        // A runner-up's margin counts up to the template's largest close
+        // factor more (StrokeTemplate.closeTemplates): proven at the
+        // threshold that much higher, a rejection holds whatever the
+        // runner-up (as in `rejectionLimit`, for each candidate's template).
+        let ownThreshold = threshold * largestMarginFactor[owner]
         var othersLimit = Double.infinity, ownLimit = Double.infinity
         // The best so far, as the nearest. One that might be accepted as it
         // stands, by its bounds through the grid: no stop for it (the
@@ -891,17 +929,17 @@ public final class StrokeClassifier {
         let bestDistance = (max(0, best) / weightSum).squareRoot()
         if max(0, 1 - bestDistance / zero) >= minimumScore {
             measureForCertificate(bestCandidate, exactly: false)
-            guard certificateDeviation[bestCandidate] > threshold else {
+            guard certificateDeviation[bestCandidate] > ownThreshold else {
                 settled = bestCandidate
                 return nil
             }
             measureForCertificate(bestCandidate, exactly: true)
             let deviation = certificateDeviation[bestCandidate]
-            guard deviation > threshold else {
+            guard deviation > ownThreshold else {
                 settled = bestCandidate
                 return nil
             }
-            let reach = bestDistance * (deviation / threshold)
+            let reach = bestDistance * (deviation / ownThreshold)
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
         let bestLimit = ownLimit
@@ -969,7 +1007,9 @@ public final class StrokeClassifier {
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
                            frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
-        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
+        // At the raised threshold, with the witness's own factor (at most
+        // the largest): rejected there, it is rejected with any runner-up.
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: ownThreshold) else {
             settled = bestCandidate
             return nil
         }
@@ -1073,6 +1113,8 @@ public final class StrokeClassifier {
         // the least (or NaN), it rejects.
         guard max(0, 1 - distance / zero) >= minimumScore else { return .infinity }
         let deviation = certificateDeviation[candidate]
+        // Raised by its template's largest close factor (see `certainRejection`).
+        let threshold = threshold * largestMarginFactor[sampleTemplate[candidate / fitsPerSample]]
         guard deviation > threshold else { return 0 }
         // Slightly below the reach d·D/threshold, so that rounding in the
         // margin's arithmetic cannot cross it (see `certainRejection`).

@@ -63,13 +63,21 @@ public struct StrokeMatch: Hashable, Sendable {
     @_spi(StrokeTuning) public var runnerUpDistance: Double = .infinity
     /// The runner-up's index in ``StrokeClassifier/templates``, or −1.
     @_spi(StrokeTuning) public var runnerUpTemplateIndex: Int = -1
+    /// How much more the margin counts against that runner-up: the
+    /// template's ``StrokeTemplate/closeTemplates`` factor for it, 1 when it
+    /// names none (or there is no runner-up).
+    @_spi(StrokeTuning) public var runnerUpFactor: Double = 1
 
     /// How much nearer the drawing is to this template than to any other:
     /// the next nearest template's distance divided by ``distance``, at
     /// least 1. A scribble tends to lie about as far from several templates
     /// (a margin near 1); a drawing of a shape, clearly nearer one (on the
     /// evaluation's tuning writers, half of the correct matches have a
-    /// margin above 2, and half of the scribbles below 1.08).
+    /// margin above 2, and half of the scribbles below 1.08). Against a
+    /// template close in shape (``StrokeTemplate/closeTemplates``), that
+    /// ratio is multiplied by the pair's factor (session 16): a faithful
+    /// drawing of either of two close shapes lies only a little nearer its
+    /// own.
     ///
     /// The classifier measures it only as far as it decides
     /// ``isConfident(minimumScore:maximumShapeDeviation:)`` at
@@ -91,7 +99,7 @@ public struct StrokeMatch: Hashable, Sendable {
     public var margin: Double {
         guard runnerUpDistance.isFinite else { return 1 }
         guard distance > 0 else { return .infinity }
-        return max(1, runnerUpDistance / distance)
+        return max(1, runnerUpDistance / distance) * runnerUpFactor
     }
 
     /// Whether the drawing counts as its template's shape: its score is at
@@ -162,12 +170,15 @@ extension StrokeMatch {
         let runnerUpDistance = reader.readDouble()
         let runnerUpTemplateIndex = reader.readInt()
         guard classifier.templates.indices.contains(templateIndex) else { return nil }
+        let runnerUp = classifier.templates.indices.contains(runnerUpTemplateIndex) ? runnerUpTemplateIndex : -1
         return StrokeMatch(
             name: classifier.templates[templateIndex].name, templateIndex: templateIndex, sampleIndex: sampleIndex,
             score: score, distance: distance, shapeDeviation: shapeDeviation, shapeMeasures: measures,
             bounds: Rect(origin: origin, size: Size(width: width, height: height)),
             centroid: centroid, angle: angle, scale: scale,
             runnerUpDistance: runnerUpDistance,
-            runnerUpTemplateIndex: classifier.templates.indices.contains(runnerUpTemplateIndex) ? runnerUpTemplateIndex : -1)
+            runnerUpTemplateIndex: runnerUp,
+            // Not written: the classifier's templates give it.
+            runnerUpFactor: classifier.marginFactor(of: templateIndex, against: runnerUp))
     }
 }

@@ -3,7 +3,7 @@
 extension StrokeTemplate {
     static let builtInTemplateText = """
     tactile-strokes 1
-    template line deviation-scale=1.3401
+    template line deviation-scale=1.3401 close-to=delete:1.1759
     sample
     stroke
     259.5 294.1
@@ -91,7 +91,7 @@ extension StrokeTemplate {
     425.2 297.4
     426.7 295.6
     426.8 296.3
-    template circle deviation-scale=0.7031
+    template circle deviation-scale=0.7031 close-to=rectangle:1.0325
     sample
     stroke
     312.3 261.7
@@ -253,7 +253,7 @@ extension StrokeTemplate {
     280.4 197.3
     282.8 194.8
     285.8 195.9
-    template triangle deviation-scale=0.9999
+    template triangle deviation-scale=0.9999 close-to=caret:1.1333
     sample
     stroke
     321.7 217.9
@@ -466,7 +466,7 @@ extension StrokeTemplate {
     309.2 214.5
     307.6 211.2
     305.3 207.0
-    template rectangle deviation-scale=1.0989
+    template rectangle deviation-scale=1.0989 close-to=circle:1.1686
     sample
     stroke
     279.0 243.3
@@ -1202,7 +1202,7 @@ extension StrokeTemplate {
     418.9 213.6
     418.7 210.4
     418.0 210.4
-    template zigzag deviation-scale=1.0334
+    template zigzag deviation-scale=1.0334 close-to=delete:1.1091 close-to=rectangle:1.0095 close-to=star:1.0704
     sample
     stroke
     277.1 231.9
@@ -1521,7 +1521,7 @@ extension StrokeTemplate {
     427.8 405.4
     426.6 408.6
     425.7 407.1
-    template arrow deviation-scale=1.064
+    template arrow deviation-scale=1.064 close-to=delete:1.0658 close-to=triangle:1.1437
     sample
     stroke
     245.4 290.0
@@ -1680,7 +1680,7 @@ extension StrokeTemplate {
     364.6 374.2
     361.5 374.6
     359.7 376.9
-    template star deviation-scale=1.0001
+    template star deviation-scale=1.0001 close-to=circle:1.1398 close-to=plus:1.2174 close-to=triangle:1.2042 close-to=zigzag:1.132
     sample
     stroke
     329.9 221.9
@@ -2202,7 +2202,7 @@ extension StrokeTemplate {
     438.6 172.2
     440.5 172.5
     442.3 171.5
-    template left-bracket deviation-scale=0.9519
+    template left-bracket deviation-scale=0.9519 close-to=circle:1.0298 close-to=rectangle:1.0419
     sample
     stroke
     313.9 249.2
@@ -2324,7 +2324,7 @@ extension StrokeTemplate {
     285.3 208.6
     286.4 211.4
     289.8 214.1
-    template right-bracket deviation-scale=1.0696
+    template right-bracket deviation-scale=1.0696 close-to=circle:1.1248
     sample
     stroke
     288.4 341.0
@@ -2470,7 +2470,7 @@ extension StrokeTemplate {
     319.5 393.7
     316.3 394.4
     317.4 394.8
-    template x deviation-scale=0.7827
+    template x deviation-scale=0.7827 close-to=delete:1.0745 close-to=pigtail:1.0174
     sample
     stroke
     270.3 235.6
@@ -2643,7 +2643,7 @@ extension StrokeTemplate {
     191.5 386.8
     190.8 387.0
     188.2 389.3
-    template plus deviation-scale=1.0973
+    template plus deviation-scale=1.0973 close-to=arrow:1.0121 close-to=delete:1.022 close-to=star:1.0883
     sample
     stroke
     322.0 225.0
@@ -2778,7 +2778,7 @@ extension StrokeTemplate {
     374.2 310.4
     377.8 311.8
     379.3 311.4
-    template delete deviation-scale=0.8797
+    template delete deviation-scale=0.8797 close-to=x:1.1106 close-to=zigzag:1.1187
     sample
     stroke
     288.7 225.2

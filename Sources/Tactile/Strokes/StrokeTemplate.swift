@@ -41,6 +41,18 @@ public struct StrokeTemplate: Hashable, Sendable {
     /// drawings of each shape (see ``StrokeTemplate/builtIn``); a file
     /// writes it as the option `deviation-scale=S` when it is not 1.
     public let deviationScale: Double
+    /// The templates close in shape to this one, by name, each with how
+    /// much more a drawing's ``StrokeMatch/margin`` counts when it is the
+    /// runner-up (session 16): two close shapes (a zigzag and a delete)
+    /// leave even a faithful drawing of either only a low margin against
+    /// the other, while a scribble's margin is low against whatever lies
+    /// next. Empty by default (every margin as measured); each factor
+    /// finite, from ``closeTemplateFactorRange`` (at least 1, so no margin
+    /// counts less); a name no template of the set has is ignored. The
+    /// built-in set's come from many simulated drawings (see
+    /// ``StrokeTemplate/builtIn``); a file writes each as the option
+    /// `close-to=NAME:F`.
+    public let closeTemplates: [String: Double]
     /// The shape check's path ranges learned from many drawings of the
     /// shape, measured against together with the samples' own (see
     /// ``StrokeShapeRanges``); nil, the samples' alone. For the evaluation
@@ -58,14 +70,26 @@ public struct StrokeTemplate: Hashable, Sendable {
     /// The deviation scales a template accepts: 1/100 to 100, beyond which
     /// a shape would reject every drawing or accept every scribble.
     public static let deviationScaleRange = 0.01...100.0
+    /// The factors ``closeTemplates`` accepts: 1 to 10. Below 1 a margin
+    /// would count less than measured (and the classifier's search for the
+    /// runner-up relies on none doing so); beyond 10 a pair would accept
+    /// about anything nearer the one than the other.
+    public static let closeTemplateFactorRange = 1.0...10.0
 
     /// A template, checked.
     ///
     /// - Throws: the first ``StrokeTemplateProblem`` found.
     public init(name: String, isRotationInvariant: Bool = false, deviationScale: Double = 1,
-                samples: [[[Point]]]) throws(StrokeTemplateProblem) {
+                closeTemplates: [String: Double] = [:], samples: [[[Point]]]) throws(StrokeTemplateProblem) {
         guard StrokeTemplateFile.isWord(name) else { throw .notAWord(name) }
         guard Self.deviationScaleRange.contains(deviationScale) else { throw .deviationScaleOutOfRange(template: name) }
+        // In name order, so that the problem reported is always the same one.
+        for other in closeTemplates.keys.sorted() {
+            guard StrokeTemplateFile.isWord(other) else { throw .notAWord(other) }
+            guard Self.closeTemplateFactorRange.contains(closeTemplates[other]!) else {
+                throw .closeTemplateFactorOutOfRange(template: name, other: other)
+            }
+        }
         guard !samples.isEmpty else { throw .noSamples(template: name) }
         var total = 0
         for (index, sample) in samples.enumerated() {
@@ -76,6 +100,7 @@ public struct StrokeTemplate: Hashable, Sendable {
         self.name = name
         self.isRotationInvariant = isRotationInvariant
         self.deviationScale = deviationScale
+        self.closeTemplates = closeTemplates
         self.samples = samples
     }
 
@@ -121,6 +146,9 @@ public enum StrokeTemplateProblem: Error, Hashable, Sendable {
     /// A deviation scale that is not finite or outside
     /// ``StrokeTemplate/deviationScaleRange``.
     case deviationScaleOutOfRange(template: String)
+    /// A close template's factor that is not finite or outside
+    /// ``StrokeTemplate/closeTemplateFactorRange``.
+    case closeTemplateFactorOutOfRange(template: String, other: String)
 }
 
 extension StrokeTemplateProblem: CustomStringConvertible {
@@ -144,6 +172,8 @@ extension StrokeTemplateProblem: CustomStringConvertible {
             "a second template named '\(name)' (a template holds every sample of its shape)"
         case .deviationScaleOutOfRange(let template):
             "template '\(template)' has a deviation scale that is not a finite number from \(StrokeTemplate.deviationScaleRange.lowerBound) to \(StrokeTemplate.deviationScaleRange.upperBound)"
+        case .closeTemplateFactorOutOfRange(let template, let other):
+            "template '\(template)' has a factor for '\(other.prefix(80))' that is not a finite number from \(StrokeTemplate.closeTemplateFactorRange.lowerBound) to \(StrokeTemplate.closeTemplateFactorRange.upperBound)"
         }
     }
 }

@@ -23,7 +23,7 @@ import Foundation
 /// sample
 /// stroke
 /// …
-/// template pigtail deviation-scale=1.2
+/// template pigtail deviation-scale=1.2 close-to=check:1.05
 /// sample
 /// stroke
 /// …
@@ -33,10 +33,12 @@ import Foundation
 ///   version. A reader refuses a version it does not know.
 /// - `template NAME option…` starts a template's block; it holds one or
 ///   more `sample` blocks, each one or more `stroke` blocks, each one or
-///   more point lines `x y`. The options are `rotation-invariant` and
+///   more point lines `x y`. The options are `rotation-invariant`,
 ///   `deviation-scale=S` (``StrokeTemplate/deviationScale``, a decimal
 ///   number; written only when it is not 1, so a set without scales is
-///   written as before).
+///   written as before) and, once for each other template named,
+///   `close-to=NAME:F` (``StrokeTemplate/closeTemplates``: NAME a
+///   template's name, F a decimal number; written in name order).
 /// - Names are single words, as in ``ActionMapFile``, and each names one
 ///   template: its samples are all in its block.
 /// - Numbers are decimal, read and written as ``ActionMapFile`` does them
@@ -71,6 +73,7 @@ public enum StrokeTemplateFile {
     static let header = "tactile-strokes"
     static let rotationInvariantOption = "rotation-invariant"
     static let deviationScaleOption = "deviation-scale="
+    static let closeTemplateOption = "close-to="
 
     /// Whether `name` can be a template's name (one field that reads back as itself).
     static func isWord(_ name: String) -> Bool { ActionMapFile.isWord(name) }
@@ -84,6 +87,9 @@ public enum StrokeTemplateFile {
             text += "template \(template.name)"
             if template.isRotationInvariant { text += " \(rotationInvariantOption)" }
             if template.deviationScale != 1 { text += " \(deviationScaleOption)\(template.deviationScale)" }
+            for other in template.closeTemplates.keys.sorted() {
+                text += " \(closeTemplateOption)\(other):\(template.closeTemplates[other]!)"
+            }
             text += "\n"
             for sample in template.samples {
                 text += "sample\n"
@@ -135,13 +141,15 @@ public enum StrokeTemplateFile {
         let name: String
         let isRotationInvariant: Bool
         let deviationScale: Double
+        let closeTemplates: [String: Double]
         var samples: [[[Point]]] = []
         var pointCount = 0
 
         func template() -> Result<StrokeTemplate, StrokeTemplateFileError> {
             do throws(StrokeTemplateProblem) {
                 return .success(try StrokeTemplate(name: name, isRotationInvariant: isRotationInvariant,
-                                                   deviationScale: deviationScale, samples: samples))
+                                                   deviationScale: deviationScale, closeTemplates: closeTemplates,
+                                                   samples: samples))
             } catch {
                 return .failure(StrokeTemplateFileError(line: line, problem: .template(error)))
             }
@@ -192,7 +200,20 @@ public enum StrokeTemplateFile {
                 guard names.insert(name).inserted else { return fail(line, .template(.duplicateName(name))) }
                 var isRotationInvariant = false
                 var deviationScale: Double?
+                var closeTemplates: [String: Double] = [:]
                 for option in fields.dropFirst(2) {
+                    if option.hasPrefix(closeTemplateOption) {
+                        // NAME:F, split at the last colon; a name given twice is a repeated option.
+                        let value = option.dropFirst(closeTemplateOption.count)
+                        guard let colon = value.lastIndex(of: ":"), closeTemplates[String(value[..<colon])] == nil else {
+                            return fail(line, .unknownOption(option))
+                        }
+                        let number = String(value[value.index(after: colon)...])
+                        // Out of range (or not a word) is the template's problem, reported at this line.
+                        guard let factor = DecimalNumber.parse(number) else { return fail(line, .badNumber(number)) }
+                        closeTemplates[String(value[..<colon])] = factor
+                        continue
+                    }
                     if option.hasPrefix(deviationScaleOption), deviationScale == nil {
                         let value = String(option.dropFirst(deviationScaleOption.count))
                         // Out of range is the template's problem, reported at this line.
@@ -203,7 +224,8 @@ public enum StrokeTemplateFile {
                     guard option == rotationInvariantOption, !isRotationInvariant else { return fail(line, .unknownOption(option)) }
                     isRotationInvariant = true
                 }
-                block = Block(line: line, name: name, isRotationInvariant: isRotationInvariant, deviationScale: deviationScale ?? 1)
+                block = Block(line: line, name: name, isRotationInvariant: isRotationInvariant, deviationScale: deviationScale ?? 1,
+                              closeTemplates: closeTemplates)
             case "sample":
                 guard fields.count == 1 else { return fail(line, .wrongFieldCount(keyword: keyword, expected: 1, found: fields.count)) }
                 guard block != nil else { return fail(line, .outsideBlock(keyword: keyword, expected: "template")) }
@@ -274,10 +296,12 @@ public struct StrokeTemplateFileError: Error, Hashable, Sendable {
         case wrongFieldCount(keyword: String, expected: Int, found: Int)
         /// A line that is neither a keyword nor a point `x y`.
         case unknownKeyword(String)
-        /// An option other than `rotation-invariant` and `deviation-scale=S`,
-        /// or one given twice.
+        /// An option other than `rotation-invariant`, `deviation-scale=S` and
+        /// `close-to=NAME:F`, or one given twice (for `close-to`, one naming
+        /// a template twice).
         case unknownOption(String)
-        /// A coordinate, or a deviation scale, that is not a finite decimal number in range.
+        /// A coordinate, a deviation scale or a close template's factor that
+        /// is not a finite decimal number in range.
         case badNumber(String)
         /// A `sample`, `stroke` or point where no block it belongs to is open.
         case outsideBlock(keyword: String, expected: String)
@@ -303,7 +327,7 @@ extension StrokeTemplateFileError: CustomStringConvertible {
         case .unknownKeyword(let text):
             return prefix + "'\(text.prefix(80))' is not 'template', 'sample', 'stroke' or a point 'x y'"
         case .unknownOption(let text):
-            return prefix + "unknown or repeated option '\(text.prefix(80))' (the options are '\(StrokeTemplateFile.rotationInvariantOption)' and '\(StrokeTemplateFile.deviationScaleOption)S')"
+            return prefix + "unknown or repeated option '\(text.prefix(80))' (the options are '\(StrokeTemplateFile.rotationInvariantOption)', '\(StrokeTemplateFile.deviationScaleOption)S' and '\(StrokeTemplateFile.closeTemplateOption)NAME:F')"
         case .badNumber(let text):
             return prefix + "'\(text.prefix(80))' is not a finite decimal number within ±\(StrokeTemplate.maximumCoordinate)"
         case .outsideBlock(let keyword, let expected):
