@@ -65,8 +65,9 @@ struct StrokeClassifierCertainRejectionTests {
     }
 
     /// At the library's defaults, scribbles stop after their best's own
-    /// template's candidates were matched too (session 15), with the full
-    /// classification's decision.
+    /// template's candidates were matched too (session 15), and with a
+    /// witness found by searching a candidate's runs (session 16), with the
+    /// full classification's decision.
     @Test func scribblesStopAfterTheBestsOwnTemplateIsMatched() {
         let classifier = StrokeClassifier()
         var synthesizer = StrokeSynthesizer(seed: 0x15E)
@@ -79,6 +80,8 @@ struct StrokeClassifierCertainRejectionTests {
             if full?.isConfident() == true { #expect(told == full) }
         }
         #expect(classifier.certificateStops.afterOwnMatched > 0 && classifier.certificateStops.byRun > 0)
+        // And after a witness's runs were searched one by one (session 16).
+        #expect(classifier.certificateStops.byRunSearched > 0)
     }
 
     /// The plain classification still finds the exact nearest, and a set

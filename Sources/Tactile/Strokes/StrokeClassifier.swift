@@ -271,7 +271,8 @@ public final class StrokeClassifier {
     /// Of those, the stops whose witness was one run (`otherWitness`), and
     /// those after its own template's candidates left were matched
     /// (`certainRejection`): for the test that checks both happen.
-    var certificateStops = (byRun: 0, afterOwnMatched: 0)
+    /// Of the first, those whose run was found by `witnessRun` (session 16).
+    var certificateStops = (byRun: 0, afterOwnMatched: 0, byRunSearched: 0)
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -906,7 +907,8 @@ public final class StrokeClassifier {
                 } else if orderKey[candidate] < orderKey[unproven.0] {
                     // Least key first: the search's own next, when it is
                     // one, so the matching kept for it (`certificateMatch`)
-                    // is taken more often (session 16: −2.4 K a scribble).
+                    // is taken more often (session 16: about −5 K
+                    // instructions a scribble).
                     unproven = (candidate, unproven.0)
                 } else {
                     unproven.1 = candidate
@@ -933,7 +935,7 @@ public final class StrokeClassifier {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
                   returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
         }
-        var witness = (sum: Double.infinity, template: -1, byRun: false)
+        var witness = (sum: Double.infinity, template: -1, byRun: false, searched: false)
         var ownMatched = false
         if ownLimit < .infinity {
             witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
@@ -962,6 +964,7 @@ public final class StrokeClassifier {
             return nil
         }
         if witness.byRun { certificateStops.byRun += 1 }
+        if witness.searched { certificateStops.byRunSearched += 1 }
         if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
     }
@@ -986,18 +989,19 @@ public final class StrokeClassifier {
 
     /// For `certainRejection`: a candidate of another template than `owner`
     /// whose matching returns less than `limit` at any limit from `limit`
-    /// up, with a sum below `limit` it reaches and whether one run showed
-    /// it, or (∞, −1): the previous best of another template (`metOther`);
-    /// or, of the three of least key (`witnessCandidate`), one whose
-    /// backward run from the start sums below `limit`; or, of the two of
-    /// least key not yet proven to return nothing below `limit`, one
-    /// matched now at `limit` (returning less there, it returns less than
-    /// `limit` at any higher limit, `returnsSomething`).
+    /// up, with a sum below `limit` it reaches, whether one run showed it
+    /// and whether `witnessRun` found that run, or (∞, −1): the previous
+    /// best of another template (`metOther`); or, of the three of least key
+    /// (`witnessCandidate`), one whose backward run from the start sums
+    /// below `limit`; or, of the two of least key not yet proven to return
+    /// nothing below `limit`, one with a run `witnessRun` finds, or matched
+    /// now at `limit` (returning less there, it returns less than `limit`
+    /// at any higher limit, `returnsSomething`).
     private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
-        -> (sum: Double, template: Int, byRun: Bool) {
+        -> (sum: Double, template: Int, byRun: Bool, searched: Bool) {
         if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
-            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false)
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false, false)
         }
         // One backward run whose sum is below `limit`: a matching never
         // skips a backward run, and abandons one only once its best is
@@ -1014,7 +1018,7 @@ public final class StrokeClassifier {
             let sample = candidate / fitsPerSample
             let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
                                     below: limit, turning: false, forward: false, bounded: false)
-            if run.sum < limit { return (run.sum, sampleTemplate[sample], true) }
+            if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
         }
         for _ in 0..<2 {
             let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
@@ -1024,17 +1028,17 @@ public final class StrokeClassifier {
             // returns nothing below it (`witnessRun`).
             let tried = candidate == ran.0 || candidate == ran.1 || candidate == ran.2
             let found = witnessRun(candidate, below: limit, triedBackwardFromStart: tried)
-            if found < limit { return (found, sampleTemplate[candidate / fitsPerSample], true) }
+            if found < limit { return (found, sampleTemplate[candidate / fitsPerSample], true, true) }
             if found == .infinity {
                 certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
                 continue
             }
             let distance = candidateDistance(candidate, below: limit)
-            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false) }
+            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false, false) }
             // Nothing below that limit: nothing below any lower one.
             certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
         }
-        return (.infinity, -1, false)
+        return (.infinity, -1, false, false)
     }
 
     /// For `otherWitness`: `candidate`'s runs at `limit`, one at a time, up
