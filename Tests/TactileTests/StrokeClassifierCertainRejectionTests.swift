@@ -27,6 +27,8 @@ struct StrokeClassifierCertainRejectionTests {
                 try StrokeTemplate(name: $0.name, deviationScale: mix.between(0.2, 5), samples: $0.samples)
             }
             let classifier = try StrokeClassifier(templates: templates, parameters: parameters)
+            classifier.checksWitnessRuns = true
+            defer { #expect(classifier.witnessRunChecks.disagreed == 0) }
             let minimumScore = mix.between(0.3, 0.85)
             let threshold = mix.between(0.8, 9)
             var inks: [StrokeInk] = []
@@ -70,6 +72,7 @@ struct StrokeClassifierCertainRejectionTests {
     /// full classification's decision.
     @Test func scribblesStopAfterTheBestsOwnTemplateIsMatched() {
         let classifier = StrokeClassifier()
+        classifier.checksWitnessRuns = true
         var synthesizer = StrokeSynthesizer(seed: 0x15E)
         for index in 0..<96 {
             let ink = StrokeInk(strokes: synthesizer.scribble(StrokeScribble.allCases[index % StrokeScribble.allCases.count]))
@@ -82,6 +85,8 @@ struct StrokeClassifierCertainRejectionTests {
         #expect(classifier.certificateStops.afterOwnMatched > 0 && classifier.certificateStops.byRun > 0)
         // And after a witness's runs were searched one by one (session 16).
         #expect(classifier.certificateStops.byRunSearched > 0)
+        // Each conclusion `witnessRun` drew, the matching's own (session 16).
+        #expect(classifier.witnessRunChecks.agreed > 0 && classifier.witnessRunChecks.disagreed == 0)
     }
 
     /// The plain classification still finds the exact nearest, and a set

@@ -273,6 +273,11 @@ public final class StrokeClassifier {
     /// (`certainRejection`): for the test that checks both happen.
     /// Of the first, those whose run was found by `witnessRun` (session 16).
     var certificateStops = (byRun: 0, afterOwnMatched: 0, byRunSearched: 0)
+    /// For the test of `witnessRun`: when set, each of its conclusions is
+    /// checked against the matching itself (at the limit, and at no limit
+    /// for a witness), counted as agreeing or not.
+    var checksWitnessRuns = false
+    var witnessRunChecks = (agreed: 0, disagreed: 0)
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -1028,6 +1033,12 @@ public final class StrokeClassifier {
             // returns nothing below it (`witnessRun`).
             let tried = candidate == ran.0 || candidate == ran.1 || candidate == ran.2
             let found = witnessRun(candidate, below: limit, triedBackwardFromStart: tried)
+            if checksWitnessRuns, found != limit {
+                let agrees = found < limit
+                    ? candidateDistance(candidate, below: limit) < limit && candidateDistance(candidate, below: .infinity) < limit
+                    : !(candidateDistance(candidate, below: limit) < limit)
+                if agrees { witnessRunChecks.agreed += 1 } else { witnessRunChecks.disagreed += 1 }
+            }
             if found < limit { return (found, sampleTemplate[candidate / fitsPerSample], true, true) }
             if found == .infinity {
                 certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
