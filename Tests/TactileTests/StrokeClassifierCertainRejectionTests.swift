@@ -27,6 +27,8 @@ struct StrokeClassifierCertainRejectionTests {
                 try StrokeTemplate(name: $0.name, deviationScale: mix.between(0.2, 5), samples: $0.samples)
             }
             let classifier = try StrokeClassifier(templates: templates, parameters: parameters)
+            classifier.checksWitnessRuns = true
+            defer { #expect(classifier.witnessRunChecks.disagreed == 0) }
             let minimumScore = mix.between(0.3, 0.85)
             let threshold = mix.between(0.8, 9)
             var inks: [StrokeInk] = []
@@ -65,10 +67,12 @@ struct StrokeClassifierCertainRejectionTests {
     }
 
     /// At the library's defaults, scribbles stop after their best's own
-    /// template's candidates were matched too (session 15), with the full
-    /// classification's decision.
+    /// template's candidates were matched too (session 15), and with a
+    /// witness found by searching a candidate's runs (session 16), with the
+    /// full classification's decision.
     @Test func scribblesStopAfterTheBestsOwnTemplateIsMatched() {
         let classifier = StrokeClassifier()
+        classifier.checksWitnessRuns = true
         var synthesizer = StrokeSynthesizer(seed: 0x15E)
         for index in 0..<96 {
             let ink = StrokeInk(strokes: synthesizer.scribble(StrokeScribble.allCases[index % StrokeScribble.allCases.count]))
@@ -79,6 +83,10 @@ struct StrokeClassifierCertainRejectionTests {
             if full?.isConfident() == true { #expect(told == full) }
         }
         #expect(classifier.certificateStops.afterOwnMatched > 0 && classifier.certificateStops.byRun > 0)
+        // And after a witness's runs were searched one by one (session 16).
+        #expect(classifier.certificateStops.byRunSearched > 0)
+        // Each conclusion `witnessRun` drew, the matching's own (session 16).
+        #expect(classifier.witnessRunChecks.agreed > 0 && classifier.witnessRunChecks.disagreed == 0)
     }
 
     /// The plain classification still finds the exact nearest, and a set

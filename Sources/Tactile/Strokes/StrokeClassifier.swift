@@ -292,7 +292,13 @@ public final class StrokeClassifier {
     /// Of those, the stops whose witness was one run (`otherWitness`), and
     /// those after its own template's candidates left were matched
     /// (`certainRejection`): for the test that checks both happen.
-    var certificateStops = (byRun: 0, afterOwnMatched: 0)
+    /// Of the first, those whose run was found by `witnessRun` (session 16).
+    var certificateStops = (byRun: 0, afterOwnMatched: 0, byRunSearched: 0)
+    /// For the test of `witnessRun`: when set, each of its conclusions is
+    /// checked against the matching itself (at the limit, and at no limit
+    /// for a witness), counted as agreeing or not.
+    var checksWitnessRuns = false
+    var witnessRunChecks = (agreed: 0, disagreed: 0)
     private let startSlots: Int
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -958,9 +964,24 @@ public final class StrokeClassifier {
             }
             if limit <= best {
                 // Its bounds say too little: at most two such are matched
-                // below.
+                // below. (Session 16, callgrind on the 96 scribbles at the
+                // defaults: three or four leave fewer checks failing for a
+                // third, 35 of 171 at two, but cost more, 473 K and 475 K
+                // instructions a scribble against 472 K, drawings +1 K and
+                // +3 K: matchings spent on checks that fail for another
+                // reason.)
                 guard unproven.1 < 0 else { return nil }
-                if unproven.0 < 0 { unproven.0 = candidate } else { unproven.1 = candidate }
+                if unproven.0 < 0 {
+                    unproven.0 = candidate
+                } else if orderKey[candidate] < orderKey[unproven.0] {
+                    // Least key first: the search's own next, when it is
+                    // one, so the matching kept for it (`certificateMatch`)
+                    // is taken more often (session 16: about −5 K
+                    // instructions a scribble).
+                    unproven = (candidate, unproven.0)
+                } else {
+                    unproven.1 = candidate
+                }
                 continue
             }
             if sampleTemplate[candidate / fitsPerSample] == owner {
@@ -983,7 +1004,7 @@ public final class StrokeClassifier {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
                   returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
         }
-        var witness = (sum: Double.infinity, template: -1, byRun: false)
+        var witness = (sum: Double.infinity, template: -1, byRun: false, searched: false)
         var ownMatched = false
         if ownLimit < .infinity {
             witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
@@ -1014,6 +1035,7 @@ public final class StrokeClassifier {
             return nil
         }
         if witness.byRun { certificateStops.byRun += 1 }
+        if witness.searched { certificateStops.byRunSearched += 1 }
         if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
     }
@@ -1038,18 +1060,19 @@ public final class StrokeClassifier {
 
     /// For `certainRejection`: a candidate of another template than `owner`
     /// whose matching returns less than `limit` at any limit from `limit`
-    /// up, with a sum below `limit` it reaches and whether one run showed
-    /// it, or (∞, −1): the previous best of another template (`metOther`);
-    /// or, of the three of least key (`witnessCandidate`), one whose
-    /// backward run from the start sums below `limit`; or, of the two of
-    /// least key not yet proven to return nothing below `limit`, one
-    /// matched now at `limit` (returning less there, it returns less than
-    /// `limit` at any higher limit, `returnsSomething`).
+    /// up, with a sum below `limit` it reaches, whether one run showed it
+    /// and whether `witnessRun` found that run, or (∞, −1): the previous
+    /// best of another template (`metOther`); or, of the three of least key
+    /// (`witnessCandidate`), one whose backward run from the start sums
+    /// below `limit`; or, of the two of least key not yet proven to return
+    /// nothing below `limit`, one with a run `witnessRun` finds, or matched
+    /// now at `limit` (returning less there, it returns less than `limit`
+    /// at any higher limit, `returnsSomething`).
     private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
-        -> (sum: Double, template: Int, byRun: Bool) {
+        -> (sum: Double, template: Int, byRun: Bool, searched: Bool) {
         if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
-            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false)
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false, false)
         }
         // One backward run whose sum is below `limit`: a matching never
         // skips a backward run, and abandons one only once its best is
@@ -1066,17 +1089,73 @@ public final class StrokeClassifier {
             let sample = candidate / fitsPerSample
             let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
                                     below: limit, turning: false, forward: false, bounded: false)
-            if run.sum < limit { return (run.sum, sampleTemplate[sample], true) }
+            if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
         }
         for _ in 0..<2 {
             let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
             guard candidate >= 0 else { break }
+            // Run by run first: at the first witness the rest of the
+            // matching is spared, and one whose runs all reach `limit`
+            // returns nothing below it (`witnessRun`).
+            let tried = candidate == ran.0 || candidate == ran.1 || candidate == ran.2
+            let found = witnessRun(candidate, below: limit, triedBackwardFromStart: tried)
+            if checksWitnessRuns, found != limit {
+                let agrees = found < limit
+                    ? candidateDistance(candidate, below: limit) < limit && candidateDistance(candidate, below: .infinity) < limit
+                    : !(candidateDistance(candidate, below: limit) < limit)
+                if agrees { witnessRunChecks.agreed += 1 } else { witnessRunChecks.disagreed += 1 }
+            }
+            if found < limit { return (found, sampleTemplate[candidate / fitsPerSample], true, true) }
+            if found == .infinity {
+                certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
+                continue
+            }
             let distance = candidateDistance(candidate, below: limit)
-            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false) }
+            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false, false) }
             // Nothing below that limit: nothing below any lower one.
             certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
         }
-        return (.infinity, -1, false)
+        return (.infinity, -1, false, false)
+    }
+
+    /// For `otherWitness`: `candidate`'s runs at `limit`, one at a time, up
+    /// to the first that is sure to keep its matching below `limit` at any
+    /// limit from `limit` up, and its sum; +∞ when every run reaches
+    /// `limit` (then its matching at `limit` returns nothing below it); or
+    /// `limit` when neither is known (a forward run below `limit` its $Q
+    /// bound exceeds: the matching might skip it).
+    ///
+    /// The runs are the matching's own, with the same pairs and sums: a
+    /// matching never skips a backward run, nor a forward one whose $Q
+    /// bound is at most its sum until its best is that low, and abandons
+    /// neither before then (as `returnsBelow` says of a best's run); and
+    /// the matching at `limit` runs a subset of these, each abandoned at
+    /// `limit` or above (its nearest-point bound cuts a run only at
+    /// `limit`·(1 + 10⁻⁹) or above), so when all of them reach `limit`
+    /// its best stays at `limit`. Stopping at the first witness spares the
+    /// rest of a matching and its least-distance pass (session 16).
+    private func witnessRun(_ candidate: Int, below limit: Double, triedBackwardFromStart tried: Bool) -> Double {
+        let sample = candidate / fitsPerSample
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let bounds = candidateBounds + candidate * startSlots
+        var unsure = false
+        var slot = 0, start = 0
+        while start < n {
+            if start > 0 || !tried {
+                let backward = cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
+                                             forward: false, bounded: false)
+                if backward.sum < limit { return backward.sum }
+            }
+            let forward = cloudDistance(from: aspectX, aspectY, to: sx, sy, start: start, below: limit, turning: false,
+                                        forward: true, bounded: false)
+            if forward.sum < limit {
+                if bounds[slot] <= forward.sum { return forward.sum }
+                unsure = true
+            }
+            slot += 1
+            start += step
+        }
+        return unsure ? limit : .infinity
     }
 
     /// For `otherWitness`: the candidate of least key below `limit` of
