@@ -109,14 +109,8 @@ func chooseAllSamples(heldOut: Bool) {
     matchingParameters.distanceToAllSamples = false
     print("| candidate | weights (farthest, percentile) | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|---|")
-    var baseline = Double.nan
-    var chosen: (rule: AllSamplesRule, threshold: Double, lost: Double)? = nil
-    for rule in rules {
-        let score = FourPartScore(rule.allSamples ? allParts : baseParts, value: rule.value)
-        print(String(format: "| %@ | %.3f, %.3f | ", rule.name, rule.farthestWeight, rule.percentileWeight) + score.cells)
-        if baseline.isNaN { baseline = score.lost; continue }
-        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
-    }
+    let (baseline, chosen) = scoreCandidates(rules, parts: { $0.allSamples ? allParts : baseParts }, value: { $0.value },
+                                             row: { String(format: "| %@ | %.3f, %.3f | ", $0.name, $0.farthestWeight, $0.percentileWeight) })
     print()
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()

@@ -289,14 +289,8 @@ func chooseCornering(heldOut: Bool) {
     let pooled = parts.flatMap { $0 }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
-    var baseline = Double.nan
-    var chosen: (rule: FarthestCapRule, threshold: Double, lost: Double)? = nil
-    for rule in rules {
-        let score = FourPartScore(parts, value: rule.value)
-        print("| \(rule.name) | " + score.cells)
-        if baseline.isNaN { baseline = score.lost; continue }
-        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
-    }
+    let (baseline, chosen) = scoreCandidates(rules, parts: { _ in parts }, value: { $0.value },
+                                             row: { "| \($0.name) | " })
     let library = Rejection(pooled) { rules[0].value($0) <= sessionFourteenMaximumShapeDeviation }
     print(String(format: "| (the library now, at %.4f) | | %@ | | | |", sessionFourteenMaximumShapeDeviation, percent(library.lost)))
     print()

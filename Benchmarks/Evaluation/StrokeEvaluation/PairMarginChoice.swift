@@ -189,14 +189,8 @@ func choosePairMargins(heldOut: Bool) {
     let pooled = parts.flatMap { $0 }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
-    var baseline = Double.nan
-    var chosen: (rule: PairMarginRule, threshold: Double, lost: Double)? = nil
-    for rule in rules {
-        let score = FourPartScore(parts, value: rule.value)
-        print("| \(rule.name) | " + score.cells)
-        if baseline.isNaN { baseline = score.lost; continue }
-        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
-    }
+    let (baseline, chosen) = scoreCandidates(rules, parts: { _ in parts }, value: { $0.value },
+                                             row: { "| \($0.name) | " })
     let shipped = sessionFourteenMaximumShapeDeviation
     let library = Rejection(pooled) { rules[0].value($0) <= shipped }
     print(String(format: "| (the library before round 10, at %.4f) | | %@ | | | |", shipped, percent(library.lost)))

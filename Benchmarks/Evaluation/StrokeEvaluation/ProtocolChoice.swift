@@ -64,3 +64,21 @@ struct FourPartScore {
                        each.map { percent($0.falseAccepts) }.joined(separator: " / "))
     }
 }
+
+/// Rounds 6–10's candidate table: each of `rules` scored on its four parts
+/// (`parts`) by its `value` and printed as a row (`row`, the cells before
+/// the score's), the first rule the baseline. Returns the baseline's pooled
+/// loss and the candidate after it that loses least, with its threshold.
+func scoreCandidates<Rule>(_ rules: [Rule], parts: (Rule) -> [[Outcome]], value: (Rule) -> (Outcome) -> Double,
+                           row: (Rule) -> String)
+    -> (baseline: Double, chosen: (rule: Rule, threshold: Double, lost: Double)?) {
+    var baseline = Double.nan
+    var chosen: (rule: Rule, threshold: Double, lost: Double)? = nil
+    for rule in rules {
+        let score = FourPartScore(parts(rule), value: value(rule))
+        print(row(rule) + score.cells)
+        if baseline.isNaN { baseline = score.lost; continue }
+        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
+    }
+    return (baseline, chosen)
+}

@@ -92,14 +92,8 @@ func chooseRangeCaps(heldOut: Bool) {
     let pooled = parts.flatMap { $0 }
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
-    var baseline = Double.nan
-    var chosen: (rule: ShareCapRule, threshold: Double, lost: Double)? = nil
-    for rule in rules {
-        let score = FourPartScore(parts, value: rule.value)
-        print("| \(rule.name) | " + score.cells)
-        if baseline.isNaN { baseline = score.lost; continue }
-        if chosen == nil || score.lost < chosen!.lost { chosen = (rule, score.threshold, score.lost) }
-    }
+    let (baseline, chosen) = scoreCandidates(rules, parts: { _ in parts }, value: { $0.value },
+                                             row: { "| \($0.name) | " })
     print()
     for rule in rules { print("scales, \(rule.name): " + rule.scales.map { String(format: "%.2f", $0) }.joined(separator: " ")) }
     print()
