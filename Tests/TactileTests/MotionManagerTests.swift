@@ -34,6 +34,31 @@ struct MotionManagerTests {
         #expect(manager.accelerometerData == nil && !manager.isAccelerometerActive && manager.isGyroActive)
     }
 
+    /// Readings while pulling are kept for the pull only: a handler is
+    /// given none of them, even when a snapshot taken while pulling is
+    /// restored after it started (its history would otherwise hold them
+    /// as not yet delivered).
+    @Test func aHandlerIsGivenNoReadingFromBeforeItsStartAfterARestore() throws {
+        let (manager, _, clock) = Self.deviceManager()
+        manager.startAccelerometerUpdates()
+        for reading in 1...5 {
+            let time = Double(reading) / 100
+            clock.advance(to: time)
+            manager.handle(accelerometerEvent(faceUpGravity, sensorTime: time, at: time))
+        }
+        let whilePulling = manager.snapshot()
+        var pushed: [Double] = []
+        manager.startAccelerometerUpdates { pushed.append($0.timestamp) }
+        try manager.restore(whilePulling)
+        clock.advance(to: 0.1)
+        manager.update()
+        #expect(pushed.isEmpty)
+        manager.handle(accelerometerEvent(faceUpGravity, sensorTime: 0.11, at: 0.11))
+        clock.advance(to: 0.12)
+        manager.update()
+        #expect(pushed == [0.11])
+    }
+
     @Test func pushHandlersFireOncePerIntervalAsTheClockAdvances() {
         let (manager, _, clock) = Self.deviceManager()
         var accelerometerPushes: [AccelerometerData] = []

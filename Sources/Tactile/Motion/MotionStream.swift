@@ -17,11 +17,12 @@ extension DeviceMotion: TimestampedMotion {}
 /// updates started. At each tick up to `now`, the handler gets the newest
 /// value stamped at or before the tick, unless it already had that value: a
 /// handler never sees a value twice, and when the sensor is slower than the
-/// interval some ticks pass without a call. Values are kept in a ring of
-/// ``historyCapacity`` so that a frame longer than the interval still gives
-/// each tick the value that was newest at its time. When the clock jumps by
-/// more ticks than the ring holds, the ticks that could only repeat a
-/// value are skipped, and the ticks start again from the end of the stall.
+/// interval some ticks pass without a call. While pushing, values are kept
+/// in a ring of ``historyCapacity`` so that a frame longer than the interval
+/// still gives each tick the value that was newest at its time. When the
+/// clock jumps by more ticks than the ring holds, the ticks that could only
+/// repeat a value are skipped, and the ticks start again from the end of
+/// the stall.
 struct MotionStream<Value: TimestampedMotion> {
     /// Values kept for push delivery: at 1 kHz, 64 ms of readings, four frames at 60 Hz.
     static var historyCapacity: Int { 64 }
@@ -79,6 +80,19 @@ struct MotionStream<Value: TimestampedMotion> {
         guard isActive else { return }
         latest = value
         sequence += 1
+        // Only a handler reads the history, and only values recorded after
+        // its `start(pushing:)`, which sets `lastDelivered` to the sequence
+        // then (and so does a reading while pulling, so that a snapshot
+        // taken then and restored under a handler says the same): a value
+        // recorded while pulling can never be pushed, and a tick that finds
+        // it, or finds nothing, pushes nothing either way. So the pull
+        // approach (the usual one in a game) skips the ring: its copy of
+        // the value and the buffer's uniqueness check were most of a device
+        // motion's recording (callgrind, Tilt Maze).
+        guard isPushing else {
+            lastDelivered = sequence
+            return
+        }
         newestIndex = (newestIndex + 1) % Self.historyCapacity
         history[newestIndex] = (sequence, value)
     }
