@@ -13,6 +13,8 @@ import TactileTestSupport
 // | Memory per layer | heap bytes held per `Layer(frame:)` added to a parent, over 10,000 (glibc's `mallinfo2`, with the allocator's overhead per block) |
 // | Memory per recognizer: kind | heap bytes held per recognizer of each built-in kind attached to a layer, over 1000 |
 // | Memory per scene | heap bytes held per empty `Scene(size:)` (its root, arena and the room it makes up front for ten touches), over 100 |
+// | Memory per recognizer: stroke | heap bytes held per `StrokeGestureRecognizer` attached to a layer, over 1000, all sharing one classifier made before the count (a game makes one classifier per template set) |
+// | Memory per stroke classifier: built-in | heap bytes held per `StrokeClassifier()` (the 16 built-in templates, their samples prepared, and the classifier's working buffers), over 10 (the templates themselves are one value all of them share, parsed before the count) |
 
 /// Registers the scaling benchmarks.
 func scalingBenchmarks() {
@@ -123,6 +125,28 @@ func scalingBenchmarks() {
             benchmark.measurement(.custom("bytes each", useScalingFactor: false), bytes / count)
             blackHole(layer)
         }
+    }
+    Benchmark("Memory per recognizer: stroke", configuration: memory) { @MainActor benchmark async in
+        let classifier = StrokeClassifier()
+        let layer = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let count = 1000
+        let bytes = heapBytes {
+            for _ in 0..<count { layer.addGestureRecognizer(StrokeGestureRecognizer(classifier: classifier)) }
+        }
+        benchmark.measurement(.custom("bytes each", useScalingFactor: false), bytes / count)
+        blackHole(layer)
+    }
+    Benchmark("Memory per stroke classifier: built-in", configuration: memory) { @MainActor benchmark async in
+        let count = 10
+        // The built-in templates are one shared value, parsed once; the
+        // first classifier parses them outside the count.
+        var classifiers = [StrokeClassifier()]
+        classifiers.reserveCapacity(count + 1)
+        let bytes = heapBytes {
+            for _ in 0..<count { classifiers.append(StrokeClassifier()) }
+        }
+        benchmark.measurement(.custom("bytes each", useScalingFactor: false), bytes / count)
+        blackHole(classifiers)
     }
 }
 
