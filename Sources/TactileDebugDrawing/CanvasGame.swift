@@ -42,8 +42,19 @@ extension CanvasGame {
 extension SDLApp {
     /// Runs a ``CanvasGame`` like any `Game`, with one ``Canvas`` over the
     /// app's renderer kept for the whole run.
+    // Inlinable, as `SDLApp.run(_:)` is (see there): each event goes from
+    // the loop straight to the game's `handle`, not through the wrapper's.
+    @inlinable
     public func run(_ game: some CanvasGame) throws {
-        try run(CanvasDrawing(game: game, overlay: nil, renderer: renderer, pump: pump))
+        try run(game, overlay: nil, handlingEventsWith: { game.handle($0) })
+    }
+
+    /// Runs `game` through a ``CanvasDrawing`` with `overlay`, every event
+    /// handed to `handle` (the game's own `handle`, for the inlinable
+    /// entries: see `SDLApp.run(_:)`).
+    @usableFromInline
+    func run(_ game: some CanvasGame, overlay: InputDebugOverlay?, handlingEventsWith handle: (InputEvent) -> Void) throws {
+        try run(CanvasDrawing(game: game, overlay: overlay, renderer: renderer, pump: pump), handlingEventsWith: handle)
     }
 }
 
@@ -55,7 +66,8 @@ extension SDLApp {
 /// game (``CanvasGame/overlaid(by:)``): every event goes through each
 /// wrapper's `handle`, a witness call into unspecialized generic code
 /// (callgrind, the ten-contact replay: about 30 instructions an event a
-/// wrapper).
+/// wrapper). The app's runs hand events to the game itself, not through
+/// this one's `handle` (see `SDLApp.run(_:)`).
 @MainActor
 final class CanvasDrawing<Wrapped: CanvasGame>: Game {
     let game: Wrapped

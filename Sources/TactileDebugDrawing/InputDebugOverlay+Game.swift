@@ -23,13 +23,22 @@ extension SDLApp {
     ///   - game: the game, run as `run(_:)` runs it.
     ///   - configure: called with the debugger before the run, to switch it
     ///     on from the start or change its controls.
+    // Inlinable, as `SDLApp.run(_:)` is (see there): each event goes from
+    // the loop straight to the game's `handle`, not through the wrapper's.
+    @inlinable
     public func runWithInputDebugger(_ game: some CanvasGame, configure: (InputDebugger) -> Void = { _ in }) throws {
+        // The same frames as `run(game.overlaid(by:))`, through one wrapper.
+        try run(game, overlay: inputDebuggerOverlay(configure), handlingEventsWith: { game.handle($0) })
+    }
+
+    /// The overlay of a new input debugger on the app's loop, `configure`d.
+    @usableFromInline
+    func inputDebuggerOverlay(_ configure: (InputDebugger) -> Void) -> InputDebugOverlay {
         let debugger = InputDebugger(loop: loop)
         // Pads connected before the debugger comes on show who they are and what they hold.
         debugger.connectedControllers = { [pump] in pump.controllerReadings }
         configure(debugger)
-        // The same frames as `run(game.overlaid(by:))`, through one wrapper.
-        try run(CanvasDrawing(game: game, overlay: InputDebugOverlay(debugger: debugger), renderer: renderer, pump: pump))
+        return InputDebugOverlay(debugger: debugger)
     }
 }
 

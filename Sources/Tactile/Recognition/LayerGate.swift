@@ -348,45 +348,12 @@ final class LayerGate {
                   let phase = admission(first.phase, at: firstIndex)
             else { continue }
             markSent(phase, at: firstIndex)
-            // The rest of the run: same layer, sequence and phase, each
-            // touch once, in the reused list (see `batch`), taken once a
-            // second touch joins. Optional, so that the common one-touch
-            // run has no list to release (callgrind: about 10 instructions a tap).
+            // The rest of the run, if a delivery of the same phase follows.
+            // Optional, so that the common one-touch run has no list to
+            // release (callgrind: about 10 instructions a tap).
             var touches: [Touch]?
-            // A touch twice in the run is dropped the second time. Only a
-            // move can pass `admission` twice (every other phase marks the
-            // layer's record sent, and its admission then refuses it), so
-            // only a run of moves searches the list for it: a recognizer
-            // taking ten touches searched it for each cancellation
-            // (callgrind, Tilt Maze's pinch: 45 comparisons in the frame it
-            // recognized).
-            let mayRepeat = phase == .moved
-            let sequence = first.touch.sequence
-            while head < outbox.count, outbox[head].phase == first.phase {
-                // Read in place, borrowed: no user code runs until the run
-                // is sent, and the queue holds the touch. A copy of the
-                // pair retained and released its touch (callgrind: about
-                // 40 instructions a touch of the run).
-                let next = Unmanaged.passUnretained(outbox[head].touch)
-                guard next.withBorrowed({ $0.borrowedLayer?.toOpaque() == layer.toOpaque() && $0.sequence == sequence })
-                else { break }
-                if mayRepeat, next.toOpaque() == Unmanaged.passUnretained(first.touch).toOpaque()
-                    || touches?.containsIdentical(next.takeUnretainedValue()) == true {
-                    head += 1
-                    continue
-                }
-                guard let nextIndex = next.withBorrowed({ index(of: $0) }), let nextPhase = admission(first.phase, at: nextIndex) else {
-                    head += 1
-                    continue
-                }
-                guard nextPhase == phase else { break }
-                head += 1
-                markSent(phase, at: nextIndex)
-                if touches == nil {
-                    touches = takeBatch()
-                    touches?.append(first.touch)
-                }
-                touches?.append(next.takeUnretainedValue())
+            if head < outbox.count, outbox[head].phase == first.phase {
+                touches = restOfRun(first.touch, queuedAs: first.phase, sentAs: phase, to: layer)
             }
             // Not `if var touches`: that copy would share the list, and
             // emptying it would then copy it (callgrind: an allocation a
@@ -408,6 +375,56 @@ final class LayerGate {
         // delivery would hold its touch, which the scene could otherwise
         // reuse for the next touch-down.
         if hasClosed { pruneClosed() }
+    }
+
+    /// The run of queued deliveries that `first` (queued as `queuedPhase`,
+    /// admitted as `phase`) begins: the touches that follow it in the
+    /// queue with the same layer, sequence and phase, each once, taken
+    /// from the queue; with `first`, in the reused list (see `batch`), or
+    /// `nil` when none joins it.
+    // Out of line: most runs are one touch (a tap's began, its end; a
+    // recognizer taking one touch), and this loop's code then sat between
+    // the lines they run (callgrind, the Gesture Lab's pan taking its
+    // touch: 12 lines of `deliverQueued` run, spread over 26).
+    @inline(never)
+    private func restOfRun(_ first: Touch, queuedAs queuedPhase: Touch.Phase, sentAs phase: Touch.Phase, to layer: Unmanaged<Layer>) -> [Touch]? {
+        var touches: [Touch]?
+        // A touch twice in the run is dropped the second time. Only a
+        // move can pass `admission` twice (every other phase marks the
+        // layer's record sent, and its admission then refuses it), so
+        // only a run of moves searches the list for it: a recognizer
+        // taking ten touches searched it for each cancellation
+        // (callgrind, Tilt Maze's pinch: 45 comparisons in the frame it
+        // recognized).
+        let mayRepeat = phase == .moved
+        let sequence = first.sequence
+        while head < outbox.count, outbox[head].phase == queuedPhase {
+            // Read in place, borrowed: no user code runs until the run
+            // is sent, and the queue holds the touch. A copy of the
+            // pair retained and released its touch (callgrind: about
+            // 40 instructions a touch of the run).
+            let next = Unmanaged.passUnretained(outbox[head].touch)
+            guard next.withBorrowed({ $0.borrowedLayer?.toOpaque() == layer.toOpaque() && $0.sequence == sequence })
+            else { break }
+            if mayRepeat, next.toOpaque() == Unmanaged.passUnretained(first).toOpaque()
+                || touches?.containsIdentical(next.takeUnretainedValue()) == true {
+                head += 1
+                continue
+            }
+            guard let nextIndex = next.withBorrowed({ index(of: $0) }), let nextPhase = admission(queuedPhase, at: nextIndex) else {
+                head += 1
+                continue
+            }
+            guard nextPhase == phase else { break }
+            head += 1
+            markSent(phase, at: nextIndex)
+            if touches == nil {
+                touches = takeBatch()
+                touches?.append(first)
+            }
+            touches?.append(next.takeUnretainedValue())
+        }
+        return touches
     }
 
     /// The reused several-touch list, empty, taken out (a call nested in a
@@ -516,6 +533,10 @@ final class LayerGate {
         borrowedArena?.withBorrowed({ $0.recordsLayerDeliveries }) == true
     }
 
+    // Not inlined: in `deliverQueued`, its two calls' switches and the
+    // recording of the delivery sat between the lines a delivery runs
+    // (the compiler inlined it there once `restOfRun` was split off).
+    @inline(never)
     private func send(_ phase: Touch.Phase, _ touches: [Touch], to layer: Layer) {
         if recordsLayerDeliveries { arena.record(.sentToLayer(layer, phase == .stationary ? .moved : phase, touches)) }
         switch phase {

@@ -253,7 +253,23 @@ public final class SDLApp {
     ///
     /// Throws what ``lastFrameRendered`` throws, and `TraceError` or a file
     /// error when the recording cannot be written.
+    // Inlinable, and only this line: the closure that hands each event to
+    // the game is then made where the game's type is known (the game's own
+    // module), and calls its `handle` directly. Made here, inside the
+    // generic loop (not specialised across modules), it called through the
+    // game's witness table, and a canvas game (TactileDebugDrawing) through
+    // its wrapper's and the game's: about 34 instructions an event, in
+    // every frame's timed input (callgrind, the ten-contact replay).
+    @inlinable
     public func run(_ game: some Game) throws {
+        try run(game, handlingEventsWith: { game.handle($0) })
+    }
+
+    /// ``run(_:)`` with every event of a frame handed to `handle`, which is
+    /// `game.handle` (or that of the game a wrapper draws for): for the
+    /// inlinable entries, here and in TactileDebugDrawing (see ``run(_:)``).
+    @usableFromInline
+    package func run(_ game: some Game, handlingEventsWith handle: (InputEvent) -> Void) throws {
         var events: [InputEvent] = []
         events.reserveCapacity(256)
         var framesSinceReplayEnded = 0
@@ -303,7 +319,7 @@ public final class SDLApp {
             // frame rate. A frame that took 3.5 steps runs 3 and carries the
             // half over.
             ticks.firstUpdate = 0
-            loop.frame(events: &events, handle: { game.handle($0) }, update: { step, now in
+            loop.frame(events: &events, handle: handle, update: { step, now in
                 if measures && ticks.firstUpdate == 0 { ticks.firstUpdate = SDL_GetPerformanceCounter() }
                 game.update(step: step, now: now)
             })
