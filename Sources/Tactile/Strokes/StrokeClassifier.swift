@@ -143,15 +143,18 @@ public final class StrokeClassifier {
     private let sampleIndexInTemplate: [Int]
     private let sampleIsRotationInvariant: [Bool]
     /// Each sample's spread before scaling, for ``StrokeMatch/scale``.
-    private var sampleSpread: [Double] = []
+    private let sampleSpread: UnsafeMutablePointer<Double>
     /// Each sample's distances of its points from its centroid, ascending
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
     let sampleRadii: UnsafeMutablePointer<Double>
     // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
-    private(set) var templateInkRange: [(Double, Double)] = []
-    private(set) var templateClosureRange: [(Double, Double)] = []
-    private(set) var templateWindingRange: [(Double, Double)] = []
+    // Filled once in `init`, read a few times a measure: buffers, since a
+    // `var` array's every read took an exclusivity check (`swift_beginAccess`,
+    // 1.4% of a told scribble's instructions, session 17).
+    let templateInkRange: UnsafeMutablePointer<(Double, Double)>
+    let templateClosureRange: UnsafeMutablePointer<(Double, Double)>
+    let templateWindingRange: UnsafeMutablePointer<(Double, Double)>
     private let hasRotationInvariantSample: Bool
     /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
     /// runner-up (`templates.count` a row; 1 where none is named), and the
@@ -396,6 +399,14 @@ public final class StrokeClassifier {
         freeIndex = .allocate(capacity: paddedCount)
         freeIndex.initialize(repeating: 0, count: paddedCount)
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
+        sampleSpread = .allocate(capacity: max(1, sampleCount))
+        sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
+        templateInkRange = .allocate(capacity: max(1, templates.count))
+        templateInkRange.initialize(repeating: (0, 0), count: max(1, templates.count))
+        templateClosureRange = .allocate(capacity: max(1, templates.count))
+        templateClosureRange.initialize(repeating: (0, 0), count: max(1, templates.count))
+        templateWindingRange = .allocate(capacity: max(1, templates.count))
+        templateWindingRange.initialize(repeating: (0, 0), count: max(1, templates.count))
         fitsPerSample = parameters.refinedCandidates
         let candidates = max(1, sampleCount * fitsPerSample)
         order = .allocate(capacity: candidates)
@@ -468,7 +479,7 @@ public final class StrokeClassifier {
         alignmentPeaks.initialize(repeating: 0, count: parameters.alignmentCandidates)
 
         var sample = 0
-        for template in templates {
+        for (templateIndex, template) in templates.enumerated() {
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
             var winding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
@@ -477,7 +488,7 @@ public final class StrokeClassifier {
                 _ = resample(StrokeInk(strokes: strokes))
                 let frame = normalize(uniform: template.isRotationInvariant,
                                       intoX: sampleX + sample * n, y: sampleY + sample * n)
-                sampleSpread.append(frame.spread)
+                sampleSpread[sample] = frame.spread
                 if template.isRotationInvariant {
                     fillHarmonics(x: sampleX + sample * n, y: sampleY + sample * n,
                                   into: sampleHarmonics + sample * harmonicCount * 2)
@@ -505,9 +516,9 @@ public final class StrokeClassifier {
                 guard let learned else { return range }
                 return (min(range.0, learned.lowerBound), max(range.1, learned.upperBound))
             }
-            templateInkRange.append(joined(widened(ink), template.learnedRanges?.ink))
-            templateClosureRange.append(joined(widened(closure), template.learnedRanges?.closure))
-            templateWindingRange.append(joined(widened(winding), template.learnedRanges?.winding))
+            templateInkRange[templateIndex] = joined(widened(ink), template.learnedRanges?.ink)
+            templateClosureRange[templateIndex] = joined(widened(closure), template.learnedRanges?.closure)
+            templateWindingRange[templateIndex] = joined(widened(winding), template.learnedRanges?.winding)
         }
     }
 
@@ -532,6 +543,10 @@ public final class StrokeClassifier {
         freeOffset.deallocate()
         freeIndex.deallocate()
         sampleRadii.deallocate()
+        sampleSpread.deallocate()
+        templateInkRange.deallocate()
+        templateClosureRange.deallocate()
+        templateWindingRange.deallocate()
         order.deallocate()
         orderKey.deallocate()
         searchCos.deallocate()
