@@ -1,0 +1,467 @@
+/// The certificate of rejection (session 14 on): when the classification is
+/// told its decision, the proof, from lower bounds of the distance and of the
+/// shape deviation of every candidate left, that the drawing is rejected
+/// whichever candidate the search would end at; the witnesses that prove a
+/// rejection by margin; and the measures the bounds are made from. Apart,
+/// because only `classify(_:minimumScore:maximumShapeDeviation:)` runs it.
+extension StrokeClassifier {
+    /// The match for `bestCandidate` when the drawing is certain to be
+    /// rejected at `minimumScore` and `threshold` (the margin's) whatever
+    /// candidate the search, stopped after `position`, would end at; `nil`
+    /// when that is not proven (then `settled` names the best candidate
+    /// when no later look can prove it for that one). Session 14; the
+    /// search's candidates are matched as drawn (none rotation invariant).
+    ///
+    /// The search would end at the best so far or at a candidate left that
+    /// beats it. A candidate left whose bound (`certificateLeast`) reaches
+    /// the best cannot beat it, nor can one whose matching was found to
+    /// return nothing below a limit at or above the best
+    /// (`certificateNoneBelow`; see `returnsSomething`). Any other, and the
+    /// best so far, as the nearest at distance d (at least its bound's),
+    /// would be rejected:
+    ///
+    /// - by its score, when the bound's already fails `minimumScore`; or
+    /// - by its margin: its shape deviation D is at least
+    ///   `certificateDeviation` > `threshold`, so the margin's search would
+    ///   run, and it starts at the reach d·D/threshold, above
+    ///   `rejectionLimit`'s value L: candidates are taken in the order of
+    ///   their keys, and each one found below the search's limit that does
+    ///   not reject the drawing lies at or beyond L (a runner-up nearer than
+    ///   L gives a margin below D/threshold). So a *witness*, another
+    ///   template's candidate with a key below L whose matching is sure to
+    ///   return less than L at any limit from L up (`returnsBelow`), is
+    ///   reached with a limit of at least L and rejects the drawing, unless
+    ///   one before it did. The best so far witnesses for candidates of
+    ///   other templates; for those of its own template, and for itself, a
+    ///   candidate of another template matched before it (`metOther`), or
+    ///   one whose backward run, or matching, at that limit sums below it
+    ///   (`otherWitness`). When none does, its own template's candidates
+    ///   left that hold the limit below its own (at most two) are matched at
+    ///   the best, as unsettled ones are, and the witness is sought again at
+    ///   its own limit (session 15).
+    ///
+    /// The match is the best so far's, its runner-up that witness (as far as
+    /// the classifier looked), so it is rejected as well; it is checked.
+    func certainRejection(ink: StrokeInk, best: Double, bestCandidate: Int, position: Int, candidateCount: Int,
+                          frames: (aspect: Frame, uniform: Frame), minimumScore: Double, threshold: Double,
+                          settled: inout Int) -> StrokeMatch? {
+        let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
+        let owner = sampleTemplate[bestCandidate / fitsPerSample]
+        // A runner-up's margin counts up to the template's largest close
+        // factor more (StrokeTemplate.closeTemplates): proven at the
+        // threshold that much higher, a rejection holds whatever the
+        // runner-up (as in `rejectionLimit`, for each candidate's template).
+        let ownThreshold = threshold * largestMarginFactor[owner]
+        var othersLimit = Double.infinity, ownLimit = Double.infinity
+        // The best so far, as the nearest. One that might be accepted as it
+        // stands, by its bounds through the grid: no stop for it (the
+        // search goes on, as untold; so a drawing of a shape costs a look).
+        let bestDistance = (max(0, best) / weightSum).squareRoot()
+        if max(0, 1 - bestDistance / zero) >= minimumScore {
+            measureForCertificate(bestCandidate, exactly: false)
+            guard certificateDeviation[bestCandidate] > ownThreshold else {
+                settled = bestCandidate
+                return nil
+            }
+            measureForCertificate(bestCandidate, exactly: true)
+            let deviation = certificateDeviation[bestCandidate]
+            guard deviation > ownThreshold else {
+                settled = bestCandidate
+                return nil
+            }
+            let reach = bestDistance * (deviation / ownThreshold)
+            ownLimit = reach * reach * weightSum * (1 - 1e-9)
+        }
+        let bestLimit = ownLimit
+        var unproven = (-1, -1)
+        // Its own template's candidates left that hold the limit below the
+        // best's own (at most two, then `ownBelow` is false).
+        var own = (-1, -1), ownBelow = true
+        for index in (position + 1)..<candidateCount {
+            let candidate = order[index]
+            guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
+            measureForCertificate(candidate, exactly: false)
+            var limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            if limit <= best {
+                measureForCertificate(candidate, exactly: true)
+                limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            }
+            if limit <= best {
+                // Its bounds say too little: at most two such are matched
+                // below. (Session 16, callgrind on the 96 scribbles at the
+                // defaults: three or four leave fewer checks failing for a
+                // third, 35 of 171 at two, but cost more, 473 K and 475 K
+                // instructions a scribble against 472 K, drawings +1 K and
+                // +3 K: matchings spent on checks that fail for another
+                // reason.)
+                guard unproven.1 < 0 else { return nil }
+                if unproven.0 < 0 {
+                    unproven.0 = candidate
+                } else if orderKey[candidate] < orderKey[unproven.0] {
+                    // Least key first: the search's own next, when it is
+                    // one, so the matching kept for it (`certificateMatch`)
+                    // is taken more often (session 16: about −5 K
+                    // instructions a scribble).
+                    unproven = (candidate, unproven.0)
+                } else {
+                    unproven.1 = candidate
+                }
+                continue
+            }
+            if sampleTemplate[candidate / fitsPerSample] == owner {
+                ownLimit = min(ownLimit, limit)
+                if limit < bestLimit {
+                    if own.0 < 0 { own.0 = candidate } else if own.1 < 0 { own.1 = candidate } else { ownBelow = false }
+                }
+            } else {
+                othersLimit = min(othersLimit, limit)
+            }
+        }
+        // Whether their matchings can beat the best; one that can is matched
+        // in turn, and no stop is proven for this best (its matching is
+        // kept for the search, `certificateMatch`).
+        guard noneBeats(best, unproven) else {
+            settled = bestCandidate
+            return nil
+        }
+        if othersLimit < .infinity {
+            guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
+                  returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
+        }
+        var witness = (sum: Double.infinity, template: -1, byRun: false, searched: false)
+        var ownMatched = false
+        if ownLimit < .infinity {
+            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
+            if witness.template < 0, ownLimit < bestLimit, ownBelow {
+                // None at the limit its own template's candidates left hold
+                // down: matched at the best, one that returns nothing below
+                // it cannot end the search (as an unsettled one above), and
+                // the limit is the best's own (session 15).
+                guard noneBeats(best, own) else {
+                    settled = bestCandidate
+                    return nil
+                }
+                ownLimit = bestLimit
+                ownMatched = true
+                if ownLimit < .infinity { witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount) }
+            }
+            guard witness.template >= 0 || ownLimit == .infinity else {
+                settled = bestCandidate
+                return nil
+            }
+        }
+        let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
+                           frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
+        // At the raised threshold, with the witness's own factor (at most
+        // the largest): rejected there, it is rejected with any runner-up.
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: ownThreshold) else {
+            settled = bestCandidate
+            return nil
+        }
+        if witness.byRun { certificateStops.byRun += 1 }
+        if witness.searched { certificateStops.byRunSearched += 1 }
+        if ownMatched { certificateStops.afterOwnMatched += 1 }
+        return match
+    }
+
+    /// For `certainRejection`: matches the (up to two; −1 for none)
+    /// `candidates` at the limit `best`. False at the first that beats it,
+    /// its matching kept for the search (`certificateMatch`); otherwise
+    /// each is known to return nothing below `best` (`certificateNoneBelow`).
+    private func noneBeats(_ best: Double, _ candidates: (Int, Int)) -> Bool {
+        for slot in 0..<2 {
+            let candidate = slot == 0 ? candidates.0 : candidates.1
+            guard candidate >= 0 else { continue }
+            let distance = candidateDistance(candidate, below: best)
+            guard !(distance < best) else {
+                certificateMatch = (candidate, best, distance, bestRun)
+                return false
+            }
+            certificateNoneBelow[candidate] = best
+        }
+        return true
+    }
+
+    /// For `certainRejection`: a candidate of another template than `owner`
+    /// whose matching returns less than `limit` at any limit from `limit`
+    /// up, with a sum below `limit` it reaches, whether one run showed it
+    /// and whether `witnessRun` found that run, or (∞, −1): the previous
+    /// best of another template (`metOther`); or, of the three of least key
+    /// (`witnessCandidate`), one whose backward run from the start sums
+    /// below `limit`; or, of the two of least key not yet proven to return
+    /// nothing below `limit`, one with a run `witnessRun` finds, or matched
+    /// now at `limit` (returning less there, it returns less than `limit`
+    /// at any higher limit, `returnsSomething`).
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
+        -> (sum: Double, template: Int, byRun: Bool, searched: Bool) {
+        if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
+           returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
+            return (metOther.sum, sampleTemplate[metOther.candidate / fitsPerSample], false, false)
+        }
+        // One backward run whose sum is below `limit`: a matching never
+        // skips a backward run, and abandons one only once its best is
+        // lower than the run's sum, so at any limit from `limit` up it
+        // returns less than `limit` (as `returnsBelow` says of a best's
+        // run). A run from the start costs about a twentieth of a
+        // matching, so up to three are tried before any matching (session
+        // 15: most witnesses are found so).
+        var ran = (-1, -1, -1)
+        for attempt in 0..<3 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: ran)
+            guard candidate >= 0 else { break }
+            if attempt == 0 { ran.0 = candidate } else if attempt == 1 { ran.1 = candidate } else { ran.2 = candidate }
+            let sample = candidate / fitsPerSample
+            let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
+                                    below: limit, turning: false, forward: false, bounded: false)
+            if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
+        }
+        for _ in 0..<2 {
+            let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
+            guard candidate >= 0 else { break }
+            // Run by run first: at the first witness the rest of the
+            // matching is spared, and one whose runs all reach `limit`
+            // returns nothing below it (`witnessRun`).
+            let tried = candidate == ran.0 || candidate == ran.1 || candidate == ran.2
+            let found = witnessRun(candidate, below: limit, triedBackwardFromStart: tried)
+            if checksWitnessRuns, found != limit {
+                let agrees = found < limit
+                    ? candidateDistance(candidate, below: limit) < limit && candidateDistance(candidate, below: .infinity) < limit
+                    : !(candidateDistance(candidate, below: limit) < limit)
+                if agrees { witnessRunChecks.agreed += 1 } else { witnessRunChecks.disagreed += 1 }
+            }
+            if found < limit { return (found, sampleTemplate[candidate / fitsPerSample], true, true) }
+            if found == .infinity {
+                certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
+                continue
+            }
+            let distance = candidateDistance(candidate, below: limit)
+            if distance < limit { return (distance, sampleTemplate[candidate / fitsPerSample], false, false) }
+            // Nothing below that limit: nothing below any lower one.
+            certificateNoneBelow[candidate] = max(certificateNoneBelow[candidate], limit)
+        }
+        return (.infinity, -1, false, false)
+    }
+
+    /// For `otherWitness`: `candidate`'s runs at `limit`, one at a time, up
+    /// to the first that is sure to keep its matching below `limit` at any
+    /// limit from `limit` up, and its sum; +∞ when every run reaches
+    /// `limit` (then its matching at `limit` returns nothing below it); or
+    /// `limit` when neither is known (a forward run below `limit` its $Q
+    /// bound exceeds: the matching might skip it).
+    ///
+    /// The runs are the matching's own, with the same pairs and sums: a
+    /// matching never skips a backward run, nor a forward one whose $Q
+    /// bound is at most its sum until its best is that low, and abandons
+    /// neither before then (as `returnsBelow` says of a best's run); and
+    /// the matching at `limit` runs a subset of these, each abandoned at
+    /// `limit` or above (its nearest-point bound cuts a run only at
+    /// `limit`·(1 + 10⁻⁹) or above), so when all of them reach `limit`
+    /// its best stays at `limit`. Stopping at the first witness spares the
+    /// rest of a matching and its least-distance pass (session 16).
+    private func witnessRun(_ candidate: Int, below limit: Double, triedBackwardFromStart tried: Bool) -> Double {
+        let sample = candidate / fitsPerSample
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let bounds = candidateBounds + candidate * startSlots
+        var unsure = false
+        var slot = 0, start = 0
+        while start < n {
+            if start > 0 || !tried {
+                let backward = cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
+                                             forward: false, bounded: false)
+                if backward.sum < limit { return backward.sum }
+            }
+            let forward = cloudDistance(from: aspectX, aspectY, to: sx, sy, start: start, below: limit, turning: false,
+                                        forward: true, bounded: false)
+            if forward.sum < limit {
+                if bounds[slot] <= forward.sum { return forward.sum }
+                unsure = true
+            }
+            slot += 1
+            start += step
+        }
+        return unsure ? limit : .infinity
+    }
+
+    /// For `otherWitness`: the candidate of least key below `limit` of
+    /// another template than `owner`, not proven to return nothing below
+    /// `limit` and not one of `skipping`; −1 when none. The margin's search
+    /// matches candidates in the order of their keys, so the first it would
+    /// meet are the likeliest witnesses (session 15: taken in `order`'s
+    /// places instead, past the search's position in no order, a third of
+    /// the scribbles that found none stopped). `order` is left as it is:
+    /// the search's ties keep their order.
+    private func witnessCandidate(than owner: Int, below limit: Double, candidateCount: Int,
+                                  skipping: (Int, Int, Int)) -> Int {
+        var chosen = -1, least = limit
+        for index in 0..<candidateCount {
+            let candidate = order[index]
+            let key = orderKey[candidate]
+            guard key < least, sampleTemplate[candidate / fitsPerSample] != owner, certificateNoneBelow[candidate] < limit,
+                  candidate != skipping.0, candidate != skipping.1, candidate != skipping.2 else { continue }
+            chosen = candidate
+            least = key
+        }
+        return chosen
+    }
+
+    /// For `certainRejection`: `.infinity` when `candidate` cannot end the
+    /// search rejected otherwise than by its margin (it cannot beat `best`,
+    /// or its score rejects it); the limit L below which a witness rejects
+    /// it by its margin; 0 when nothing is proven.
+    private func rejectionLimit(_ candidate: Int, best: Double, zero: Double, minimumScore: Double, threshold: Double) -> Double {
+        let least = certificateLeast[candidate]
+        guard least < best else { return .infinity }
+        let distance = (max(0, least) / weightSum).squareRoot()
+        // Its score at that distance, at least its score at any: below
+        // the least (or NaN), it rejects.
+        guard max(0, 1 - distance / zero) >= minimumScore else { return .infinity }
+        let deviation = certificateDeviation[candidate]
+        // Raised by its template's largest close factor (see `certainRejection`).
+        let threshold = threshold * largestMarginFactor[sampleTemplate[candidate / fitsPerSample]]
+        guard deviation > threshold else { return 0 }
+        // Slightly below the reach d·D/threshold, so that rounding in the
+        // margin's arithmetic cannot cross it (see `certainRejection`).
+        let reach = distance * (deviation / threshold)
+        return reach * reach * weightSum * (1 - 1e-9)
+    }
+
+    /// Whether `candidate`'s matching returns a distance below `limit`:
+    /// when it does not, it returns none below any lower limit either (a
+    /// run that ends below a limit ends at or below it under a higher one,
+    /// or a run skipped there ended lower), so it cannot beat a best at or
+    /// below `limit`.
+    private func returnsSomething(_ candidate: Int, below limit: Double) -> Bool {
+        candidateDistance(candidate, below: limit) < limit
+    }
+
+    /// Whether `candidate`'s matching, at any limit from `limit` up,
+    /// returns less than `limit`, knowing its `run` summed to `sum`: a
+    /// backward run, or a forward one whose $Q bound is at most its sum, is
+    /// never skipped before the best is that low, and is never abandoned
+    /// (its partial sums and nearest-point bounds stay at or below its
+    /// sum). Otherwise it is matched at `limit`: returning less there, it
+    /// returns less than `limit` at any higher limit too (a run that ends
+    /// below `limit` is skipped under a higher one only once a run below
+    /// its $Q bound, itself below `limit`, has ended).
+    private func returnsBelow(_ candidate: Int, run: (start: Int, forward: Bool), sum: Double, limit: Double) -> Bool {
+        guard sum < limit else { return false }
+        if !run.forward || candidateBounds[candidate * startSlots + run.start / step] <= sum { return true }
+        return returnsSomething(candidate, below: limit)
+    }
+
+    /// A new drawing: no candidate measured for the certificate yet.
+    func beginCertificate() {
+        certificatePath = nil
+        for index in 0..<n {
+            let cell = Int(aspectCell[index])
+            // The centre as `fillLookup` places it.
+            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
+            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
+            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
+            cellCenterX[index] = centerX
+            cellCenterY[index] = centerY
+            // A hair more, for the roundings of a difference of two roots.
+            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
+        }
+        for sample in 0..<sampleCount {
+            certificateStage[sample * fitsPerSample] = 0
+            certificateNoneBelow[sample * fitsPerSample] = 0
+        }
+    }
+
+    /// Fills `certificateLeast` and `certificateDeviation` for `candidate`
+    /// (a sample matched as drawn, by axes): through its lookup grid, or,
+    /// `exactly`, from every pair of points (about a quarter of a matching).
+    ///
+    /// A matching's every run pairs each drawn point with a point of the
+    /// sample, once, the weights n, n − 1, … 1 each going to one pair: so
+    /// its sum is at least the points' least squared distances to the other
+    /// cloud, the largest weight on the least, on either side. Through the
+    /// grid, a point's least distance is at least the distance from its
+    /// cell's centre to the sample point nearest that centre less the
+    /// distance from the point to the centre. The shape deviation is the
+    /// measures `finish` would add up for it, the same arithmetic, less the
+    /// farthest point and percentile through the grid; both are lowered
+    /// by a relative 10⁻⁹ for the sums made in another order.
+    private func measureForCertificate(_ candidate: Int, exactly: Bool) {
+        let stage: UInt8 = exactly ? 2 : 1
+        guard certificateStage[candidate] < stage else { return }
+        certificateStage[candidate] = stage
+        let sample = candidate / fitsPerSample, template = sampleTemplate[sample]
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        if certificatePath == nil {
+            certificatePath = StrokeShapeCheck.pathMeasures(x: aspectX, y: aspectY, stroke: resampledStroke, count: n,
+                                                           windingEndTrim: parameters.windingEndTrim,
+                                                           windingCornerSteps: parameters.windingCornerSteps)
+            StrokeShapeCheck.sortedRadii(x: aspectX, y: aspectY, count: n, into: drawingRadii)
+        }
+        let path = certificatePath!
+        let radii = sampleRadii + sample * n
+        var radial = 0.0
+        for index in 0..<n {
+            let difference = drawingRadii[index] - radii[index]
+            radial += difference * difference
+        }
+        radial = (radial / Double(n)).squareRoot()
+        var farthest = 0.0, percentile = 0.0
+        var least: Double
+        if exactly {
+            fillLeastDistances(x: aspectX, y: aspectY, sample: sample)
+            sortedLeast.update(from: leastDistances, count: n)
+        } else {
+            let lookup = sampleLookup + sample * grid * grid
+            for index in 0..<n {
+                let target = Int(lookup[Int(aspectCell[index])])
+                let tx = cellCenterX[index] - sx[target], ty = cellCenterY[index] - sy[target]
+                let gap = max(0, (tx * tx + ty * ty).squareRoot() - cellOffset[index])
+                sortedLeast[index] = gap * gap
+            }
+        }
+        // Each drawn point's least distance, the largest weight on the least.
+        StrokeShapeCheck.sort(sortedLeast, count: n)
+        least = Self.rearrangedSum(sortedLeast, count: n, weights: n)
+        // The farthest point and percentile of those distances, as `deviation` takes them.
+        farthest = sortedLeast[n - 1].squareRoot()
+        let position = 0.9 * Double(n - 1)
+        let below = Int(position), fraction = position - Double(below)
+        let low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
+        percentile = low + fraction * (high - low)
+        if exactly {
+            // Each drawn point's least squared distance is `deviation`'s
+            // (the same differences, products and sum; a least is the least
+            // whatever the order), and a root keeps order: its farthest and
+            // percentile, the same arithmetic on the same values.
+            certificateNearest[2 * candidate] = farthest
+            certificateNearest[2 * candidate + 1] = percentile
+            // Every pair's: each run's own bound from its start, forward
+            // (drawn points weighed in turn) or backward (the sample's), as
+            // `cloudDistance` makes it whole; the least of $P's starts.
+            var runs = Double.infinity
+            for side in 0..<2 {
+                let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
+                var start = 0
+                while start < n {
+                    let end = start + n
+                    runs = min(runs, Double(end) * (sums[end] - sums[start]) - (placed[end] - placed[start]))
+                    start += step
+                }
+            }
+            least = max(least, runs)
+        }
+        certificateLeast[candidate] = least * (1 - 1e-9)
+        let measures = StrokeShapeMeasures(
+            ink: StrokeShapeCheck.outside(path.logInk, templateInkRange[template].0, templateInkRange[template].1),
+            closure: StrokeShapeCheck.outside(path.closure, templateClosureRange[template].0, templateClosureRange[template].1),
+            winding: StrokeShapeCheck.outside(path.winding, templateWindingRange[template].0, templateWindingRange[template].1),
+            radial: radial, farthest: farthest, percentile: percentile)
+        certificateDeviation[candidate] = measures.total / templates[template].deviationScale * (1 - 1e-9)
+    }
+
+    /// Σ (weights − k)·values[k] over `values` sorted ascending: the least
+    /// weighted sum when the weights `weights`, `weights` − 1, … go one each.
+    private static func rearrangedSum(_ values: UnsafeMutablePointer<Double>, count: Int, weights: Int) -> Double {
+        var sum = 0.0
+        for index in 0..<count { sum += Double(weights - index) * values[index] }
+        return sum
+    }
+}

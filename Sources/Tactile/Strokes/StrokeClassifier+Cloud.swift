@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Preparing a cloud: a drawing or a template sample resampled to `n` points
+/// along its strokes, moved to its centroid and scaled (by axes or
+/// uniformly), its lookup grid filled, or turned: what every matching
+/// compares, made once a drawing or once a sample.
+extension StrokeClassifier {
+    /// Resamples `ink` into `resampledX`/`resampledY`: `n` points evenly
+    /// spaced along its strokes, the gaps between strokes not counted ($P's
+    /// resampling). `false` when the ink has no length.
+    func resample(_ ink: StrokeInk) -> Bool {
+        let points = ink.points
+        let ends = ink.strokeEnds
+        guard !points.isEmpty else { return false }
+        var length = 0.0
+        var start = 0
+        for end in ends {
+            var index = start + 1
+            while index < end {
+                length += points[index].distance(to: points[index - 1])
+                index += 1
+            }
+            start = end
+        }
+        guard length > 0, length.isFinite else { return false }
+        let interval = length / Double(n - 1)
+        var travelled = 0.0
+        var count = 1
+        resampledX[0] = points[0].x
+        resampledY[0] = points[0].y
+        resampledStroke[0] = 0
+        var stroke: Int32 = -1
+        start = 0
+        for end in ends where end > start {
+            stroke += 1
+            var previous = points[start]
+            var index = start + 1
+            while index < end, count < n {
+                let next = points[index]
+                var gap = previous.distance(to: next)
+                while gap > 0, travelled + gap >= interval, count < n {
+                    let t = (interval - travelled) / gap
+                    previous = Point(x: previous.x + t * (next.x - previous.x), y: previous.y + t * (next.y - previous.y))
+                    resampledX[count] = previous.x
+                    resampledY[count] = previous.y
+                    resampledStroke[count] = stroke
+                    count += 1
+                    travelled = 0
+                    gap = previous.distance(to: next)
+                }
+                travelled += gap
+                previous = next
+                index += 1
+            }
+            start = end
+        }
+        // Rounding can leave the last point or two unplaced: they are the end.
+        let last = points[points.count - 1]
+        while count < n {
+            resampledX[count] = last.x
+            resampledY[count] = last.y
+            resampledStroke[count] = max(0, stroke)
+            count += 1
+        }
+        return true
+    }
+
+    /// Where a cloud was and how large, before normalising.
+    struct Frame {
+        var centroid: Point
+        /// Root mean square distance of the points from the centroid.
+        var spread: Double
+    }
+
+    /// Moves the resampled points to their centroid and scales them: each
+    /// axis to a standard deviation of 1, the narrow one at most
+    /// 1 / ``StrokeMatchingParameters/minimumAspect`` times as much as the
+    /// wide one; or, `uniform`, both by one factor, to the same overall
+    /// spread (√2).
+    func normalize(uniform: Bool, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) -> Frame {
+        // A new cloud: the least distances held are no longer its own.
+        leastDistancesSample = -1
+        var sumX = 0.0, sumY = 0.0
+        for index in 0..<n {
+            sumX += resampledX[index]
+            sumY += resampledY[index]
+        }
+        let centerX = sumX / Double(n), centerY = sumY / Double(n)
+        var varianceX = 0.0, varianceY = 0.0
+        for index in 0..<n {
+            let dx = resampledX[index] - centerX, dy = resampledY[index] - centerY
+            varianceX += dx * dx
+            varianceY += dy * dy
+        }
+        let deviationX = (varianceX / Double(n)).squareRoot(), deviationY = (varianceY / Double(n)).squareRoot()
+        let spread = ((varianceX + varianceY) / Double(n)).squareRoot()
+        var scaleX: Double, scaleY: Double
+        if uniform {
+            scaleX = spread > 0 ? 2.0.squareRoot() / spread : 1
+            scaleY = scaleX
+        } else {
+            let wide = max(deviationX, deviationY)
+            let aspect = parameters.minimumAspect.isFinite ? min(1, max(0.01, parameters.minimumAspect)) : 0.3
+            let exponent = parameters.thinAspectExponent
+            if exponent > 1, wide > 0 {
+                // Thin axes towards uniform scaling: aspect max(r, (r/a)^p).
+                func scale(_ deviation: Double) -> Double {
+                    let ratio = deviation / wide
+                    guard ratio < aspect else { return 1 / deviation }
+                    guard deviation > 0 else { return 1 / wide }
+                    return max(ratio, pow(ratio / aspect, exponent)) / deviation
+                }
+                scaleX = scale(deviationX)
+                scaleY = scale(deviationY)
+            } else {
+                scaleX = wide > 0 ? 1 / max(deviationX, aspect * wide) : 1
+                scaleY = wide > 0 ? 1 / max(deviationY, aspect * wide) : 1
+            }
+        }
+        for index in 0..<n {
+            x[index] = (resampledX[index] - centerX) * scaleX
+            y[index] = (resampledY[index] - centerY) * scaleY
+        }
+        return Frame(centroid: Point(x: centerX, y: centerY), spread: spread)
+    }
+
+    /// Fills a sample's grid: each cell holds the index of the sample's
+    /// point nearest the cell's centre ($Q's look-up table).
+    func fillLookup(_ lookup: UnsafeMutablePointer<UInt8>, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) {
+        for row in 0..<grid {
+            let centerY = (Double(row) + 0.5) / cellsPerUnit - extent
+            for column in 0..<grid {
+                let centerX = (Double(column) + 0.5) / cellsPerUnit - extent
+                var nearestIndex = 0
+                var nearestDistance = Double.infinity
+                for index in 0..<n {
+                    let dx = x[index] - centerX, dy = y[index] - centerY
+                    let distance = dx * dx + dy * dy
+                    if distance < nearestDistance {
+                        nearestDistance = distance
+                        nearestIndex = index
+                    }
+                }
+                lookup[row * grid + column] = UInt8(nearestIndex)
+            }
+        }
+    }
+
+    func rotate(_ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>, cos c: Double, sin s: Double) {
+        for index in 0..<n {
+            let px = x[index], py = y[index]
+            rotatedX[index] = px * c - py * s
+            rotatedY[index] = px * s + py * c
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// Matching one candidate: the drawn points' lookup cells, $Q's lower bounds
+/// from each start, the matching itself (its greedy runs from several
+/// starts, the best kept), and the least distances between the two clouds
+/// that bound a run while it is made. The runs themselves are in
+/// StrokeClassifier+GreedyRun.swift.
+extension StrokeClassifier {
+    /// Each point's cell of the lookup grids (`row · grid + column`), the
+    /// border cells taking the points beyond them; without branches.
+    func fillCells(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                   into cells: UnsafeMutablePointer<Int32>) {
+        let limit = Double(grid) - 0.5
+        for index in 0..<n {
+            let column = Int(min(max((x[index] + extent) * cellsPerUnit, 0), limit))
+            let row = Int(min(max((y[index] + extent) * cellsPerUnit, 0), limit))
+            cells[index] = Int32(truncatingIfNeeded: row * grid + column)
+        }
+    }
+
+    /// The drawing's uniform cloud turned by each first rotation, and its
+    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
+    func fillTurned() {
+        for rotation in 0..<rotationCos.count {
+            let c = rotationCos[rotation], s = rotationSin[rotation]
+            let x = turnedX + rotation * n, y = turnedY + rotation * n
+            for index in 0..<n {
+                let px = uniformX[index], py = uniformY[index]
+                x[index] = px * c - py * s
+                y[index] = px * s + py * c
+            }
+            fillCells(x: x, y: y, into: turnedCell + rotation * n)
+        }
+    }
+
+    /// $Q's lower bounds of matching the cloud `x`/`y` to `sample` from each
+    /// starting point, into `lowerBounds`; returns the least.
+    @discardableResult
+    func fillLowerBounds(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                         cells known: UnsafeMutablePointer<Int32>? = nil, sample: Int) -> Double {
+        let cells: UnsafeMutablePointer<Int32>
+        if let known {
+            cells = known
+        } else {
+            fillCells(x: x, y: y, into: drawingCell)
+            cells = drawingCell
+        }
+        let lookup = sampleLookup + sample * grid * grid
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        var total = 0.0
+        var first = 0.0
+        // The weight counted down rather than converted at each point: the
+        // same values (whole numbers), an instruction or two less a point.
+        // (Session 16: two points a step in SIMD lanes cost a fifth more
+        // here, the compiler packing the sums instead.)
+        var weight = Double(n)
+        for index in 0..<n {
+            let target = Int(lookup[Int(cells[index])])
+            let dx = x[index] - sx[target], dy = y[index] - sy[target]
+            let distance = dx * dx + dy * dy
+            nearest[index] = total   // the sum before this point
+            total += distance
+            first += weight * distance
+            weight -= 1
+        }
+        // Starting at s, point i weighs n − ((i − s) mod n): the bound at s
+        // is the bound at 0 plus s·(all) − n·(those before s).
+        var least = Double.infinity
+        var slot = 0
+        var start = 0
+        while start < n {
+            let bound = first + Double(start) * total - Double(n) * nearest[start]
+            lowerBounds[slot] = bound
+            least = min(least, bound)
+            slot += 1
+            start += step
+        }
+        return least
+    }
+
+    /// The least weighted distance between the cloud `x`/`y` and `sample`
+    /// found from $P's starting points in both directions, or a value at
+    /// least `limit` once none can be below it. With `turning`, the best
+    /// run's pairs also give `bestTurn` (see `cloudDistance`). `known`: the
+    /// cloud's lower bounds against `sample`, already filled.
+    func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double,
+               turning: Bool = false, bounds known: UnsafeMutablePointer<Double>? = nil) -> Double {
+        var best = limit
+        let bounds: UnsafeMutablePointer<Double>
+        if let known {
+            bounds = known
+        } else {
+            fillLowerBounds(x: x, y: y, sample: sample)
+            bounds = lowerBounds
+        }
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let bounded = stopsRunsByLeastDistances
+        if bounded { fillLeastDistances(x: x, y: y, sample: sample) }
+        var slot = 0
+        var start = 0
+        while start < n {
+            if bounds[slot] < best {
+                let run = cloudDistance(from: x, y, to: sx, sy, start: start, below: best, turning: turning, forward: true,
+                                        bounded: bounded)
+                if run.sum < best {
+                    best = run.sum
+                    bestRun = (start, true)
+                    bestTurn = (run.dot, run.cross)
+                }
+            }
+            let run = cloudDistance(from: sx, sy, to: x, y, start: start, below: best, turning: turning, forward: false,
+                                    bounded: bounded)
+            if run.sum < best {
+                best = run.sum
+                bestRun = (start, false)
+                bestTurn = (run.dot, run.cross)
+            }
+            slot += 1
+            start += step
+        }
+        return best
+    }
+
+    /// Each point's least squared distance to the other cloud, the drawing
+    /// `x`/`y`'s and `sample`'s, into `leastDistances`, and their sums for
+    /// `cloudDistance`'s bounds, shared by the runs of one matching. Each
+    /// distance is the same two differences, products and sum as
+    /// `takeNearest` makes (a difference the other way round is its exact
+    /// negative), so none is above the distance a run pairs at; a NaN is
+    /// passed over (a run through it cannot end below its limit).
+    /// (Session 13: keeping the whole matrix, with each point's nearest two
+    /// to pair without a search when free, saved two fifths of the runs'
+    /// instructions but cost more than that to make: about 35,000 a
+    /// matching against 11,000 for these.) Session 16 keeps the matrix
+    /// after all (`pairDistances`), as the distances are made here anyway:
+    /// storing them costs about a tenth of this pass, and the runs read
+    /// them instead of making them again (`madeRun`).
+    func fillLeastDistances(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) {
+        // The drawing as drawn, axes scaled, against the sample these hold
+        // already (`leastDistancesSample`): nothing to make. A rejection's
+        // certificate measures a candidate from every pair and then often
+        // matches it, or matches the best and then measures it (session 16).
+        if sample == leastDistancesSample, x == aspectX, y == aspectY { return }
+        leastDistancesSample = x == aspectX && y == aspectY ? sample : -1
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
+        for other in 0..<paddedCount { sampleLeast[other] = .infinity }
+        let pairs = n & ~1
+        // Two drawn points a pass (the last of an odd count with itself),
+        // against two of the sample's a step: each sample point and its
+        // column's least are loaded and stored once for both (session 16:
+        // a third fewer instructions than one drawn point a pass). The same
+        // values: a column's least is taken over the same distances, the
+        // rows' in another order, which gives the same least (none is −0,
+        // and no order takes a NaN).
+        var index = 0
+        while index < n {
+            let second = min(index + 1, n - 1)
+            let x0 = SIMD2<Double>(repeating: x[index]), y0 = SIMD2<Double>(repeating: y[index])
+            let x1 = SIMD2<Double>(repeating: x[second]), y1 = SIMD2<Double>(repeating: y[second])
+            let row0 = pairDistances + index * distanceStride, row1 = pairDistances + second * distanceStride
+            var least0 = SIMD2<Double>(repeating: .infinity), least1 = least0
+            var other = 0
+            while other < pairs {
+                let ox = UnsafeRawPointer(sx + other).loadUnaligned(as: SIMD2<Double>.self)
+                let oy = UnsafeRawPointer(sy + other).loadUnaligned(as: SIMD2<Double>.self)
+                let dx0 = x0 - ox, dy0 = y0 - oy, dx1 = x1 - ox, dy1 = y1 - oy
+                let distance0 = dx0 * dx0 + dy0 * dy0, distance1 = dx1 * dx1 + dy1 * dy1
+                UnsafeMutableRawPointer(row0 + other).storeBytes(of: distance0, as: SIMD2<Double>.self)
+                UnsafeMutableRawPointer(row1 + other).storeBytes(of: distance1, as: SIMD2<Double>.self)
+                least0 = StrokeShapeCheck.lesser(distance0, least0)
+                least1 = StrokeShapeCheck.lesser(distance1, least1)
+                let column = UnsafeMutableRawPointer(sampleLeast + other)
+                let columnLeast = StrokeShapeCheck.lesser(distance1, StrokeShapeCheck.lesser(distance0, column.load(as: SIMD2<Double>.self)))
+                column.storeBytes(of: columnLeast, as: SIMD2<Double>.self)
+                other &+= 2
+            }
+            var rowLeast0 = least0[1] < least0[0] ? least0[1] : least0[0]
+            var rowLeast1 = least1[1] < least1[0] ? least1[1] : least1[0]
+            if pairs < n {
+                let dx0 = x[index] - sx[pairs], dy0 = y[index] - sy[pairs]
+                let distance0 = dx0 * dx0 + dy0 * dy0
+                if distance0 < rowLeast0 { rowLeast0 = distance0 }
+                if distance0 < sampleLeast[pairs] { sampleLeast[pairs] = distance0 }
+                pairDistances[index * distanceStride + pairs] = distance0
+                let dx1 = x[second] - sx[pairs], dy1 = y[second] - sy[pairs]
+                let distance1 = dx1 * dx1 + dy1 * dy1
+                pairDistances[second * distanceStride + pairs] = distance1
+                if distance1 < rowLeast1 { rowLeast1 = distance1 }
+                if distance1 < sampleLeast[pairs] { sampleLeast[pairs] = distance1 }
+            }
+            drawingLeast[index] = rowLeast0
+            drawingLeast[second] = rowLeast1
+            index += 2
+        }
+        // The points twice round, in two halves (the second reading the
+        // first's distances again), the weight counted along: the same
+        // sums in the same order as one loop choosing its index and
+        // converting its place, with fewer instructions.
+        for side in 0..<2 {
+            let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
+            let least = leastDistances + side * paddedCount
+            var sum = 0.0, placedSum = 0.0, weight = 0.0
+            for round in 0..<2 {
+                let offset = round * n
+                for point in 0..<n {
+                    sums[offset + point] = sum
+                    placed[offset + point] = placedSum
+                    let distance = least[point]
+                    sum += distance
+                    placedSum += weight * distance
+                    weight += 1
+                }
+            }
+            sums[2 * n] = sum
+            placed[2 * n] = placedSum
+        }
+    }
+}
