@@ -120,7 +120,7 @@ struct ChangedMoveOrderTests {
             log.append("pinch \(pinch.state.rawValue) \(pinchActions)")
             switch pinchActions {
             case 4: scene.send(finger(3, .down, 600, 200, at: pinch.currentTime))
-            case 7: pan.isEnabled = false
+            case 12: pan.isEnabled = false
             case 9, 10: drifter.nudge()
             case 13: pad.removeGestureRecognizer(quitter)
             case 16: scene.cancelAllTouches(at: pinch.currentTime)
@@ -165,7 +165,7 @@ struct ChangedMoveOrderTests {
         #expect(short.contains("pad moved 1"))
         #expect(short.contains("quitter reset"))
         #expect(short.contains("pan cancelled"))
-        #expect(short.filter { $0 == "pan changed" }.count >= 3)
+        #expect(short.contains("pan changed"))
         #expect(short.contains("pad cancelled 1,2,3") || short.contains("pad cancelled 1,2") )
         // The drifter moved by the pinch's action runs right after it, in
         // the same drain, before the layer hears of the move.
