@@ -37,8 +37,9 @@ struct ChangedMoveOrderTests {
         override func reset() { log.append("drifter reset") }
     }
 
-    /// Fails on its third move: a reset queued on a move, behind what the
-    /// gestures under way queued before it.
+    /// Fails on its tenth move, with the pinch and the pan changing: a
+    /// reset queued on a move, behind what the gestures under way queued
+    /// before it.
     final class Quitter: GestureRecognizer {
         let log: EventLog
         var moves = 0
@@ -48,7 +49,7 @@ struct ChangedMoveOrderTests {
         }
         override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
             moves += 1
-            if moves == 3 { state = .failed }
+            if moves == 10 { state = .failed }
         }
         override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
             if numberOfTouches == 0 { state = .failed }
@@ -106,8 +107,12 @@ struct ChangedMoveOrderTests {
         let drifter = Drifter(log: log)
         let quitter = Quitter(log: log)
         // None stops another, and the layer keeps its touches: its moves
-        // are delivered around the actions.
-        for recognizer in [quitter, drifter, pan, pinch] as [GestureRecognizer] {
+        // are delivered around the actions. Gathered most recently added
+        // first: the pinch, the quitter, the pan, the drifter. So on the
+        // quitter's failing move its reset is queued after the pinch's move
+        // kept aside and before the pan's change (the kept move must go
+        // into the queue first).
+        for recognizer in [drifter, pan, quitter, pinch] as [GestureRecognizer] {
             recognizer.isExclusive = false
             recognizer.cancelsTouchesInView = false
             pad.addGestureRecognizer(recognizer)
@@ -120,10 +125,14 @@ struct ChangedMoveOrderTests {
             log.append("pinch \(pinch.state.rawValue) \(pinchActions)")
             switch pinchActions {
             case 4: scene.send(finger(3, .down, 600, 200, at: pinch.currentTime))
+            // Queued behind the pan's change.
+            case 9: drifter.nudge()
             case 12: pan.isEnabled = false
-            case 9, 10: drifter.nudge()
-            case 13: pad.removeGestureRecognizer(quitter)
-            case 16: scene.cancelAllTouches(at: pinch.currentTime)
+            // With the pan gone the pinch's move is kept aside, and the
+            // drifter's, kept aside from inside the drain, must run in it.
+            case 14, 15: drifter.nudge()
+            case 17: pad.removeGestureRecognizer(quitter)
+            case 20: scene.cancelAllTouches(at: pinch.currentTime)
             default: break
             }
         }
@@ -167,12 +176,19 @@ struct ChangedMoveOrderTests {
         #expect(short.contains("pan cancelled"))
         #expect(short.contains("pan changed"))
         #expect(short.contains("pad cancelled 1,2,3") || short.contains("pad cancelled 1,2") )
+        // The quitter's reset, queued after the pinch's move kept aside and
+        // before the pan's change, runs between them.
+        if let reset = short.firstIndex(of: "quitter reset"), reset > 0, reset + 1 < short.count {
+            #expect(short[reset - 1].hasPrefix("pinch changed") && short[reset + 1] == "pan changed")
+        } else {
+            Issue.record("the quitter did not fail amid the moves: \(short)")
+        }
         // The drifter moved by the pinch's action runs right after it, in
         // the same drain, before the layer hears of the move.
-        if let nudged = short.firstIndex(of: "pinch changed 9") {
+        if let nudged = short.firstIndex(of: "pinch changed 14") {
             #expect(short[nudged + 1] == "drifter changed")
         } else {
-            Issue.record("the pinch's ninth action did not run as changed: \(short)")
+            Issue.record("the pinch's 14th action did not run as changed: \(short)")
         }
     }
 }
