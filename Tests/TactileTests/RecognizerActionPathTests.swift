@@ -41,6 +41,35 @@ struct RecognizerActionPathTests {
         #expect(later == 1)
     }
 
+    /// The sole action is called borrowed from the list, not retained: one
+    /// that removes itself must still be alive, with what it captured,
+    /// until it returns (its removal is held until `sendActions` ends).
+    @Test func aSoleActionThatRemovesItselfIsFreedOnlyOnceItHasReturned() {
+        final class Log { var lines: [String] = [] }
+        final class Probe {
+            let log: Log
+            init(_ log: Log) { self.log = log }
+            deinit { log.lines.append("freed") }
+        }
+        final class Slot { var id: GestureRecognizer.ActionID? }
+        let log = Log()
+        let slot = Slot()
+        let tap = TapGestureRecognizer()
+        do {
+            // Held by the action's closure alone.
+            let probe = Probe(log)
+            slot.id = tap.addAction { [probe] tap in
+                tap.removeAction(slot.id!)
+                probe.log.lines.append("returns")
+            }
+        }
+        layer.addGestureRecognizer(tap)
+        tapOnce(1, at: 0)
+        #expect(log.lines == ["returns", "freed"])
+        tapOnce(1, at: 1)
+        #expect(log.lines == ["returns", "freed"])
+    }
+
     @Test func aSoleActionThatRemovesItselfAndAddsAnotherRunsOnceAndTheNewOneNextTime() {
         let tap = TapGestureRecognizer()
         final class Record {

@@ -182,6 +182,19 @@ final class ArenaReferee {
     @exclusivity(unchecked) private var mayHaveWaiters = false
     @exclusivity(unchecked) var queue: [Queued] = []
     @exclusivity(unchecked) var head = 0
+    /// A continuous gesture's move (changed to changed, `change(_:)`) queued
+    /// with nothing before it: the queue's oldest entry, kept here rather
+    /// than in `queue`, which is then empty. The one entry of the common
+    /// sub-event (Tilt Maze's pinch following ten fingers, on every move),
+    /// which the drain runs without the list: its append, its read and the
+    /// list's emptying afterwards (callgrind: see `change(_:)`). Held as a
+    /// queue entry is (see `Queued`).
+    ///
+    /// The order is the queue's: anything queued later goes into `queue`
+    /// only after this entry has (`enqueueChangeDue()`, at the top of
+    /// `enter` and of `change`'s slow way), and the drain runs it first. So
+    /// when it is set, `queue` holds nothing not yet run.
+    @exclusivity(unchecked) private var changeDue: Unmanaged<GestureRecognizer>?
     /// How many `runActions()` are under way (nested when an action sends
     /// an event): entries are not dropped meanwhile, since the recognizer
     /// an action or reset is running for is held by nothing else.
@@ -280,7 +293,16 @@ final class ArenaReferee {
     }
 
     /// Whether anything is queued to run.
-    var hasQueuedWork: Bool { head < queue.count }
+    var hasQueuedWork: Bool { head < queue.count || changeDue != nil }
+
+    /// Puts `changeDue` in the queue, where it goes first, before anything
+    /// else is queued (see `changeDue`).
+    @inline(__always)
+    private func enqueueChangeDue() {
+        guard let due = changeDue else { return }
+        changeDue = nil
+        queue.append(Queued(due.takeUnretainedValue(), .actions(.changed)))
+    }
 
     // MARK: Requests
 
@@ -388,7 +410,14 @@ final class ArenaReferee {
               let index = index(of: recognizer) else { return false }
         if mayHaveWaiters, storage[index].pending != nil || storage[index].pendingEnd || !storage[index].waitingFor.isEmpty { return false }
         recognizer.storedState = .changed
-        queue.append(Queued(recognizer, .actions(.changed)))
+        // Nothing queued: the entry is kept aside (see `changeDue`), for the
+        // drain to run without the list.
+        if head == queue.count && changeDue == nil {
+            changeDue = Unmanaged.passUnretained(recognizer)
+        } else {
+            enqueueChangeDue()
+            queue.append(Queued(recognizer, .actions(.changed)))
+        }
         return true
     }
 
@@ -436,6 +465,9 @@ final class ArenaReferee {
     // MARK: Applying a state
 
     private func enter(_ recognizer: GestureRecognizer, _ next: GestureRecognizer.State) {
+        // Whatever this queues goes after a move's entry kept aside, and
+        // `mark` below counts it as queued before.
+        enqueueChangeDue()
         let previous = recognizer.storedState
         recognizer.storedState = next
         // A phase the layer gate holds back may go now (see `LayerGate.delayVersion`).
@@ -675,6 +707,7 @@ final class ArenaReferee {
         mayHaveWaiters = false
         queue.removeAll()
         head = 0
+        changeDue = nil
     }
 
     // MARK: Running what was queued
@@ -689,12 +722,23 @@ final class ArenaReferee {
     // 3,266 ran an action, about 30 instructions a sub-event in the calls).
     @inline(__always)
     func runActions() {
-        if head < queue.count { drainQueue() }
+        if head < queue.count || changeDue != nil { drainQueue() }
     }
 
     private func drainQueue() {
         draining += 1
-        while head < queue.count {
+        while true {
+            // The oldest entry, when one is kept aside (see `changeDue`),
+            // first; asked again after each entry, since an action may keep
+            // one aside (a continuous gesture it moves) with the queue run.
+            // Taken out before its actions run, as `head` moves past an
+            // entry: what they queue, and a nested drain, come after it.
+            if let due = changeDue {
+                changeDue = nil
+                due.withBorrowed { recognizer in recognizer.sendActions(reporting: .changed) }
+                continue
+            }
+            guard head < queue.count else { break }
             let item = queue[head]
             head += 1
             // Borrowed: its member entry, or `retired`, holds it until the
@@ -740,6 +784,7 @@ final class ArenaReferee {
 
     /// Drops the actions and reset still queued for `recognizer`.
     private func dropQueued(for recognizer: GestureRecognizer) {
+        if let due = changeDue, due.toOpaque() == Unmanaged.passUnretained(recognizer).toOpaque() { changeDue = nil }
         var kept = head
         for index in head..<queue.count {
             if queue[index].names(recognizer) { continue }

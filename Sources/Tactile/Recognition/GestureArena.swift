@@ -337,7 +337,10 @@ public final class GestureArena {
     @inline(__always)
     private func moveUnfollowed(_ touch: Touch) {
         depth = 1
-        gate.offerMove(touch, now: !referee.hasQueuedWork)
+        // Now: the caller found nothing queued, and nothing has run since
+        // (the test again was a few instructions of every bare move, more
+        // since a move may be kept aside: `ArenaReferee.changeDue`).
+        gate.offerMove(touch, now: true)
         // With nothing queued, held or closed after the layer's handler,
         // the end of the step would find every queue empty.
         if gate.isIdle && !referee.hasQueuedWork {

@@ -378,6 +378,15 @@ open class GestureRecognizer {
 
     @exclusivity(unchecked) private var actions: [Action] = []
     private var nextActionID = 0
+    /// How many ``sendActions(reporting:)`` are under way for this
+    /// recognizer: an action that sends an event may have the recognizer's
+    /// actions run again, nested.
+    @exclusivity(unchecked) private var sendingActions = 0
+    /// The actions removed while one was running, held until the outermost
+    /// ``sendActions(reporting:)`` ends: the running one is called borrowed
+    /// from the list (see there), so an action that removes itself, or that
+    /// a nested call drops, must not be freed while its code runs.
+    @exclusivity(unchecked) private var removedWhileSending: [Action] = []
 
     /// An action as stored: the user's closure, typed for the recognizer's
     /// own class (and the target's) when it was added, behind one untyped
@@ -388,9 +397,19 @@ open class GestureRecognizer {
     /// and destroy it: callgrind, about 600 instructions a call of
     /// `sendActions` with one target action, Tilt Maze's pinch on every
     /// move; now one weak load a call.)
-    private struct Action {
+    ///
+    /// A class, so that a call can borrow it from the list: its closure is
+    /// a `let` of an object the list keeps alive, where a closure copied
+    /// out of the list was retained and released around each call
+    /// (callgrind: about 40 instructions an action, on every move of a
+    /// continuous gesture).
+    private final class Action {
         let id: ActionID
         let body: @MainActor (GestureRecognizer) -> Bool
+        init(id: ActionID, body: @escaping @MainActor (GestureRecognizer) -> Bool) {
+            self.id = id
+            self.body = body
+        }
     }
 
     /// A recognizer with no action yet; add them with ``addAction(_:)`` or
@@ -510,7 +529,9 @@ open class GestureRecognizer {
     /// Removes an action; the others stay.
     public func removeAction(_ id: ActionID) {
         for index in actions.indices where actions[index].id == id {
-            actions.remove(at: index)
+            let removed = actions.remove(at: index)
+            // It may be the one running (see `removedWhileSending`).
+            if sendingActions > 0 { removedWhileSending.append(removed) }
             return
         }
     }
@@ -522,15 +543,22 @@ open class GestureRecognizer {
     func sendActions(reporting state: State) {
         let outer = reportedState
         reportedState = state
-        defer { reportedState = outer }
+        sendingActions &+= 1
+        defer {
+            reportedState = outer
+            sendingActions &-= 1
+            if sendingActions == 0 && !removedWhileSending.isEmpty { removedWhileSending.removeAll() }
+        }
         // One action, as almost every recognizer has (Tilt Maze's pinch on
-        // every move): its closure alone is held for the call, not a copy
-        // of the list as well (callgrind: a retain and a release of the
-        // list's buffer saved a call). The closure is still held, so an
-        // action that removes itself does not free the code it runs in.
+        // every move): called borrowed from the list, with neither a copy
+        // of the list (callgrind: a retain and a release of its buffer) nor
+        // the action retained. The list holds it until it is removed, and a
+        // removal while it runs hands it to `removedWhileSending`, which
+        // holds it until this call ends: an action that removes itself
+        // does not free the code it runs in.
         if actions.count == 1 {
-            let action = actions[0]
-            if !action.body(self) { removeAction(action.id) }
+            let action = Unmanaged.passUnretained(actions[0])
+            if !action.withBorrowed({ action in action.body(self) }) { removeAction(action.withBorrowed { $0.id }) }
             return
         }
         let current = actions
@@ -541,7 +569,9 @@ open class GestureRecognizer {
         for index in current.indices where !current[index].body(self) {
             gone.append(current[index].id)
         }
-        if !gone.isEmpty { actions.removeAll { gone.contains($0.id) } }
+        // One at a time, through `removeAction`: an outer call may be
+        // running one of them (see `removedWhileSending`).
+        for id in gone { removeAction(id) }
     }
 
     // MARK: Touches
