@@ -85,7 +85,7 @@ import TactileTestSupport
 //    scribble false accepts are under 5% on every family, tuning parts and
 //    held out; held-out figures reported whatever they are, worse ones too.
 
-// Outcome on the tuning side (session 17, one run, about 7 min at load
+// Outcome on the tuning side (session 17, one run, about 6 min at load
 // 9): chosen, + speed (9 samples a template). Lost, pooled (usual /
 // widened / looping / cornering; first three parts), threshold at 4% of
 // the pooled scribbles: baseline 1.70% (0.16 / 0.35 / 2.16 / 4.28%;
@@ -100,6 +100,27 @@ import TactileTestSupport
 // chosen: pigtail 61 → 18, zigzag 28 → 34, plus 7 → 13, check 3 → 7,
 // arrow 7 → 11, delete 7 → 2, x 8 → 3, left-bracket 11 → 8,
 // right-bracket 0 → 3, rectangle 13 → 15 (the rest within 1).
+
+// The held-out look (step 4, once, about 10 min at load 9), lost /
+// scribbles, library (3.1037, 3 samples) → chosen (2.2166, 9 samples):
+// report 0.25 / 3.97% → 0.27 / 3.68%; s6 1.21 / 3.97% → 1.33 / 3.68%;
+// wide 2.97 / 3.72% → 2.96 / 3.58%; lognormal 4.22 / 2.82% → 5.14 /
+// 2.65%. Scribbles under 5% everywhere (tuning 4.40% at most, held out
+// 3.68%), so by step 4 it ships. The lost share (of the drawings whose
+// nearest template is right) is higher on three families, but the nearest
+// template is right more often on all four: report 98.65 → 99.29%, s6
+// 98.25 → 98.96%, wide 91.83 → 95.00%, lognormal 92.33 → 95.21%; so the
+// share of all drawings recognized and accepted, nearest × (1 − lost),
+// rises on every family: report 98.40 → 99.02%, s6 97.06 → 97.64%, wide
+// 89.10 → 92.19%, lognormal 88.43 → 90.32%. Held-out losses by shape,
+// library → chosen: lognormal zigzag 27 → 46 (→ star 20, → delete 17),
+// right-bracket 12 → 34 (→ pigtail 21), caret 21 → 25, left-bracket 25 →
+// 29, check 15 → 19, plus 7 → 12, star 8 → 12, delete 17 → 9, x 18 → 12,
+// line 6 → 2; wide pigtail 20 → 11, right-bracket 4 → 11, delete 9 → 0,
+// zigzag 19 → 22, triangle 10 → 13, rectangle 7 → 10, line 4 → 7; s6
+// pigtail 44 → 43, line 2 → 4, circle 8 → 10; report line 2 → 5 (→
+// delete 4), check 1 → 3, pigtail 3 → 2. Issue 15's bar (under 1% lost)
+// is still not met on s6, wide and lognormal.
 
 /// One way round 11 varies a template writer's habit for a drawing.
 struct SampleVariation: Sendable {
