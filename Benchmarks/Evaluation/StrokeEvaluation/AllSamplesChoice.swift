@@ -101,7 +101,7 @@ func chooseAllSamples(heldOut: Bool) {
                                    percentileWeight: median(basePool, \.percentile) / median(allPool.flatMap { $0 }, \.percentile))
     reweighed.scales = poolScales(allPool.map { $0.map(reweighed.total) }, at: 0.95)
     let rules = [AllSamplesRule(name: "baseline: the shipped rule (the matched sample, the built-in scales)", allSamples: false,
-                                scales: sessionSixteenDeviationScales), plain, reweighed]
+                                scales: StrokeTemplate.builtIn.map(\.deviationScale)), plain, reweighed]
     matchingParameters.reportsRunnerUp = true
     let baseParts = roundSixCriterion()
     matchingParameters.distanceToAllSamples = true

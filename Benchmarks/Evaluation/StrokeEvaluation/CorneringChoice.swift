@@ -273,7 +273,7 @@ func chooseCornering(heldOut: Bool) {
     builtInTemplates = unscaledBuiltIn()
     let plainPool = poolMeasures(rangePoolDrawings(), builtInTemplates)
     let cornerPool = poolMeasures(corneringPoolDrawings(), builtInTemplates)
-    let shippedScales = sessionSixteenDeviationScales
+    let shippedScales = StrokeTemplate.builtIn.map(\.deviationScale)
     var rules = [FarthestCapRule(name: "baseline: the shipped rule (winding capped at 2, no farthest cap, the built-in scales)",
                                  farthestCap: .infinity, scales: shippedScales)]
     func learned(_ pool: [[StrokeShapeMeasures]], _ cap: Double) -> [Double] {
@@ -349,7 +349,7 @@ func exploreCorneringLosses() {
     defer { (matchingParameters, builtInTemplates) = saved }
     builtInTemplates = unscaledBuiltIn()
     matchingParameters.reportsRunnerUp = true
-    let shipped = FarthestCapRule(name: "shipped", farthestCap: .infinity, scales: sessionSixteenDeviationScales)
+    let shipped = FarthestCapRule(name: "shipped", farthestCap: .infinity, scales: StrokeTemplate.builtIn.map(\.deviationScale))
     let threshold = sessionFourteenMaximumShapeDeviation
     let parts = roundThreeCriterion()
     for (name, part) in [("widened", parts[1]), ("looping", parts[2]), ("cornering", corneringOutcomes())] {

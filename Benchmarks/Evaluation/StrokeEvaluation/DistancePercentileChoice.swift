@@ -92,7 +92,7 @@ func chooseDistancePercentile(heldOut: Bool) {
     let basePool = poolMeasures(poolDrawings, builtInTemplates)
     let baseMedian = quantileInterpolated(basePool.flatMap { $0.map(\.percentile) }, 0.5)
     var rules = [PercentileRule(name: "baseline: the shipped rule (90th percentile, the built-in scales)", level: 0.9, weight: 1,
-                                scales: sessionSixteenDeviationScales)]
+                                scales: StrokeTemplate.builtIn.map(\.deviationScale))]
     for level in distancePercentileCandidates {
         matchingParameters.distancePercentile = level
         let pool = poolMeasures(poolDrawings, builtInTemplates)

@@ -168,7 +168,7 @@ func choosePairMargins(heldOut: Bool) {
     matchingParameters.reportsRunnerUp = true
     let plainMargins = poolPairMargins(rangePoolDrawings(), classifier: builtInClassifier())
     let cornerMargins = poolPairMargins(corneringPoolDrawings(), classifier: builtInClassifier())
-    let shippedScales = sessionSixteenDeviationScales
+    let shippedScales = StrokeTemplate.builtIn.map(\.deviationScale)
     let ones = Array(repeating: Array(repeating: 1.0, count: shapes.count), count: shapes.count)
     let rules = [
         PairMarginRule(name: "baseline: the shipped rule (f = 1)", factors: ones, scales: shippedScales),

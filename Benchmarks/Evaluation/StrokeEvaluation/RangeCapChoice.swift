@@ -79,7 +79,7 @@ func chooseRangeCaps(heldOut: Bool) {
     let pool = poolMeasures(rangePoolDrawings(), builtInTemplates)
     let w = StrokeShapeMeasures.windingShareCap, none = Double.infinity
     var rules = [ShareCapRule(name: "baseline: the shipped rule (winding capped at 2, the built-in scales)",
-                              caps: [none, none, w, none, none, none], scales: sessionSixteenDeviationScales)]
+                              caps: [none, none, w, none, none, none], scales: StrokeTemplate.builtIn.map(\.deviationScale))]
     for (name, caps) in [("closure capped at 1", [none, 1, w, none, none, none]),
                          ("closure capped at 2", [none, 2, w, none, none, none]),
                          ("closure and ink capped at 2", [2, 2, w, none, none, none])] {

@@ -129,16 +129,10 @@ func quantileInterpolated(_ values: [Double], _ q: Double) -> Double {
 }
 
 /// The built-in set as it was before session 13 shipped deviation
-/// scales: its samples, every scale 1, no learned ranges. Its samples are
-/// the template writers' first drawings, one each, the first samples of
-/// each built-in template: all of them up to session 16; since round 11
-/// the built-in set adds variants of them after, left out here so that
-/// rounds 2–11 rerun as they ran.
+/// scales: its samples, every scale 1, no learned ranges.
 func unscaledBuiltIn() -> [StrokeTemplate] {
     precondition(StrokeTemplate.builtIn.map(\.name) == shapes.map(\.rawValue), "the built-in set in StrokeShape's order")
-    return StrokeTemplate.builtIn.map {
-        try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.isRotationInvariant, samples: Array($0.samples.prefix(templateWriters.count)))
-    }
+    return StrokeTemplate.builtIn.map { try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.isRotationInvariant, samples: $0.samples) }
 }
 
 /// The built-in set, unscaled, with `ranges` as its learned ranges (nil: none).

@@ -122,30 +122,6 @@ import TactileTestSupport
 // delete 4), check 1 → 3, pigtail 3 → 2. Issue 15's bar (under 1% lost)
 // is still not met on s6, wide and lognormal.
 
-/// The built-in set's deviation scales from session 13 to 16 (learned for
-/// its three samples a template; StrokeShape's order): rounds 5–11 compare
-/// with them, so that they rerun as they ran after round 11 shipped.
-let sessionSixteenDeviationScales = [1.3401, 0.7031, 0.9999, 1.0989, 0.7562, 0.7396, 0.6401, 1.0334, 1.0640, 1.0001, 1.0110,
-                                     0.9519, 1.0696, 0.7827, 1.0973, 0.8797]
-/// The library's threshold in session 16 (round 10).
-let sessionSixteenMaximumShapeDeviation = 3.1037
-
-/// The built-in set as shipped in session 16: three samples a template,
-/// session 16's scales and close templates (round 10's, learned again for
-/// these samples: the same factors).
-func sessionSixteenBuiltIn() -> [StrokeTemplate] {
-    let plain = unscaledBuiltIn()
-    return zip(zip(plain, sessionSixteenDeviationScales), shippedCloseTemplates(plain)).map { pair, close in
-        try! StrokeTemplate(name: pair.0.name, isRotationInvariant: pair.0.isRotationInvariant, deviationScale: pair.1,
-                            closeTemplates: close, samples: pair.0.samples)
-    }
-}
-
-/// Whether session 16's library accepts `outcome` (matched by ``sessionSixteenBuiltIn()``).
-func sessionSixteenAccepts(_ outcome: Outcome) -> Bool {
-    outcome.match?.isConfident(maximumShapeDeviation: sessionSixteenMaximumShapeDeviation) ?? false
-}
-
 /// One way round 11 varies a template writer's habit for a drawing.
 struct SampleVariation: Sendable {
     var name: String
@@ -207,13 +183,8 @@ func templateWriterDrawings(seed: UInt64, habits: StrokeHabits, variation: Sampl
     }
 }
 
-/// The variations round 11 chose: the built-in set's samples are the
-/// template writers' drawings and these variants of them (`templates`).
-let shippedSampleVariations = sampleVariationGroups.first { $0.name == "speed" }!.variations
-
 /// A candidate built-in set, unscaled and without close templates: the
-/// template writers' first drawings (the three samples shipped up to
-/// session 16), then for each template writer in order the variants of
+/// shipped samples, then for each template writer in order the variants of
 /// `variations` in order.
 func variedTemplateSet(_ variations: [SampleVariation]) -> [StrokeTemplate] {
     let shipped = unscaledBuiltIn()
@@ -241,7 +212,7 @@ func chooseSampleVariants(heldOut: Bool) {
     // The replay draws the shipped samples exactly.
     let replayed = zip(templateWriters, templateWriterHabits).map { templateWriterDrawings(seed: $0, habits: $1, variation: nil) }
     for shape in shapes.indices {
-        precondition(unscaledBuiltIn()[shape].samples == replayed.map { $0[shape] }, "the replay must draw the shipped samples")
+        precondition(StrokeTemplate.builtIn[shape].samples == replayed.map { $0[shape] }, "the replay must draw the shipped samples")
     }
     let candidates: [(name: String, variations: [SampleVariation])] =
         [("baseline: the shipped samples", [])] + sampleVariationGroups.map { ("+ \($0.name)", $0.variations) }
@@ -286,14 +257,14 @@ func chooseSampleVariants(heldOut: Bool) {
     }
     // The library as shipped, on its own matches (its rounded scales and
     // factors, GestureDefaults' threshold): the baseline's samples.
-    builtInTemplates = sessionSixteenBuiltIn()
+    builtInTemplates = StrokeTemplate.builtIn
     let shippedParts = roundSixCriterion()
     let shippedPooled = shippedParts.flatMap { $0 }
-    let library = Rejection(shippedPooled) { sessionSixteenAccepts($0) }
-    print(String(format: "| (the library in session 16, at %.4f) | 3 | | %@ | %@ | | %@ |", sessionSixteenMaximumShapeDeviation,
+    let library = Rejection(shippedPooled) { $0.match?.isConfident() ?? false }
+    print(String(format: "| (the library as shipped, at %.4f) | 3 | | %@ | %@ | | %@ |", GestureDefaults.strokeMaximumShapeDeviation,
                  percent(library.lost),
-                 shippedParts.map { part in percent(Rejection(part) { sessionSixteenAccepts($0) }.lost) }.joined(separator: " / "),
-                 shippedParts.map { part in percent(Rejection(part) { sessionSixteenAccepts($0) }.falseAccepts) }.joined(separator: " / ")))
+                 shippedParts.map { part in percent(Rejection(part) { $0.match?.isConfident() ?? false }.lost) }.joined(separator: " / "),
+                 shippedParts.map { part in percent(Rejection(part) { $0.match?.isConfident() ?? false }.falseAccepts) }.joined(separator: " / ")))
     print()
     // Step 3: the least loss, then the fewest samples within 0.1 point of it.
     let beating = scores.dropFirst().filter { $0.lost <= baseline - requiredImprovement }
@@ -308,22 +279,22 @@ func chooseSampleVariants(heldOut: Bool) {
     print("chosen: \(chosen.name), threshold \(pick.threshold) (\(percent(pick.lost)) lost against the baseline's \(percent(baseline)); "
           + "least-losing \(sets[best.index].name) \(percent(best.lost)))")
     let chosenPooled = partsBySet[pick.index].flatMap { $0 }
-    print("tuning losses by shape, library: " + lostByShape(shippedPooled) { sessionSixteenAccepts($0) })
+    print("tuning losses by shape, library: " + lostByShape(shippedPooled) { $0.match?.isConfident() ?? false })
     print("tuning losses by shape, chosen: " + lostByShape(chosenPooled) { chosen.rule.value($0) <= pick.threshold })
     guard heldOut else { return }
     print()
     var heldOutBySet: [String: [Outcome]] = [:]
     for family in heldOutFamilies {
-        builtInTemplates = sessionSixteenBuiltIn()
+        builtInTemplates = StrokeTemplate.builtIn
         heldOutBySet["library " + family] = heldOutOutcomes(family: family)
         builtInTemplates = chosen.templates
         heldOutBySet["chosen " + family] = heldOutOutcomes(family: family)
     }
     printHeldOutLook(
         header: String(format: "| family | nearest (library) | library (%.4f): lost / scribbles | chosen (%.4f): lost / scribbles |",
-                       sessionSixteenMaximumShapeDeviation, pick.threshold),
+                       GestureDefaults.strokeMaximumShapeDeviation, pick.threshold),
         outcomes: { family in (heldOutBySet["library " + family]!, heldOutBySet["chosen " + family]!) },
-        library: { sessionSixteenAccepts($0) },
+        library: { $0.match?.isConfident() ?? false },
         chosen: { chosen.rule.value($0) <= pick.threshold })
     print()
     for family in heldOutFamilies {
@@ -331,7 +302,7 @@ func chooseSampleVariants(heldOut: Bool) {
         let real = after.filter { $0.shape != nil }
         print("\(family), chosen: nearest \(percent(Double(real.filter(\.isCorrect).count) / Double(real.count))); lost drawings confused with: "
               + lossConfusions(after) { chosen.rule.value($0) <= pick.threshold })
-        print("\(family), library: lost drawings confused with: " + lossConfusions(heldOutBySet["library " + family]!) { sessionSixteenAccepts($0) })
+        print("\(family), library: lost drawings confused with: " + lossConfusions(heldOutBySet["library " + family]!) { $0.match?.isConfident() ?? false })
     }
 }
 

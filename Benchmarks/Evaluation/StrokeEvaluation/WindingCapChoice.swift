@@ -114,7 +114,7 @@ func chooseWindingCap(heldOut: Bool) {
         if chosen == nil || all.lost < chosen!.lost { chosen = (row, limit, all.lost) }
     }
     let library = Rejection(pooled) { outcome in
-        cappedValue(sessionSixteenDeviationScales, cap: StrokeShapeMeasures.windingShareCap, outcome)
+        cappedValue(StrokeTemplate.builtIn.map(\.deviationScale), cap: StrokeShapeMeasures.windingShareCap, outcome)
             <= GestureDefaults.strokeMaximumShapeDeviation
     }
     print(String(format: "| (the library now: the built-in scales, the cap, at %.4f) | | %@ | | | |",

@@ -426,15 +426,7 @@ func templateSet(writers: [UInt64], habits: [StrokeHabits], sessionSix: Bool = s
 }
 
 func writeTemplates(root: String) throws {
-    // Session 17 (round 11): each template writer's drawing, then the same
-    // drawing by a slower and by a faster hand (SampleVariantChoice.swift).
-    let first = templateSet(writers: templateWriters, habits: templateWriterHabits)
-    let variants = zip(templateWriters, templateWriterHabits).flatMap { seed, habits in
-        shippedSampleVariations.map { templateWriterDrawings(seed: seed, habits: habits, variation: $0) }
-    }
-    let unscaled = first.indices.map { shape in
-        template(shapes[shape], first[shape].samples + variants.map { $0[shape] })
-    }
+    let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
     // Session 13: each shape's deviation scale, learned from writers
     // 600–659 against these samples (DeviationScaleChoice.swift).
     // Session 16: the templates close to each in shape, learned from the
@@ -616,7 +608,7 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
         plain.add(actual: shape, predicted: outcome.match?.templateIndex)
         rejecting.add(actual: shape, predicted: outcome.accepted(score: score, deviation: deviation) ? outcome.match?.templateIndex : nil)
     }
-    line("The \(StrokeTemplate.builtIn.count) built-in templates (\(StrokeTemplate.builtIn[0].samples.count) samples each, by 3 other writers) against all")
+    line("The \(StrokeTemplate.builtIn.count) built-in templates (3 samples each, by 3 other writers) against all")
     line("\(plain.total) drawings, and 1,500 scribbles of each `StrokeScribble` kind (polylines through 4–7")
     line("random points, smooth curves through 4–8, spirals of 1.5–3 turns, 2–3 random straight strokes).")
     line("The rule: `StrokeMatch.isConfident`, score ≥ `GestureDefaults.strokeMinimumScore` (\(score)) and")
