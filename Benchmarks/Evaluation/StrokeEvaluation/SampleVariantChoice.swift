@@ -121,6 +121,18 @@ import TactileTestSupport
 // pigtail 44 → 43, line 2 → 4, circle 8 → 10; report line 2 → 5 (→
 // delete 4), check 1 → 3, pigtail 3 → 2. Issue 15's bar (under 1% lost)
 // is still not met on s6, wide and lognormal.
+//
+// Shipped (70f625d, with the report, README and history after it) and
+// withdrawn on the branch the same session (the reverts after cfb356d):
+// with the nine-sample set two library tests fail. In
+// StrokeClassifierRunnerUpTests.theRunnerUpIsTheNearestOfTheOtherTemplates
+// the bounded margin search accepts a drawing (nearest delete, runner-up
+// x, factor 1.1324, D 2.593) that the exact runner-up rejects: a decision
+// differing from the rule, in StrokeClassifier's search with close
+// factors, which this set exposes. In StrokeClassifierCertainRejectionTests
+// .scribblesStopAfterTheBestsOwnTemplateIsMatched no scribble stops after
+// its best's own template (certificateStops.afterOwnMatched 0). Neither is
+// this round's file to fix; the set ships only once they pass unchanged.
 
 /// One way round 11 varies a template writer's habit for a drawing.
 struct SampleVariation: Sendable {
