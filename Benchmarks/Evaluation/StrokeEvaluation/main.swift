@@ -1078,6 +1078,11 @@ case "choose-pair-margins":
     // Session 16, round 10: the margin judged by the pair of templates it is
     // between, learned on the pool (PairMarginChoice.swift); `heldout` looks once.
     choosePairMargins(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-sample-variants":
+    // Session 17, round 11: more varied samples per template (the template
+    // writers' own drawings with one habit moved; SampleVariantChoice.swift);
+    // `heldout` looks once.
+    chooseSampleVariants(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-all-samples":
     // Session 15, round 9: the farthest and percentile distances to all of
     // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
