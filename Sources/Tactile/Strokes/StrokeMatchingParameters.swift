@@ -251,7 +251,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     /// The shape deviation above which ``StrokeClassifier/classify(_:)``
     /// looks for the next nearest template, for ``StrokeMatch/margin``:
-    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (2.2166).
+    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.1037).
     ///
     /// The margin only decides a drawing whose ``StrokeMatch/shapeDeviation``
     /// *d* is above the recognizer's threshold: it is accepted when *d* ÷

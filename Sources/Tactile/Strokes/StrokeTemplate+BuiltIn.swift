@@ -1,5 +1,5 @@
 extension StrokeTemplate {
-    /// Tactile's own set of common shapes, nine samples each, from
+    /// Tactile's own set of common shapes, three samples each, from
     /// `Assets/Strokes/builtin.strokes`: line, circle, triangle, rectangle,
     /// check, caret, zig-zag, arrow, star, pigtail, left and right bracket,
     /// X, V, delete and question mark.
@@ -11,12 +11,7 @@ extension StrokeTemplate {
     /// speed, jitter, overshoot, closure, corner rounding and hooks, one of
     /// them of wider habits than the others (`Benchmarks/Evaluation`,
     /// `templates` command, writes the file and this set's text; `pick`
-    /// chose the writers on writers it does not report on). The first three
-    /// samples are the writers' drawings; then, writer by writer, the same
-    /// drawing again by a slower and by a faster hand (the writer's point
-    /// spacing at either end of its habits' range, its corners cut the
-    /// more the faster), so that a template sees each writer's shape at
-    /// both speeds (session 17, `choose-sample-variants`). The evaluation
+    /// chose the writers on writers it does not report on). The evaluation
     /// harness reports how well they recognize drawings of other simulated
     /// writers. Each has a ``deviationScale`` (session 13): its shape
     /// deviation's 95th percentile over 600 drawings of it by 60 other
