@@ -814,7 +814,18 @@ public final class StrokeClassifier {
             // still accepts.
             let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
                                      rejecting: (distance, deviation, marginDeviation * largestMarginFactor[templateIndex]))
-            runnerUp = found.template >= 0 ? found : (reach, -1)
+            // Not stopped early, the search found the nearest within the
+            // reach, and a close factor may make even that one accept
+            // (session 17: delete's drawing 1.14 times nearer x, at x's
+            // factor 1.1324). Reported as found, the margin would be neither
+            // bound StrokeMatch.margin promises (an upper one that rejects,
+            // a lower one that accepts) and a caller reading "runner-up
+            // found" as "rejected" would be wrong; the reach is that lower
+            // bound, and decides the same (isConfident's test, as it makes it).
+            let accepts = found.template >= 0
+                && deviation / (max(1, found.distance / distance) * marginFactor(of: templateIndex, against: found.template))
+                    <= marginDeviation
+            runnerUp = found.template >= 0 && !accepts ? found : (reach, -1)
         }
         return StrokeMatch(
             name: templates[templateIndex].name,

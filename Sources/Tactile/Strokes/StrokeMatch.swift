@@ -57,7 +57,8 @@ public struct StrokeMatch: Hashable, Sendable {
     /// met another template near enough to reject the drawing it stopped
     /// there, so this is that template's distance, at least the nearest's
     /// (exact when no other candidate was left to try); the search's reach
-    /// when nothing was nearer (its template index then −1); infinite when
+    /// when no template within it rejects the drawing, even the nearest at
+    /// its close factor (its template index then −1); infinite when
     /// it did not look or there is no other template. Exact however far
     /// with ``StrokeMatchingParameters/reportsRunnerUp``.
     @_spi(StrokeTuning) public var runnerUpDistance: Double = .infinity
@@ -88,8 +89,10 @@ public struct StrokeMatch: Hashable, Sendable {
     ///   (*d* ÷ its margin above *t*), the search stops at the first such
     ///   one it meets: the margin is an *upper bound* of the exact one,
     ///   and rejects as the exact one does;
-    /// - when none does, the margin is a *lower bound*, just above *d* ÷ *t*,
-    ///   the least that accepts: the exact one is at least that;
+    /// - when none does (none within the search's reach, or the nearest
+    ///   there accepting at its close factor), the margin is a *lower
+    ///   bound*, just above *d* ÷ *t*, the least that accepts: the exact one
+    ///   is at least that;
     /// - within *t*, and when there is no other template, it is 1 (the
     ///   shape check stands alone); infinite for an exact match.
     ///
