@@ -815,13 +815,13 @@ public final class StrokeClassifier {
             let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
                                      rejecting: (distance, deviation, marginDeviation * largestMarginFactor[templateIndex]))
             // Not stopped early, the search found the nearest within the
-            // reach, and a close factor may make even that one accept
-            // (session 17: delete's drawing 1.14 times nearer x, at x's
-            // factor 1.1324). Reported as found, the margin would be neither
-            // bound StrokeMatch.margin promises (an upper one that rejects,
-            // a lower one that accepts) and a caller reading "runner-up
-            // found" as "rejected" would be wrong; the reach is that lower
-            // bound, and decides the same (isConfident's test, as it makes it).
+            // reach (the exact runner-up), and a close factor may make even
+            // that one accept (session 17: delete's drawing 1.14 times
+            // nearer x, at x's factor 1.1324). StrokeMatch.margin promises
+            // that a runner-up the bounded search names rejects the drawing
+            // and that an accepting margin is given as the reach, its lower
+            // bound; so this one is reported as the reach, which decides the
+            // same (isConfident's test, as it makes it).
             let accepts = found.template >= 0
                 && deviation / (max(1, found.distance / distance) * marginFactor(of: templateIndex, against: found.template))
                     <= marginDeviation
