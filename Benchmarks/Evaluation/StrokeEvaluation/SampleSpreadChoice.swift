@@ -100,6 +100,30 @@ import TactileTestSupport
 // winning habit, loses more than the baseline in both assignments at
 // three samples.
 
+// The held-out look (step 4, once, about 5 min at load 5), lost /
+// scribbles, library (3.1037, the shipped samples) → chosen (2.6454, 3
+// under, 9 over): report 0.25 / 3.97% → 0.50 / 3.57%; s6 1.21 / 3.97% →
+// 0.82 / 3.57%; wide 2.97 / 3.72% → 2.83 / 3.42%; lognormal 4.22 / 2.82%
+// → 5.12 / 2.35%. Not shipped: the lognormal family loses more (step 4).
+// Unlike round 11's, the nearest template is right *less* often on every
+// family (report 98.65 → 96.67%, s6 98.25 → 96.35%, wide 91.83 → 91.31%,
+// lognormal 92.33 → 91.56%), so the share of drawings recognized and
+// accepted falls on all four (report 98.40 → 96.19%, s6 97.06 → 95.56%,
+// wide 89.10 → 88.73%, lognormal 88.44 → 86.88%). Drawings accepted as
+// another shape: report 0.29 → 0.29%, s6 0.40 → 0.29%, wide 1.44 →
+// 1.23%, lognormal 0.98 → 0.98%. Held-out losses by shape, library →
+// chosen: report pigtail 3 → 10 (→ x 9), line 2 → 4, plus 1 → 3; s6
+// pigtail 44 → 26 (→ right-bracket 35 → 21), circle 8 → 6; wide pigtail
+// 20 → 11, triangle 10 → 5, rectangle 7 → 3, left-bracket 3 → 9, line 4 →
+// 8, plus 3 → 7; lognormal zigzag 27 → 45 (→ delete 25, → rectangle 12),
+// right-bracket 12 → 20, plus 7 → 12, left-bracket 25 → 29, caret 21 →
+// 24, check 15 → 18, v 15 → 11, circle 5 → 2. The pigtails the chosen set
+// wins on the cornering part are won on s6 and wide too; the lognormal
+// family's zigzags are lost as round 11's were (against delete), and the
+// report writers' pigtails go to x. Issue 15's bar (under 1% lost) is
+// still not met on s6, wide and lognormal either way; the library is
+// unchanged.
+
 /// Round 12's candidates: for each of the two usual template writers (3,
 /// then 9) the variation its sample is drawn with; the wide writer's (2)
 /// sample is the shipped one.
@@ -129,6 +153,27 @@ func spreadTemplateSet(_ usualWriters: [SampleVariation?]) -> [StrokeTemplate] {
     return shipped.indices.map { shape in
         try! StrokeTemplate(name: shipped[shape].name, isRotationInvariant: shipped[shape].isRotationInvariant,
                             samples: drawings.map { $0[shape] })
+    }
+}
+
+/// After the held-out look (tuning writers only; chooses nothing): the
+/// share of each tuning part's drawings whose nearest template is right,
+/// for each round 12 candidate, to see whether the tuning side showed what
+/// the look found (the chosen set's nearest template right less often on
+/// every held-out family). `choose-sample-spread nearest`.
+func sampleSpreadNearest() {
+    let saved = (matchingParameters, builtInTemplates)
+    defer { (matchingParameters, builtInTemplates) = saved }
+    matchingParameters.reportsRunnerUp = true
+    print("| candidate | nearest template right, usual / widened / looping / cornering | pooled |")
+    print("|---|---|---|")
+    let all = [("baseline: the shipped samples", [SampleVariation?]([nil, nil]))]
+        + sampleSpreadCandidates.map { ($0.name, $0.usualWriters.map { Optional($0) }) }
+    for (name, usual) in all {
+        builtInTemplates = spreadTemplateSet(usual)
+        let parts = roundSixCriterion().map { $0.filter { $0.shape != nil } }
+        func share(_ items: [Outcome]) -> String { percent(Double(items.filter(\.isCorrect).count) / Double(items.count)) }
+        print("| \(name) | " + parts.map(share).joined(separator: " / ") + " | \(share(parts.flatMap { $0 })) |")
     }
 }
 

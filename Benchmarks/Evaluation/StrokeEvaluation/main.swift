@@ -1086,7 +1086,10 @@ case "choose-sample-variants":
 case "choose-sample-spread":
     // Session 18, round 12: the three samples spread over a habit's range,
     // at the shipped set's cost (SampleSpreadChoice.swift); `heldout` looks once.
-    chooseSampleSpread(heldOut: arguments.dropFirst().first == "heldout")
+    // `nearest`: the tuning parts' nearest-right share per candidate (after the look).
+    if arguments.dropFirst().first == "nearest" { sampleSpreadNearest() } else {
+        chooseSampleSpread(heldOut: arguments.dropFirst().first == "heldout")
+    }
 case "choose-all-samples":
     // Session 15, round 9: the farthest and percentile distances to all of
     // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
