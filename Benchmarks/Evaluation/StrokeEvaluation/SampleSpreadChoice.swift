@@ -158,19 +158,27 @@ func spreadTemplateSet(_ usualWriters: [SampleVariation?]) -> [StrokeTemplate] {
 
 /// After the held-out look (tuning writers only; chooses nothing): the
 /// share of each tuning part's drawings whose nearest template is right,
-/// for each round 12 candidate, to see whether the tuning side showed what
-/// the look found (the chosen set's nearest template right less often on
-/// every held-out family). `choose-sample-spread nearest`.
-func sampleSpreadNearest() {
+/// for each round 12 candidate (`choose-sample-spread nearest`) or round
+/// 11's (`nearest11`), to see whether the tuning side showed what the look
+/// found (round 12's chosen set's nearest template right less often on
+/// every held-out family, round 11's more often). The criterion counts
+/// only correct matches lost, so a set that matches fewer drawings rightly
+/// can lose a smaller share of them; nearest × (1 − lost), the share of
+/// all drawings recognized and accepted, is in the session 18 report.
+func sampleSpreadNearest(roundEleven: Bool) {
     let saved = (matchingParameters, builtInTemplates)
     defer { (matchingParameters, builtInTemplates) = saved }
     matchingParameters.reportsRunnerUp = true
     print("| candidate | nearest template right, usual / widened / looping / cornering | pooled |")
     print("|---|---|---|")
-    let all = [("baseline: the shipped samples", [SampleVariation?]([nil, nil]))]
-        + sampleSpreadCandidates.map { ($0.name, $0.usualWriters.map { Optional($0) }) }
-    for (name, usual) in all {
-        builtInTemplates = spreadTemplateSet(usual)
+    let sets: [(String, [StrokeTemplate])] = roundEleven
+        ? [("baseline: the shipped samples", variedTemplateSet([]))]
+            + sampleVariationGroups.map { ("+ \($0.name)", variedTemplateSet($0.variations)) }
+            + [("+ all", variedTemplateSet(sampleVariationGroups.flatMap(\.variations)))]
+        : ([("baseline: the shipped samples", [SampleVariation?]([nil, nil]))]
+            + sampleSpreadCandidates.map { ($0.name, $0.usualWriters.map { Optional($0) }) }).map { ($0.0, spreadTemplateSet($0.1)) }
+    for (name, templates) in sets {
+        builtInTemplates = templates
         let parts = roundSixCriterion().map { $0.filter { $0.shape != nil } }
         func share(_ items: [Outcome]) -> String { percent(Double(items.filter(\.isCorrect).count) / Double(items.count)) }
         print("| \(name) | " + parts.map(share).joined(separator: " / ") + " | \(share(parts.flatMap { $0 })) |")

@@ -1086,8 +1086,9 @@ case "choose-sample-variants":
 case "choose-sample-spread":
     // Session 18, round 12: the three samples spread over a habit's range,
     // at the shipped set's cost (SampleSpreadChoice.swift); `heldout` looks once.
-    // `nearest`: the tuning parts' nearest-right share per candidate (after the look).
-    if arguments.dropFirst().first == "nearest" { sampleSpreadNearest() } else {
+    // `nearest` (`nearest11`: round 11's): the tuning parts' nearest-right
+    // share per candidate (after the look; chooses nothing).
+    if let mode = arguments.dropFirst().first, mode.hasPrefix("nearest") { sampleSpreadNearest(roundEleven: mode == "nearest11") } else {
         chooseSampleSpread(heldOut: arguments.dropFirst().first == "heldout")
     }
 case "choose-all-samples":
