@@ -1083,6 +1083,14 @@ case "choose-sample-variants":
     // writers' own drawings with one habit moved; SampleVariantChoice.swift);
     // `heldout` looks once.
     chooseSampleVariants(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-sample-spread":
+    // Session 18, round 12: the three samples spread over a habit's range,
+    // at the shipped set's cost (SampleSpreadChoice.swift); `heldout` looks once.
+    // `nearest` (`nearest11`: round 11's): the tuning parts' nearest-right
+    // share per candidate (after the look; chooses nothing).
+    if let mode = arguments.dropFirst().first, mode.hasPrefix("nearest") { sampleSpreadNearest(roundEleven: mode == "nearest11") } else {
+        chooseSampleSpread(heldOut: arguments.dropFirst().first == "heldout")
+    }
 case "choose-all-samples":
     // Session 15, round 9: the farthest and percentile distances to all of
     // the template's samples (AllSamplesChoice.swift); `heldout` looks once.
