@@ -78,9 +78,9 @@ extension Scene {
         // say): it is called directly when the arena makes no decision it
         // does not hear, which is so unless the log makes it word deliveries
         // or repeated changes the observer left out. The routing closure
-        // around it was about 130 instructions a decision, in the frames
-        // that decide the most (callgrind, the Gesture Lab's landing frame:
-        // 17 decisions, 2,200 of its 52,000 instructions).
+        // around it cost about 95 instructions a decision, in the frames
+        // that decide the most (callgrind, the Gesture Lab's landing frame,
+        // 17 decisions: 52,121 → 50,517 instructions).
         if handler == nil, observers.count == 1,
            arena.log == nil || (observers[0].observer.hearsLayerDeliveries && observers[0].observer.hearsRepeatedChanges) {
             arena.decisions = observers[0].observe
