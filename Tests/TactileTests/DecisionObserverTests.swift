@@ -72,6 +72,33 @@ struct DecisionObserverTests {
         #expect(heard.lines.isEmpty)
     }
 
+    /// A lone observer is called by the arena directly (no routing
+    /// closure) while the arena makes nothing it left out; a log set after
+    /// it has the arena word deliveries and repeated changes, which it
+    /// still does not hear, and hears again as before once the log goes.
+    @Test func aLogSetAfterALoneObserverStillLeavesOutWhatItDoesNotHear() {
+        _ = addPan(to: Heard())
+        let heard = Heard(), lines = Heard()
+        func kind(_ decision: ArenaDecision) -> String {
+            if case .sentToLayer = decision { return "delivery" }
+            if case .entered(_, .changed, from: .changed) = decision { return "repeated" }
+            return "decision"
+        }
+        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { heard.lines.append(kind($0)) }
+        drag(1, moves: 5, from: 0)
+        let alone = heard.lines
+        #expect(alone.contains("decision") && !alone.contains("delivery") && !alone.contains("repeated"), "\(alone)")
+        heard.lines = []
+        scene.arenaLog = { lines.lines.append($0) }
+        drag(1, moves: 5, from: 1)
+        #expect(lines.lines.contains { $0.hasPrefix("send ") }, "\(lines.lines)")
+        #expect(heard.lines == alone)
+        heard.lines = []
+        scene.arenaLog = nil
+        drag(1, moves: 5, from: 2)
+        #expect(heard.lines == alone)
+    }
+
     /// A pan on the view, whose action notes each state it is sent in.
     func addPan(to states: Heard) -> PanGestureRecognizer {
         let pan = PanGestureRecognizer()

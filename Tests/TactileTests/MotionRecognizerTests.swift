@@ -200,6 +200,51 @@ struct MotionRecognizerTests {
         #expect(counting.accelerometer == 303 && counting.gyro == 303)
     }
 
+    /// A built-in that a gesture stopped before it followed motion (it
+    /// takes touches here, and a game's own touch-and-motion recognizer
+    /// sharing its touch began on a reading) is back to possible once
+    /// reset, not following motion: it is handed every reading again, and
+    /// its delegate is asked about each, as before it was stopped. The
+    /// arena had worked out, with the shake stopped, that it could be left
+    /// out of gyroscope readings, and nothing told it that this no longer held.
+    @Test func aBuiltInStoppedBeforeFollowingMotionIsHandedEveryReadingOnceReset() {
+        let shake = logged(ShakeGestureRecognizer(), "shake")
+        shake.allowedPointerKinds = [.finger]
+        let asked = AskedDelegate()
+        shake.delegate = asked
+        // Added last, so handed each reading first.
+        let paddle = logged(TouchAndTiltPaddle(), "paddle")
+        scene.send(finger(1, .down, 100, 100, at: 0))
+        // The paddle begins on the first reading, exclusive: it stops the
+        // shake, which shares its touch and had followed no reading yet.
+        stream(for: 0, rate: { _ in .zero })
+        #expect(paddle.state == .began)
+        #expect(shake.lastFailure == .preventedBy("paddle"))
+        #expect(shake.state == .possible)
+        // The gyroscope reading of that instant came after the reset.
+        #expect(asked.readings == 1)
+        stream(from: 0.01, for: 0.04, rate: { _ in .zero })
+        #expect(asked.readings == 1 + 10)
+        scene.send(finger(1, .up, 100, 100, at: 0.1))
+    }
+
+    /// A game's own recognizer that follows a touch and the motion readings:
+    /// begins on the first reading with a finger down (a paddle steered by
+    /// tilting while held), and goes on until the finger lifts.
+    final class TouchAndTiltPaddle: GestureRecognizer {
+        override init() {
+            super.init()
+            inputSources = [.motion]
+        }
+        override func receive(_ subEvent: InputSubEvent) {
+            guard case .accelerometer = subEvent, numberOfTouches > 0 else { return }
+            state = state == .possible ? .began : .changed
+        }
+        override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+            if state.isActive { state = .ended } else { state = .failed }
+        }
+    }
+
     final class CountingShake: ShakeGestureRecognizer {
         var accelerometer = 0
         var gyro = 0

@@ -207,7 +207,12 @@ final class GestureLabGame: CanvasGame {
         // it show a pan's or pinch's every move (`changed` to `changed`,
         // deciding nothing): heard without them, the arena takes those
         // moves its short way (about 900 instructions a move).
-        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { [unowned self] decision in
+        //
+        // Unowned and unchecked: the lab owns the scene, whose arena holds
+        // the observer, so the lab outlives every call; a checked unowned
+        // reference is checked and strongly retained at every call (see
+        // `arenaDecided` for what the two changes saved together).
+        scene.addDecisionObserver(includingLayerDeliveries: false, includingRepeatedChanges: false) { [unowned(unsafe) self] decision in
             self.arenaDecided(decision)
         }
     }
@@ -219,6 +224,7 @@ final class GestureLabGame: CanvasGame {
     }
 
     func readout(_ recognizer: GestureRecognizer) -> Readout {
+        applyDecisions()
         if let slot = slot(of: recognizer) { return readouts[slot] }
         return othersReadouts[ObjectIdentifier(recognizer)] ?? Readout()
     }
@@ -263,6 +269,7 @@ final class GestureLabGame: CanvasGame {
 
     func update(step: Double, now: Double) {
         self.now = now
+        applyDecisions()
         strokeLab.update()
     }
 
@@ -323,32 +330,72 @@ final class GestureLabGame: CanvasGame {
         readouts[slot].values = values
     }
 
-    /// Follows the arena's decisions: the transitions and waits the badges
-    /// show, and each decision's line for the log panel.
+    /// Follows the arena's decisions: each decision's line for the log
+    /// panel, kept as it comes; the transitions and waits the badges show
+    /// are taken from the lines before a readout is next read
+    /// (``applyDecisions()``).
+    ///
+    /// Only the line is made here, in the input: the landing of ten fingers
+    /// makes 17 decisions in one frame, the input's costliest, and the
+    /// badges are drawn once a frame. Callgrind, that frame: the observer
+    /// went from about 410 to 365 instructions a decision with this and the
+    /// unchecked unowned lab (50,517 → 49,713 for the frame); most of what
+    /// is left is the line itself (about 135: a touch's pointer must be
+    /// read now) and the decision's copy (about 75).
     private func arenaDecided(_ decision: ArenaDecision) {
+        // The stroke page's result reads its recognizer's match as the
+        // drawing fails: now, not later.
         strokeLab.arenaDecided(decision)
         switch decision {
-        case .entered(let recognizer, let state, let previous):
-            update(recognizer) { $0.lastTransition = (state, now); $0.isWaiting = false }
+        case .entered(_, .changed, from: .changed):
             // A continuous gesture's stream of changes would flood the panel
             // (the observer added in `init` does not hear them).
-            if previous == .changed && state == .changed { return }
-        case .failed(let recognizer, _):
-            update(recognizer) { $0.lastTransition = (.failed, now); $0.isWaiting = false }
-        case .waiting(let recognizer, _, _):
-            update(recognizer) { $0.isWaiting = true }
-        case .released(let recognizer), .reset(let recognizer):
-            update(recognizer) { $0.isWaiting = false }
+            applyDecisions()
+            apply(decision, at: now)
+            return
         case .sentToLayer:
             // The panels' own handlers show what they get; a line per
             // delivery would push the arena's decisions off the list (the
             // observer added in `init` does not hear these).
             return
-        case .gathered, .listening, .took, .heldBack, .releasedToLayer, .deadline, .removed, .refused:
+        default:
             break
         }
-        if arenaLog.count == 2 * Self.logKept { arenaLog.removeFirst(Self.logKept) }
-        arenaLog.append(ArenaLogLine(decision))
+        if arenaLog.count == 2 * Self.logKept {
+            applyDecisions()
+            arenaLog.removeFirst(Self.logKept)
+            decisionsApplied -= Self.logKept
+        }
+        arenaLog.append(ArenaLogLine(decision, at: now))
+    }
+
+    /// How many of ``arenaLog``'s lines the readouts have taken in.
+    @exclusivity(unchecked) private var decisionsApplied = 0
+
+    /// Takes the decisions logged since the last call into the readouts,
+    /// in order, each at the time it was made.
+    private func applyDecisions() {
+        while decisionsApplied < arenaLog.count {
+            let index = decisionsApplied
+            decisionsApplied += 1
+            if let decision = arenaLog[index].decision { apply(decision, at: arenaLog[index].time) }
+        }
+    }
+
+    /// What `decision`, made at `time`, changes on a badge.
+    private func apply(_ decision: ArenaDecision, at time: Double) {
+        switch decision {
+        case .entered(let recognizer, let state, _):
+            update(recognizer) { $0.lastTransition = (state, time); $0.isWaiting = false }
+        case .failed(let recognizer, _):
+            update(recognizer) { $0.lastTransition = (.failed, time); $0.isWaiting = false }
+        case .waiting(let recognizer, _, _):
+            update(recognizer) { $0.isWaiting = true }
+        case .released(let recognizer), .reset(let recognizer):
+            update(recognizer) { $0.isWaiting = false }
+        case .gathered, .listening, .took, .heldBack, .releasedToLayer, .sentToLayer, .deadline, .removed, .refused:
+            break
+        }
     }
 
     private func update(_ recognizer: GestureRecognizer, _ change: (inout Readout) -> Void) {
@@ -647,11 +694,15 @@ struct ArenaLogLine {
     }
 
     private let kept: Kept
+    /// The lab's clock when the decision was made (a badge holds a
+    /// finished state for a while from then).
+    let time: Double
     private var words: String?
     /// The rows and colour the panel draws, made with the words.
     private var drawnRows: (rows: [String], color: Color)?
 
-    init(_ decision: ArenaDecision) {
+    init(_ decision: ArenaDecision, at time: Double) {
+        self.time = time
         switch decision {
         case .gathered(let recognizer, let touch):
             kept = .gathered(recognizer, touch.pointer)
@@ -671,6 +722,13 @@ struct ArenaLogLine {
 
     /// The line as the panel prints it.
     var text: String { words ?? wording }
+
+    /// The decision, when it is kept whole: every decision about
+    /// recognizers alone (the ones a badge shows).
+    var decision: ArenaDecision? {
+        if case .decision(let decision) = kept { return decision }
+        return nil
+    }
 
     /// The rows and colour the panel draws (`GestureLabGame.drawnRows(of:)`),
     /// worded and wrapped the first time they are asked for, kept after.

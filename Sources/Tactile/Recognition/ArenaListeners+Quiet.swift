@@ -24,7 +24,8 @@
 // That is worked out after a full delivery, and holds until any
 // recognizer's `isEnabled`, delegate or followed sources change, which bump
 // `stateVersion` (a reset, which ends a finished attempt, empties its
-// sources). The source going away always goes to everyone.
+// sources; one that followed none, stopped through a touch it also took,
+// bumps it itself). The source going away always goes to everyone.
 
 extension ArenaListeners {
     /// Bumped whenever a recognizer's `isEnabled`, delegate or followed

@@ -856,14 +856,24 @@ open class GestureRecognizer {
     /// ``reset()``, then possible, following nothing.
     func resetForNextAttempt() {
         reset()
-        if storedState != .possible { LayerGate.delayVersion &+= 1 }
+        let wasPossible = storedState == .possible
+        if !wasPossible { LayerGate.delayVersion &+= 1 }
         storedState = .possible
         // Keeping the capacity, the next attempt's first touch costs no allocation.
         // What it followed it no longer delays, whatever its state was.
         if !trackedTouches.isEmpty { LayerGate.delayVersion &+= 1 }
         trackedTouches.removeAllKeepingCapacity()
         // Only if there are any: its observer counts a change.
-        if !trackedSources.isEmpty { trackedSources.removeAll(keepingCapacity: true) }
+        if !trackedSources.isEmpty {
+            trackedSources.removeAll(keepingCapacity: true)
+        } else if !wasPossible, !storedInputSources.isEmpty {
+            // A listener stopped before it followed any source (through a
+            // touch it also took): the arena may have worked out, while it
+            // was finished, that it could be left out of some sub-events
+            // (ArenaListeners+Quiet.swift), which no longer holds now that
+            // it is possible and follows nothing.
+            ArenaListeners.stateVersion &+= 1
+        }
         // Only if there is one: reading the arena retains it.
         if deadlineClock != nil { withLiveArena { arena in arena.clock.cancel(self) } }
     }

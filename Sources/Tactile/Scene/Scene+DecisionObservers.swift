@@ -56,8 +56,10 @@ extension Scene {
     }
 
     /// Gives the arena one handler for everyone who listens: the game's
-    /// alone when there is no observer, none when nobody listens; and tells
-    /// it whether anyone hears the deliveries to layers.
+    /// alone when there is no observer, the one observer's alone when that
+    /// hears everything the arena makes, none when nobody listens; and tells
+    /// it whether anyone hears the deliveries to layers. Called again
+    /// whenever any of these or the log changes.
     func routeDecisions() {
         let handler = arenaDecisions
         let observers = decisionObservers
@@ -70,6 +72,18 @@ extension Scene {
         arena.decisionsIncludeRepeatedChanges = handler != nil || observers.contains { $0.observer.hearsRepeatedChanges }
         guard !observers.isEmpty else {
             arena.decisions = handler
+            return
+        }
+        // One observer and no handler (a game that watches, the Gesture Lab
+        // say): it is called directly when the arena makes no decision it
+        // does not hear, which is so unless the log makes it word deliveries
+        // or repeated changes the observer left out. The routing closure
+        // around it cost about 95 instructions a decision, in the frames
+        // that decide the most (callgrind, the Gesture Lab's landing frame,
+        // 17 decisions: 52,121 → 50,517 instructions).
+        if handler == nil, observers.count == 1,
+           arena.log == nil || (observers[0].observer.hearsLayerDeliveries && observers[0].observer.hearsRepeatedChanges) {
+            arena.decisions = observers[0].observe
             return
         }
         arena.decisions = { decision in

@@ -332,7 +332,12 @@ public final class Scene: Responder {
     /// state, prevent, fail and why, release, reset): for logs.
     public var arenaLog: ((String) -> Void)? {
         get { arena.log }
-        set { arena.log = newValue }
+        set {
+            arena.log = newValue
+            // The log has the arena make every decision: an observer that
+            // left some out may no longer be called directly.
+            routeDecisions()
+        }
     }
 
     /// The sequence a recognizer added now may first join: the next one.
