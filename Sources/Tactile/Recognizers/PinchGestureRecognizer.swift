@@ -150,7 +150,8 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
             rebase(span: span, count: count)
         }
         if referenceSpan != nil { velocityTracker.add(measuredScale, at: currentTime) }
-        touchesDidMove()
+        // `count` is `numberOfTouches`: the phases have not changed since.
+        touchesDidMove(touchesDown: count)
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
