@@ -58,8 +58,10 @@ extension GestureRecognizer {
     /// every move; it then walks them all with no test of their phases and
     /// no second count (callgrind, the pinch following ten fingers: the
     /// second walk's 17 instructions a touch become about 12, the
-    /// optimiser unrolling it by two; about 54 a move in all).
-    func touchSpread() -> (span: Double, count: Int) {
+    /// optimiser unrolling it by two; about 54 a move in all). Public, as
+    /// the rest, since the built-in recognizers are built against the
+    /// public API alone (`PublicContractTests`).
+    public func touchSpread() -> (span: Double, count: Int) {
         var sumX = 0.0, sumY = 0.0
         var count = 0
         for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
