@@ -12,8 +12,10 @@
 /// Only for a list that does not change while it is walked, which holds
 /// for a touch the delivery holds (`GestureArena.dispatchMove`): the list
 /// is filled at gather, before the touch's began; emptied only by
-/// `Touch.begin` and `Touch.retire`, which the scene calls only on a touch
-/// that nothing else holds (`Scene.keepSpare`); and refilled by a restore,
+/// `Touch.begin` and `Touch.retire`, which the scene calls on a touch that
+/// nothing else holds (`Scene.keepSpare`) or as it goes
+/// (`GestureArena.sceneEnded()`, from the scene's deinit, which cannot run
+/// while one of its deliveries is under way); and refilled by a restore,
 /// which is refused during a delivery. Its buffer then neither moves nor
 /// lets go of its elements, so the address is kept past
 /// `withUnsafeBufferPointer`'s call on that ground.
