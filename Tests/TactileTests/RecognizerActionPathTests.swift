@@ -100,11 +100,15 @@ struct RecognizerActionPathTests {
         override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
             comparePair(including: nil)
             compareSlop()
+            // Every touch down: `touchSpread`'s second walk without phase tests.
+            compareSpread()
         }
 
         override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
             // Down to no touch down at the last lift.
             compareSlop()
+            // The lifting touch followed but not down: the walk that tests phases.
+            compareSpread()
             for touch in touches {
                 comparePair(including: touch)
                 let spreads = touchSpreads(lifting: touch)
@@ -120,6 +124,17 @@ struct RecognizerActionPathTests {
                     || spreads.excluding.count != expected.excluding.1 {
                     mismatches.append("lift \(touch.pointer.index): \(spreads) vs \(expected)")
                 }
+            }
+        }
+
+        /// `touchSpread()` against the span about the centroid, bit for bit.
+        private func compareSpread() {
+            let spread = touchSpread()
+            let centroid = touchCentroid()
+            let span = touchSpan(around: centroid.center)
+            checks += 1
+            if spread.span.bitPattern != span.bitPattern || spread.count != centroid.count {
+                mismatches.append("spread \(spread) vs \((span, centroid.count))")
             }
         }
 
@@ -159,7 +174,8 @@ struct RecognizerActionPathTests {
         }
     }
 
-    /// Also `isBeyondSlop(_:_:)` against `slopDistance(_:)` on each of those sub-events.
+    /// Also `isBeyondSlop(_:_:)` against `slopDistance(_:)`, and `touchSpread()`
+    /// against `touchSpan(around: touchCentroid())`, on each of those sub-events.
     @Test func thePairAndTheSpreadsReadInPlaceAreTheWalksValues() {
         let probe = GeometryProbe()
         layer.addGestureRecognizer(probe)

@@ -404,6 +404,8 @@ final class ArenaReferee {
     /// about 420 instructions a move through `request` (callgrind, Tilt
     /// Maze). A move from `.changed` is recorded only for someone who hears
     /// those (`Scene.addDecisionObserver(includingLayerDeliveries:includingRepeatedChanges:_:)`).
+    // The queue's appends out of line (`queueChange`): inlined, they made
+    // the common way save and restore more registers.
     func change(_ recognizer: GestureRecognizer) -> Bool {
         let current = recognizer.storedState
         guard current == .began || current == .changed, !isRecording || (current == .changed && !recordsRepeatedChanges),
@@ -415,10 +417,16 @@ final class ArenaReferee {
         if head == queue.count && changeDue == nil {
             changeDue = Unmanaged.passUnretained(recognizer)
         } else {
-            enqueueChangeDue()
-            queue.append(Queued(recognizer, .actions(.changed)))
+            queueChange(of: recognizer)
         }
         return true
+    }
+
+    /// `change(_:)`'s entry, with work queued: after anything kept aside.
+    @inline(never)
+    private func queueChange(of recognizer: GestureRecognizer) {
+        enqueueChangeDue()
+        queue.append(Queued(recognizer, .actions(.changed)))
     }
 
     /// Fails `recognizer` for `cause`, unless it has finished.

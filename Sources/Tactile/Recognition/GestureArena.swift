@@ -225,7 +225,9 @@ public final class GestureArena {
     /// Hands `touch`'s new phase to its recognizers, then to the gate.
     func dispatch(_ phase: Touch.Phase, _ touch: Touch) {
         if phase == .moved { return dispatchMove(touch) }
-        dispatchThroughRecognizers(phase, touch, touch.recognizers, from: 0, startFollows: false)
+        // A copy of the list, held for the walk, as before: unlike a move's
+        // (see `dispatchMove`), this walk does not hold the touch.
+        dispatchThroughRecognizers(phase, touch, TouchRecognizerList(holding: touch.recognizers), from: 0, startFollows: false)
     }
 
     /// ``dispatch(_:_:)`` of a move. The caller may lend `touch` without
@@ -245,29 +247,31 @@ public final class GestureArena {
         // asked the same again).
         var start = 0
         var startFollows = false
-        // The touch's recognizers, read once for the sub-event (each read
-        // retains the list: callgrind, about 40 instructions a move). A
-        // touch's list is made as it is gathered, before its began, and is
-        // not changed after: not by an action `beginStep` runs (a nested
-        // touch-down gathers its own touch), nor by a restore, which is
-        // refused while anything is queued or under way.
-        let recognizers: [GestureRecognizer]
+        // The touch's recognizers, read in place once for the sub-event,
+        // nothing retained (see `TouchRecognizerList`): a touch's list is
+        // made as it is gathered, before its began, and is not changed
+        // while the touch is held, as it is below: not by an action
+        // `beginStep` runs (a nested touch-down gathers its own touch, and
+        // only a touch nothing holds is made a spare), nor by a restore,
+        // which is refused while anything is queued or under way.
+        let recognizers: TouchRecognizerList
         if depth == 0, gate.isIdle, !referee.hasQueuedWork {
             // A touch with no recognizer at all (the bare move) goes without
-            // reading the list: read, it would be held over the layer's
-            // handler, a retain (callgrind: 891 -> 919 instructions a bare
-            // move). Handing it back from `firstFollower` instead cost a
-            // retain more on the followed move.
+            // reading more of the list (callgrind: a read that was held over
+            // the layer's handler cost a retain, 891 -> 919 instructions a
+            // bare move).
             guard !touch.recognizers.isEmpty else { return moveUnfollowed(touch) }
-            recognizers = touch.recognizers
+            recognizers = TouchRecognizerList(touch.recognizers)
             guard let first = firstFollower(of: touch, in: recognizers) else { return moveUnfollowed(touch) }
             start = first
             startFollows = true
         } else {
-            recognizers = touch.recognizers
+            recognizers = TouchRecognizerList(touch.recognizers)
         }
         let held = Unmanaged.passRetained(touch)
         dispatchThroughRecognizers(.moved, touch, recognizers, from: start, startFollows: startFollows)
+        // The list was not changed under the walk (see above).
+        assert(touch.recognizers.count == recognizers.count)
         held.release()
     }
 
@@ -276,7 +280,7 @@ public final class GestureArena {
     /// `touch` from `start` on (`startFollows`: the one at `start` is known
     /// to follow it), then the gate.
     private func dispatchThroughRecognizers(
-        _ phase: Touch.Phase, _ touch: Touch, _ recognizers: [GestureRecognizer], from start: Int, startFollows: Bool
+        _ phase: Touch.Phase, _ touch: Touch, _ recognizers: TouchRecognizerList, from start: Int, startFollows: Bool
     ) {
         beginStep()
         defer { endStep() }
@@ -288,7 +292,7 @@ public final class GestureArena {
             // By index, each borrowed (a `for` loop retained each one).
             var index = start
             while index < recognizers.count {
-                recognizers.withBorrowedElement(at: index) { recognizer in
+                recognizers.unmanaged(at: index).withBorrowed { recognizer in
                     // The one found above follows the touch still: nothing
                     // between ran user code (`beginStep` found no action queued).
                     guard (startFollows && index == start) || follows(recognizer, touch) else { return }
@@ -352,10 +356,10 @@ public final class GestureArena {
 
     /// Where the first recognizer that follows `touch` is in `recognizers`,
     /// its list; `nil` when none does.
-    private func firstFollower(of touch: Touch, in recognizers: [GestureRecognizer]) -> Int? {
+    private func firstFollower(of touch: Touch, in recognizers: TouchRecognizerList) -> Int? {
         var index = 0
         while index < recognizers.count {
-            if recognizers.withBorrowedElement(at: index, { follows($0, touch) }) { return index }
+            if recognizers.unmanaged(at: index).withBorrowed({ follows($0, touch) }) { return index }
             index += 1
         }
         return nil

@@ -131,13 +131,13 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        let (span, count) = spread()
+        let (span, count) = touchSpread()
         lastCount = count
         rebase(span: span, count: count)
     }
 
     open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-        let (span, count) = spread()
+        let (span, count) = touchSpread()
         lastSpan = span
         guard count > 0 else { return }
         if count != lastCount {
@@ -150,7 +150,8 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
             rebase(span: span, count: count)
         }
         if referenceSpan != nil { velocityTracker.add(measuredScale, at: currentTime) }
-        touchesDidMove()
+        // `count` is `numberOfTouches`: the phases have not changed since.
+        touchesDidMove(touchesDown: count)
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -172,7 +173,7 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
             for touch in touches where canMove {
                 if takeIn(lift: spread(including: touch)) { moved = true }
             }
-            remaining = spread()
+            remaining = touchSpread()
         }
         if moved { velocityTracker.add(measuredScale, at: currentTime) }
         lastCount = remaining.count
@@ -206,8 +207,9 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
 
     // MARK: Helpers
 
-    /// The span of the touches that are down (and `lifting`) and how many.
-    private func spread(including lifting: Touch? = nil) -> (span: Double, count: Int) {
+    /// The span of the touches that are down and `lifting`, and how many
+    /// (without a touch lifting, ``GestureRecognizer/touchSpread()``).
+    private func spread(including lifting: Touch) -> (span: Double, count: Int) {
         let (center, count) = touchCentroid(including: lifting)
         return (touchSpan(around: center, including: lifting), count)
     }
