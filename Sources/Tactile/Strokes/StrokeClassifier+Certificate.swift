@@ -262,16 +262,23 @@ extension StrokeClassifier {
         let sample = candidate / fitsPerSample
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let bounds = candidateBounds + candidate * startSlots
+        // Bounded by the least distances, as the matching's runs are
+        // (session 18): a run stopped so sums to `limit` or more, and one
+        // made whole is the same run, bit for bit (see `cloudDistance`).
+        // Most searched candidates have every run reach `limit`, and most
+        // of those runs are then not begun, or are stopped early.
+        let bounded = stopsRunsByLeastDistances
+        if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
         var unsure = false
         var slot = 0, start = 0
         while start < n {
             if start > 0 || !tried {
                 let backward = cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
-                                             forward: false, bounded: false)
+                                             forward: false, bounded: bounded)
                 if backward.sum < limit { return backward.sum }
             }
             let forward = cloudDistance(from: aspectX, aspectY, to: sx, sy, start: start, below: limit, turning: false,
-                                        forward: true, bounded: false)
+                                        forward: true, bounded: bounded)
             if forward.sum < limit {
                 if bounds[slot] <= forward.sum { return forward.sum }
                 unsure = true
