@@ -198,7 +198,8 @@ public final class StrokeClassifier {
     var leastDistances: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride }
     var leastSums: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride + 2 * paddedCount }
     var placedLeastSums: UnsafeMutablePointer<Double> { leastSums + 2 * (2 * n + 1) }
-    /// The squared distances `fillLeastDistances` last made, every pair's:
+    /// The squared distances `fillLeastDistances` made for the matching
+    /// under way (the current set), every pair's:
     /// drawn point i's to the sample's point j at i · `distanceStride` + j,
     /// with a column n and a row n of +∞ (the distance of a run's padding
     /// slot, see `takeNearestMade`). About 9 KB at 32 points.
