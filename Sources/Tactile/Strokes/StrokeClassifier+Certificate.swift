@@ -211,8 +211,11 @@ extension StrokeClassifier {
             guard candidate >= 0 else { break }
             if attempt == 0 { ran.0 = candidate } else if attempt == 1 { ran.1 = candidate } else { ran.2 = candidate }
             let sample = candidate / fitsPerSample
+            // Bounded when a set holds its distances already (see `witnessRun`).
+            let bounded = stopsRunsByLeastDistances && holdsMadeSet(of: sample)
+            if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
             let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
-                                    below: limit, turning: false, forward: false, bounded: false)
+                                    below: limit, turning: false, forward: false, bounded: bounded)
             if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
         }
         for _ in 0..<2 {

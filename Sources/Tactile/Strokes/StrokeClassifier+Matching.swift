@@ -119,6 +119,13 @@ extension StrokeClassifier {
         return best
     }
 
+    /// Whether a set of `madeSets` holds `sample`'s distances to the
+    /// drawing as drawn, axes scaled.
+    func holdsMadeSet(of sample: Int) -> Bool {
+        for set in 0..<Self.madeSetCount where madeSetSample[set] == sample { return true }
+        return false
+    }
+
     /// Each point's least squared distance to the other cloud, the drawing
     /// `x`/`y`'s and `sample`'s, into `leastDistances`, and their sums for
     /// `cloudDistance`'s bounds, shared by the runs of one matching. Each
