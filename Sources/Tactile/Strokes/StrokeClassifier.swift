@@ -222,6 +222,8 @@ public final class StrokeClassifier {
     let madeSetSample: UnsafeMutablePointer<Int>
     let madeSetUse: UnsafeMutablePointer<Int>
     var madeSetUses = 0
+    /// Twelve: a told scribble's instructions fell 2.9% with 12 sets, 1.2%
+    /// with 4 (session 18), for about 11.6 KB a set at 32 points.
     static let madeSetCount = 12
     let distanceStride: Int
     /// A run's free points, packed as `remainingX` is, when it reads
