@@ -211,8 +211,11 @@ extension StrokeClassifier {
             guard candidate >= 0 else { break }
             if attempt == 0 { ran.0 = candidate } else if attempt == 1 { ran.1 = candidate } else { ran.2 = candidate }
             let sample = candidate / fitsPerSample
+            // Bounded when a set holds its distances already (see `witnessRun`).
+            let bounded = stopsRunsByLeastDistances && holdsMadeSet(of: sample)
+            if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
             let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
-                                    below: limit, turning: false, forward: false, bounded: false)
+                                    below: limit, turning: false, forward: false, bounded: bounded)
             if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
         }
         for _ in 0..<2 {
@@ -262,16 +265,23 @@ extension StrokeClassifier {
         let sample = candidate / fitsPerSample
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let bounds = candidateBounds + candidate * startSlots
+        // Bounded by the least distances, as the matching's runs are
+        // (session 18): a run stopped so sums to `limit` or more, and one
+        // made whole is the same run, bit for bit (see `cloudDistance`).
+        // Most searched candidates have every run reach `limit`, and most
+        // of those runs are then not begun, or are stopped early.
+        let bounded = stopsRunsByLeastDistances
+        if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
         var unsure = false
         var slot = 0, start = 0
         while start < n {
             if start > 0 || !tried {
                 let backward = cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
-                                             forward: false, bounded: false)
+                                             forward: false, bounded: bounded)
                 if backward.sum < limit { return backward.sum }
             }
             let forward = cloudDistance(from: aspectX, aspectY, to: sx, sy, start: start, below: limit, turning: false,
-                                        forward: true, bounded: false)
+                                        forward: true, bounded: bounded)
             if forward.sum < limit {
                 if bounds[slot] <= forward.sum { return forward.sum }
                 unsure = true
@@ -410,11 +420,30 @@ extension StrokeClassifier {
             sortedLeast.update(from: leastDistances, count: n)
         } else {
             let lookup = sampleLookup + sample * grid * grid
-            for index in 0..<n {
-                let target = Int(lookup[Int(aspectCell[index])])
-                let tx = cellCenterX[index] - sx[target], ty = cellCenterY[index] - sy[target]
-                let gap = max(0, (tx * tx + ty * ty).squareRoot() - cellOffset[index])
-                sortedLeast[index] = gap * gap
+            // Two drawn points a pass in SIMD lanes (session 18: a told
+            // scribble measures some 22 candidates so): the same values,
+            // each lane the same differences, products, sum and correctly
+            // rounded root, and `max(0, gap)` as `gap >= 0 ? gap : 0` (a NaN
+            // gives 0, a −0 squares to 0 either way).
+            let pairs = n & ~1
+            var index = 0
+            while index < pairs {
+                let target0 = Int(lookup[Int(aspectCell[index])]), target1 = Int(lookup[Int(aspectCell[index + 1])])
+                let centerX = UnsafeRawPointer(cellCenterX + index).loadUnaligned(as: SIMD2<Double>.self)
+                let centerY = UnsafeRawPointer(cellCenterY + index).loadUnaligned(as: SIMD2<Double>.self)
+                let offset = UnsafeRawPointer(cellOffset + index).loadUnaligned(as: SIMD2<Double>.self)
+                let tx = centerX - SIMD2(sx[target0], sx[target1]), ty = centerY - SIMD2(sy[target0], sy[target1])
+                let reach = (tx * tx + ty * ty).squareRoot() - offset
+                let mask = unsafeBitCast(reach .>= SIMD2<Double>(repeating: 0), to: SIMD2<Int64>.self)
+                let gap = unsafeBitCast(unsafeBitCast(reach, to: SIMD2<Int64>.self) & mask, to: SIMD2<Double>.self)
+                UnsafeMutableRawPointer(sortedLeast + index).storeBytes(of: gap * gap, as: SIMD2<Double>.self)
+                index += 2
+            }
+            if pairs < n {
+                let target = Int(lookup[Int(aspectCell[pairs])])
+                let tx = cellCenterX[pairs] - sx[target], ty = cellCenterY[pairs] - sy[target]
+                let gap = max(0, (tx * tx + ty * ty).squareRoot() - cellOffset[pairs])
+                sortedLeast[pairs] = gap * gap
             }
         }
         // Each drawn point's least distance, the largest weight on the least.
@@ -460,8 +489,13 @@ extension StrokeClassifier {
     /// Σ (weights − k)·values[k] over `values` sorted ascending: the least
     /// weighted sum when the weights `weights`, `weights` − 1, … go one each.
     private static func rearrangedSum(_ values: UnsafeMutablePointer<Double>, count: Int, weights: Int) -> Double {
-        var sum = 0.0
-        for index in 0..<count { sum += Double(weights - index) * values[index] }
+        // The weight counted down rather than converted at each value: the
+        // same whole numbers, as in `fillLowerBounds`.
+        var sum = 0.0, weight = Double(weights)
+        for index in 0..<count {
+            sum += weight * values[index]
+            weight -= 1
+        }
         return sum
     }
 }

@@ -85,7 +85,7 @@ extension StrokeClassifier {
     /// spread (√2).
     func normalize(uniform: Bool, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) -> Frame {
         // A new cloud: the least distances held are no longer its own.
-        leastDistancesSample = -1
+        for set in 0..<Self.madeSetCount { madeSetSample[set] = -1 }
         var sumX = 0.0, sumY = 0.0
         for index in 0..<n {
             sumX += resampledX[index]

@@ -113,6 +113,7 @@ extension StrokeClassifier {
         // Row or column n: +∞.
         let padding = n * across
         for slot in n..<paddedCount { freeOffset[slot] = padding }
+        let pairDistances = pairDistances
         var count = n
         var sum = 0.0, dot = 0.0, cross = 0.0
         var weight = Double(n)

@@ -119,6 +119,13 @@ extension StrokeClassifier {
         return best
     }
 
+    /// Whether a set of `madeSets` holds `sample`'s distances to the
+    /// drawing as drawn, axes scaled.
+    func holdsMadeSet(of sample: Int) -> Bool {
+        for set in 0..<Self.madeSetCount where madeSetSample[set] == sample { return true }
+        return false
+    }
+
     /// Each point's least squared distance to the other cloud, the drawing
     /// `x`/`y`'s and `sample`'s, into `leastDistances`, and their sums for
     /// `cloudDistance`'s bounds, shared by the runs of one matching. Each
@@ -134,12 +141,29 @@ extension StrokeClassifier {
     /// storing them costs about a tenth of this pass, and the runs read
     /// them instead of making them again (`madeRun`).
     func fillLeastDistances(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) {
-        // The drawing as drawn, axes scaled, against the sample these hold
-        // already (`leastDistancesSample`): nothing to make. A rejection's
-        // certificate measures a candidate from every pair and then often
-        // matches it, or matches the best and then measures it (session 16).
-        if sample == leastDistancesSample, x == aspectX, y == aspectY { return }
-        leastDistancesSample = x == aspectX && y == aspectY ? sample : -1
+        // The drawing as drawn, axes scaled, against a sample one of the
+        // sets holds already (`madeSetSample`): nothing to make, that set is
+        // used. A rejection's certificate measures a candidate from every
+        // pair and then often matches it, or matches the best and then
+        // measures it (session 16), and measures others in between (session
+        // 18). Otherwise the set used longest ago is made for these clouds.
+        // (Each set is a function of the two clouds alone, and the drawing's
+        // changes only in `normalize`, which forgets them all.)
+        let asDrawn = x == aspectX && y == aspectY
+        madeSetUses += 1
+        var chosen = 0
+        for set in 0..<Self.madeSetCount {
+            if asDrawn, madeSetSample[set] == sample {
+                madeSetUse[set] = madeSetUses
+                madeSet = madeSets + set * madeSetStride
+                return
+            }
+            if madeSetUse[set] < madeSetUse[chosen] { chosen = set }
+        }
+        madeSetUse[chosen] = madeSetUses
+        madeSetSample[chosen] = asDrawn ? sample : -1
+        madeSet = madeSets + chosen * madeSetStride
+        let pairDistances = pairDistances
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
         for other in 0..<paddedCount { sampleLeast[other] = .infinity }
@@ -195,6 +219,7 @@ extension StrokeClassifier {
         // first's distances again), the weight counted along: the same
         // sums in the same order as one loop choosing its index and
         // converting its place, with fewer instructions.
+        let leastDistances = leastDistances, leastSums = leastSums, placedLeastSums = placedLeastSums
         for side in 0..<2 {
             let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
             let least = leastDistances + side * paddedCount

@@ -193,19 +193,38 @@ public final class StrokeClassifier {
     /// (`paddedCount` slots) then the sample's; and per side, over its
     /// points twice round (2n + 1 entries), the sums of those distances
     /// before each place and of those times their place, for a run's bound
-    /// in closed form (see `cloudDistance`).
-    let leastDistances: UnsafeMutablePointer<Double>
-    let leastSums: UnsafeMutablePointer<Double>
-    let placedLeastSums: UnsafeMutablePointer<Double>
-    /// The sample whose least distances to the drawing's cloud scaled by
-    /// axes (`aspectX`/`aspectY`) those hold, or −1 (another cloud's, or
-    /// none since the drawing was normalised).
-    var leastDistancesSample = -1
-    /// The squared distances `fillLeastDistances` last made, every pair's:
+    /// in closed form (see `cloudDistance`). All in the current set of
+    /// `madeSets`.
+    var leastDistances: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride }
+    var leastSums: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride + 2 * paddedCount }
+    var placedLeastSums: UnsafeMutablePointer<Double> { leastSums + 2 * (2 * n + 1) }
+    /// The squared distances `fillLeastDistances` made for the matching
+    /// under way (the current set), every pair's:
     /// drawn point i's to the sample's point j at i · `distanceStride` + j,
     /// with a column n and a row n of +∞ (the distance of a run's padding
     /// slot, see `takeNearestMade`). About 9 KB at 32 points.
-    let pairDistances: UnsafeMutablePointer<Double>
+    var pairDistances: UnsafeMutablePointer<Double> { madeSet }
+    /// What `fillLeastDistances` makes, kept for the last `madeSetCount`
+    /// clouds and samples it made them for (session 18): a set each, of
+    /// `madeSetStride` doubles (the pair distances, then the least
+    /// distances and their sums), the one in use at `madeSet`. A told
+    /// scribble's certificate measures candidates from every pair and then
+    /// matches some of them, after measuring others (`noneBeats`, the
+    /// search's next): with one set, 2.2 of its 10.5 fills a scribble made
+    /// again what an earlier fill of the same drawing had made.
+    let madeSets: UnsafeMutablePointer<Double>
+    let madeSetStride: Int
+    var madeSet: UnsafeMutablePointer<Double>
+    /// Per set: the sample whose distances to the drawing's cloud scaled by
+    /// axes (`aspectX`/`aspectY`) it holds, or −1 (another cloud's, or
+    /// none since the drawing was normalised); and when it was last used,
+    /// so that a new fill takes the set used longest ago.
+    let madeSetSample: UnsafeMutablePointer<Int>
+    let madeSetUse: UnsafeMutablePointer<Int>
+    var madeSetUses = 0
+    /// Twelve: a told scribble's instructions fell 2.9% with 12 sets, 1.2%
+    /// with 4 (session 18), for about 11.6 KB a set at 32 points.
+    static let madeSetCount = 12
     let distanceStride: Int
     /// A run's free points, packed as `remainingX` is, when it reads
     /// `pairDistances`: each one's offset along its row or column there, and
@@ -384,16 +403,17 @@ public final class StrokeClassifier {
         buffer.initialize(repeating: 0, count: 17 * n + 3 * paddedCount)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
-        leastDistances = .allocate(capacity: 2 * paddedCount)
-        leastDistances.initialize(repeating: 0, count: 2 * paddedCount)
-        leastSums = .allocate(capacity: 2 * (2 * n + 1))
-        leastSums.initialize(repeating: 0, count: 2 * (2 * n + 1))
-        placedLeastSums = .allocate(capacity: 2 * (2 * n + 1))
-        placedLeastSums.initialize(repeating: 0, count: 2 * (2 * n + 1))
-        // Even, so that the rows' pairs stay 16-byte aligned.
+        // Even, so that the rows' pairs stay 16-byte aligned; a set a whole
+        // number of 64-byte lines.
         distanceStride = (n + 2) & ~1
-        pairDistances = .allocate(capacity: (n + 1) * distanceStride)
-        pairDistances.initialize(repeating: .infinity, count: (n + 1) * distanceStride)
+        madeSetStride = ((n + 1) * distanceStride + 2 * paddedCount + 2 * (2 * n + 1) * 2 + 7) & ~7
+        madeSets = .allocate(capacity: Self.madeSetCount * madeSetStride)
+        madeSets.initialize(repeating: .infinity, count: Self.madeSetCount * madeSetStride)
+        madeSet = madeSets
+        madeSetSample = .allocate(capacity: Self.madeSetCount)
+        madeSetSample.initialize(repeating: -1, count: Self.madeSetCount)
+        madeSetUse = .allocate(capacity: Self.madeSetCount)
+        madeSetUse.initialize(repeating: 0, count: Self.madeSetCount)
         freeOffset = .allocate(capacity: paddedCount)
         freeOffset.initialize(repeating: 0, count: paddedCount)
         freeIndex = .allocate(capacity: paddedCount)
@@ -536,10 +556,9 @@ public final class StrokeClassifier {
         sampleLookup.deallocate()
         buffer.deallocate()
         resampledStroke.deallocate()
-        leastDistances.deallocate()
-        leastSums.deallocate()
-        placedLeastSums.deallocate()
-        pairDistances.deallocate()
+        madeSets.deallocate()
+        madeSetSample.deallocate()
+        madeSetUse.deallocate()
         freeOffset.deallocate()
         freeIndex.deallocate()
         sampleRadii.deallocate()
