@@ -204,33 +204,12 @@ func chooseSampleSpread(heldOut: Bool) {
     precondition(!StrokeTemplate.builtIn.contains(where: \.isRotationInvariant), "round 12 is written for a set without rotation-invariant templates")
     let replayed = spreadTemplateSet([nil, nil])
     precondition(replayed.map(\.samples) == StrokeTemplate.builtIn.map(\.samples), "the replay must draw the shipped samples")
-    struct Candidate {
-        var name: String
-        var templates: [StrokeTemplate]
-        var rule: PairMarginRule
-    }
     let sets = ([("baseline: the shipped samples", [SampleVariation?]([nil, nil]))]
-                + sampleSpreadCandidates.map { ($0.name, $0.usualWriters.map { Optional($0) }) }).map { name, usual -> Candidate in
-        let templates = spreadTemplateSet(usual)
-        matchingParameters = saved.0
-        let scales = shippedDeviationScales(templates)
-        let factors = shippedCloseFactors(templates)
-        var pairs: [String] = []
-        for s in shapes.indices { for t in shapes.indices where factors[s][t] > 1 {
-            pairs.append(String(format: "%@→%@ %.4f", shapes[s].rawValue, shapes[t].rawValue, factors[s][t]))
-        } }
-        print("\(name): scales " + scales.map { String(format: "%.4f", $0) }.joined(separator: " ")
-              + "; close pairs (\(pairs.count)): " + pairs.joined(separator: ", "))
-        return Candidate(name: name, templates: templates, rule: PairMarginRule(name: name, factors: factors, scales: scales))
+                + sampleSpreadCandidates.map { ($0.name, $0.usualWriters.map { Optional($0) }) }).map { name, usual in
+        SampleSetCandidate(name, spreadTemplateSet(usual), parameters: saved.0, label: "\(name): ")
     }
     print()
-    matchingParameters = saved.0
-    matchingParameters.reportsRunnerUp = true
-    var partsBySet: [[[Outcome]]] = []
-    for set in sets {
-        builtInTemplates = set.templates
-        partsBySet.append(roundSixCriterion())
-    }
+    let partsBySet = roundSixParts(of: sets, parameters: saved.0)
     print("| candidate | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|")
     let indices = Array(sets.indices)

@@ -217,6 +217,41 @@ func shippedCloseFactors(_ templates: [StrokeTemplate]) -> [[Double]] {
     return templates.indices.map { s in templates.map { close[s][$0.name] ?? 1 } }
 }
 
+/// A candidate sample set of rounds 11 and 12, with the shipped rule's
+/// deviation scales and close factors learned again on it (rounds 2 and
+/// 10's rules, under `parameters`), printed after `label`.
+struct SampleSetCandidate {
+    var name: String
+    var templates: [StrokeTemplate]
+    var rule: PairMarginRule
+
+    init(_ name: String, _ templates: [StrokeTemplate], parameters: StrokeMatchingParameters, label: String) {
+        matchingParameters = parameters
+        let scales = shippedDeviationScales(templates)
+        let factors = shippedCloseFactors(templates)
+        var pairs: [String] = []
+        for s in shapes.indices { for t in shapes.indices where factors[s][t] > 1 {
+            pairs.append(String(format: "%@→%@ %.4f", shapes[s].rawValue, shapes[t].rawValue, factors[s][t]))
+        } }
+        print(label + "scales " + scales.map { String(format: "%.4f", $0) }.joined(separator: " ")
+              + "; close pairs (\(pairs.count)): " + pairs.joined(separator: ", "))
+        self.name = name
+        self.templates = templates
+        rule = PairMarginRule(name: name, factors: factors, scales: scales)
+    }
+}
+
+/// Round 6's four parts classified with each set's templates, the runner-up
+/// reported (what the pair margins read).
+func roundSixParts(of sets: [SampleSetCandidate], parameters: StrokeMatchingParameters) -> [[[Outcome]]] {
+    matchingParameters = parameters
+    matchingParameters.reportsRunnerUp = true
+    return sets.map { set in
+        builtInTemplates = set.templates
+        return roundSixCriterion()
+    }
+}
+
 func chooseSampleVariants(heldOut: Bool) {
     let saved = (matchingParameters, builtInTemplates)
     defer { (matchingParameters, builtInTemplates) = saved }
@@ -229,34 +264,13 @@ func chooseSampleVariants(heldOut: Bool) {
     let candidates: [(name: String, variations: [SampleVariation])] =
         [("baseline: the shipped samples", [])] + sampleVariationGroups.map { ("+ \($0.name)", $0.variations) }
         + [("+ all", sampleVariationGroups.flatMap(\.variations))]
-    struct Candidate {
-        var name: String
-        var templates: [StrokeTemplate]
-        var rule: PairMarginRule
-    }
-    let sets = candidates.map { candidate -> Candidate in
+    let sets = candidates.map { candidate -> SampleSetCandidate in
         let templates = variedTemplateSet(candidate.variations)
-        matchingParameters = saved.0
-        let scales = shippedDeviationScales(templates)
-        let factors = shippedCloseFactors(templates)
-        var pairs: [String] = []
-        for s in shapes.indices { for t in shapes.indices where factors[s][t] > 1 {
-            pairs.append(String(format: "%@→%@ %.4f", shapes[s].rawValue, shapes[t].rawValue, factors[s][t]))
-        } }
-        print("\(candidate.name): \(templates[0].samples.count) samples a template; scales "
-              + scales.map { String(format: "%.4f", $0) }.joined(separator: " ")
-              + "; close pairs (\(pairs.count)): " + pairs.joined(separator: ", "))
-        return Candidate(name: candidate.name, templates: templates,
-                         rule: PairMarginRule(name: candidate.name, factors: factors, scales: scales))
+        return SampleSetCandidate(candidate.name, templates, parameters: saved.0,
+                                  label: "\(candidate.name): \(templates[0].samples.count) samples a template; ")
     }
     print()
-    matchingParameters = saved.0
-    matchingParameters.reportsRunnerUp = true
-    var partsBySet: [[[Outcome]]] = []
-    for set in sets {
-        builtInTemplates = set.templates
-        partsBySet.append(roundSixCriterion())
-    }
+    let partsBySet = roundSixParts(of: sets, parameters: saved.0)
     print("| candidate | samples a template | threshold (4% of pooled scribbles) | lost, pooled | lost, usual / widened / looping / cornering | lost, first three parts | scribbles, usual / widened / looping / cornering |")
     print("|---|---|---|---|---|---|---|")
     let indices = Array(sets.indices)
