@@ -241,13 +241,7 @@ func chooseSampleSpread(heldOut: Bool) {
     print("tuning losses by shape, chosen: " + lostByShape(partsBySet[best.index].flatMap { $0 }, accept: accepts))
     guard heldOut else { return }
     print()
-    var heldOutBySet: [String: [Outcome]] = [:]
-    for family in heldOutFamilies {
-        builtInTemplates = StrokeTemplate.builtIn
-        heldOutBySet["library " + family] = heldOutOutcomes(family: family)
-        builtInTemplates = chosen.templates
-        heldOutBySet["chosen " + family] = heldOutOutcomes(family: family)
-    }
+    let heldOutBySet = heldOutOutcomes(libraryAnd: chosen.templates)
     printHeldOutLook(
         header: String(format: "| family | nearest (library) | library (%.4f): lost / scribbles | chosen (%.4f): lost / scribbles |",
                        GestureDefaults.strokeMaximumShapeDeviation, threshold),

@@ -252,6 +252,19 @@ func roundSixParts(of sets: [SampleSetCandidate], parameters: StrokeMatchingPara
     }
 }
 
+/// Each held-out family classified with the library's built-in set and
+/// with `templates`, keyed "library <family>" and "chosen <family>".
+func heldOutOutcomes(libraryAnd templates: [StrokeTemplate]) -> [String: [Outcome]] {
+    var outcomes: [String: [Outcome]] = [:]
+    for family in heldOutFamilies {
+        builtInTemplates = StrokeTemplate.builtIn
+        outcomes["library " + family] = heldOutOutcomes(family: family)
+        builtInTemplates = templates
+        outcomes["chosen " + family] = heldOutOutcomes(family: family)
+    }
+    return outcomes
+}
+
 func chooseSampleVariants(heldOut: Bool) {
     let saved = (matchingParameters, builtInTemplates)
     defer { (matchingParameters, builtInTemplates) = saved }
@@ -309,13 +322,7 @@ func chooseSampleVariants(heldOut: Bool) {
     print("tuning losses by shape, chosen: " + lostByShape(chosenPooled) { chosen.rule.value($0) <= pick.threshold })
     guard heldOut else { return }
     print()
-    var heldOutBySet: [String: [Outcome]] = [:]
-    for family in heldOutFamilies {
-        builtInTemplates = StrokeTemplate.builtIn
-        heldOutBySet["library " + family] = heldOutOutcomes(family: family)
-        builtInTemplates = chosen.templates
-        heldOutBySet["chosen " + family] = heldOutOutcomes(family: family)
-    }
+    let heldOutBySet = heldOutOutcomes(libraryAnd: chosen.templates)
     printHeldOutLook(
         header: String(format: "| family | nearest (library) | library (%.4f): lost / scribbles | chosen (%.4f): lost / scribbles |",
                        GestureDefaults.strokeMaximumShapeDeviation, pick.threshold),
