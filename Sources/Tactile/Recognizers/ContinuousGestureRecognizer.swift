@@ -37,8 +37,8 @@ open class ContinuousGestureRecognizer: GestureRecognizer {
     }
 
     /// ``touchesDidMove()`` for a subclass whose measuring has just counted
-    /// the touches that are down: `count` is ``numberOfTouches``, read
-    /// since no phase changed. A move while the gesture waits to begin
+    /// the touches that are down: `count` is
+    /// ``GestureRecognizer/numberOfTouches``, read since no phase changed. A move while the gesture waits to begin
     /// then walks the touches once, not twice (callgrind, Tilt Maze's pinch
     /// waiting on ten fingers: about 34 instructions a move; its first
     /// recognition's frame has about 19 such moves).
