@@ -1083,6 +1083,14 @@ case "choose-sample-variants":
     // writers' own drawings with one habit moved; SampleVariantChoice.swift);
     // `heldout` looks once.
     chooseSampleVariants(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-template-writers":
+    // Session 19, round 13: the template writers re-picked by one swap among
+    // writers 1–10, chosen on the share recognized and accepted
+    // (TemplateWriterChoice.swift); `heldout` looks once; `rejudge`: rounds
+    // 11 and 12's candidates by the same criterion, tuning side only.
+    if arguments.dropFirst().first == "rejudge" { rejudgeSampleRounds() } else {
+        chooseTemplateWriters(heldOut: arguments.dropFirst().first == "heldout")
+    }
 case "choose-sample-spread":
     // Session 18, round 12: the three samples spread over a habit's range,
     // at the shipped set's cost (SampleSpreadChoice.swift); `heldout` looks once.
