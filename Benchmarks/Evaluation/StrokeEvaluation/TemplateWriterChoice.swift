@@ -124,9 +124,8 @@ import TactileTestSupport
 // 94.72%) and loses fewer of the cornering hand's (4.28 → 2.97%), but on
 // the widened writers it matches fewer rightly (97.41 → 97.09%) and loses
 // more (0.35 → 0.93%): a trade between parts, as rounds 11 and 12's wins
-// were, which the part margin is there to refuse. The shipped writers are
-// the best of their one-swap neighbours on the usual part (98.94%) and, but
-// for 3 → 1, on the widened one.
+// were, which the part margin is there to refuse. No candidate is at least
+// the baseline's on every part.
 
 /// Round 13: how far below the baseline's a tuning part's recognized and
 /// accepted share may fall in an eligible candidate (0.25 point).
