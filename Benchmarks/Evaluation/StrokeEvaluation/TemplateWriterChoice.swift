@@ -290,6 +290,25 @@ func chooseTemplateWriters(heldOut: Bool) {
                 : "step 4: not shipped (see the table: a family's scribbles at 5% or more, or its loss higher than the library's)")
 }
 
+// `rejudge`, run after round 13's outcome (tuning side only, one run,
+// about 20 min at load 10; it chooses nothing and no held-out family was
+// looked at for it). Round 12's candidates, RA pooled (usual / widened /
+// looping / cornering): baseline 94.19%; corners 3 sharper, 9 rounder
+// 94.91% (98.91 / 97.56 / 93.03 / 90.12%, another shape 0.31%), eligible,
+// and the one round 13's criterion would take; speed 3 faster, 9 slower
+// 94.69% and 3 slower, 9 faster 94.05% (usual 98.41% and 98.25%: not
+// eligible); corners 3 rounder, 9 sharper 93.77%; ends 3 under, 9 over
+// (round 12's chosen) 92.65% (usual 95.56%); ends 3 over, 9 under 93.20%.
+// Round 11's: + corners 95.99%, + speed (round 11's chosen) 96.27%, + ends
+// 96.30%, + all 96.89% (99.56 / 98.19 / 94.69 / 95.12%), every one
+// eligible; the criterion would take + all, 21 samples a template (about 7
+// times the matching), since it has no cost rule of its own: round 13's
+// cost rule is in its candidates (three samples each). Both rounds' held-out
+// looks agree in direction with these figures (round 11's + speed
+// recognized and accepted more on every family, round 12's chosen less), but
+// round 11's lost more of its right matches on three families: the issue's
+// measure and this criterion can disagree.
+
 /// Rounds 11 and 12's candidates judged again by round 13's criterion, on
 /// the tuning side only (`choose-template-writers rejudge`): chooses
 /// nothing and looks at no held-out family (rounds 11 and 12 had theirs).
