@@ -301,8 +301,9 @@ func chooseTemplateWriters(heldOut: Bool) {
 // (round 12's chosen) 92.65% (usual 95.56%); ends 3 over, 9 under 93.20%.
 // Round 11's: + corners 95.99%, + speed (round 11's chosen) 96.27%, + ends
 // 96.30%, + all 96.89% (99.56 / 98.19 / 94.69 / 95.12%), every one
-// eligible; the criterion would take + all, 21 samples a template (about 7
-// times the matching), since it has no cost rule of its own: round 13's
+// eligible; the criterion would take + all, 21 samples a template (seven
+// times the shipped samples; round 11's nine cost 1.7–2.1 times the
+// instructions), since it has no cost rule of its own: round 13's
 // cost rule is in its candidates (three samples each). Both rounds' held-out
 // looks agree in direction with these figures (round 11's + speed
 // recognized and accepted more on every family, round 12's chosen less), but
