@@ -106,13 +106,10 @@ extension StrokeClassifier {
             endWeight * (endSum - sums[place]) - (endPlaced - placed[place])
         }
         let across = forward ? 1 : distanceStride, along = forward ? distanceStride : 1
-        for slot in 0..<n {
-            freeOffset[slot] = slot * across
-            freeIndex[slot] = slot
-        }
+        freeOffset.update(from: startingFreeOffsets + (forward ? 0 : paddedCount), count: paddedCount)
+        freeIndex.update(from: startingFreeIndices, count: n)
         // Row or column n: +∞.
         let padding = n * across
-        for slot in n..<paddedCount { freeOffset[slot] = padding }
         let pairDistances = pairDistances
         var count = n
         var sum = 0.0, dot = 0.0, cross = 0.0

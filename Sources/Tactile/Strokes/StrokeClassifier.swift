@@ -231,6 +231,13 @@ public final class StrokeClassifier {
     /// its index in its cloud.
     let freeOffset: UnsafeMutablePointer<Int>
     let freeIndex: UnsafeMutablePointer<Int>
+    /// `freeOffset` as a run begins, made once: the offsets along a row
+    /// (forward runs), then along a column (backward), `paddedCount` each,
+    /// the padding slots at row or column n; and `freeIndex`'s, 0 ..< n.
+    /// A run copies them (session 19: making them at each run's start was
+    /// 1.5% of a told scribble's instructions).
+    let startingFreeOffsets: UnsafeMutablePointer<Int>
+    let startingFreeIndices: UnsafeMutablePointer<Int>
     /// Whether matchings stop their runs by the nearest-point bound (see
     /// `cloudDistance`); off only in the test that checks it changes no
     /// answer.
@@ -418,6 +425,14 @@ public final class StrokeClassifier {
         freeOffset.initialize(repeating: 0, count: paddedCount)
         freeIndex = .allocate(capacity: paddedCount)
         freeIndex.initialize(repeating: 0, count: paddedCount)
+        startingFreeOffsets = .allocate(capacity: 2 * paddedCount)
+        startingFreeIndices = .allocate(capacity: paddedCount)
+        for slot in 0..<paddedCount {
+            // Row or column n: +∞ (see `pairDistances`).
+            startingFreeOffsets[slot] = min(slot, n)
+            startingFreeOffsets[paddedCount + slot] = min(slot, n) * distanceStride
+            startingFreeIndices[slot] = slot
+        }
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
         sampleSpread = .allocate(capacity: max(1, sampleCount))
         sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
@@ -561,6 +576,8 @@ public final class StrokeClassifier {
         madeSetUse.deallocate()
         freeOffset.deallocate()
         freeIndex.deallocate()
+        startingFreeOffsets.deallocate()
+        startingFreeIndices.deallocate()
         sampleRadii.deallocate()
         sampleSpread.deallocate()
         templateInkRange.deallocate()
