@@ -57,6 +57,7 @@ public struct DemoConfiguration {
     @MainActor
     public func makeApp() throws -> SDLApp {
         let app = try SDLApp(self.app)
+        FocusAnnouncement.arrangeIfAsked()
         if let screenshotPath { app.saveScreenshotOfLastFrame(to: screenshotPath) }
         return app
     }

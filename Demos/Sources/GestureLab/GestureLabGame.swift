@@ -276,8 +276,11 @@ final class GestureLabGame: CanvasGame {
     /// Adds the action that keeps `recognizer`'s readout, at `slot`, and
     /// reads its values in `layer`, its panel's.
     ///
-    /// The pans, whose actions run at every move while under way, get an
-    /// action of their own, so that a move's action tests no kind. The
+    /// Each kind of recognizer gets an action of its own, chosen here once,
+    /// so that an action tests no kind: the pans, pinch and rotation run
+    /// theirs at every move while under way, and a first action (a swipe's
+    /// or tap's, in an early frame) ran `snapshot(of:)`'s class casts, which
+    /// read the classes' metadata, lines no other input touches. The
     /// lab is held unowned, not as `addTarget`'s weak target: the lab owns
     /// its scene and the recognizers on it, so it outlives every action
     /// they run, and an object held weakly gets a side table that sends
@@ -291,11 +294,44 @@ final class GestureLabGame: CanvasGame {
         // through a runtime exclusivity check, about 110 instructions; one
         // read from a list was retained for the call), unowned: the layer
         // holds the recognizer, which holds its actions.
-        if let pan = recognizer as? PanGestureRecognizer {
+        // The kinds in `snapshot(of:)`'s order, which gives each its values.
+        if let tap = recognizer as? TapGestureRecognizer {
+            tap.addAction { [unowned self, unowned layer] tap in
+                self.keep(tap.state, .tap(tapsRequired: tap.numberOfTapsRequired, location: tap.location(in: layer)), at: slot)
+            }
+        } else if let press = recognizer as? LongPressGestureRecognizer {
+            press.addAction { [unowned self, unowned layer] press in
+                self.keep(press.state, .press(duration: press.minimumPressDuration, location: press.location(in: layer)), at: slot)
+            }
+        } else if let swipe = recognizer as? SwipeGestureRecognizer {
+            swipe.addAction { [unowned self, unowned layer] swipe in self.swiped(swipe, slot: slot, in: layer) }
+        } else if let pan = recognizer as? PanGestureRecognizer {
             pan.addAction { [unowned self, unowned layer] pan in self.panned(pan, slot: slot, in: layer) }
+        } else if let pinch = recognizer as? PinchGestureRecognizer {
+            pinch.addAction { [unowned self] pinch in self.pinched(pinch, slot: slot) }
+        } else if let rotation = recognizer as? RotationGestureRecognizer {
+            rotation.addAction { [unowned self] rotation in self.rotated(rotation, slot: slot) }
         } else {
             recognizer.addAction { [unowned self] recognizer in self.fired(recognizer, slot: slot) }
         }
+    }
+
+    /// A panel's swipe's action: `slot` is its readout's place.
+    private func swiped(_ swipe: SwipeGestureRecognizer, slot: Int, in layer: Layer) {
+        keep(swipe.state, .swipe(swipe.recognizedDirection, velocity: swipe.velocity(in: layer)), at: slot)
+        if swipe === self.swipe { swipeDirection = swipe.recognizedDirection }
+    }
+
+    /// A panel's pinch's action: `slot` is its readout's place.
+    private func pinched(_ pinch: PinchGestureRecognizer, slot: Int) {
+        keep(pinch.state, .pinch(scale: pinch.scale, velocity: pinch.velocity), at: slot)
+        if pinch === self.pinch { pinchScale = pinch.scale }
+    }
+
+    /// A panel's rotation's action: `slot` is its readout's place.
+    private func rotated(_ rotation: RotationGestureRecognizer, slot: Int) {
+        keep(rotation.state, .rotation(angle: rotation.rotation, velocity: rotation.velocity), at: slot)
+        if rotation === self.rotation { rotationAngle = rotation.rotation }
     }
 
     /// A panel's pan's action (the edge pan's too): `slot` is its readout's place.
@@ -314,12 +350,11 @@ final class GestureLabGame: CanvasGame {
         keep(state, .pan(translation: translation, velocity: isUnderWay ? nil : pan.velocity(in: layer)), at: slot)
     }
 
-    /// A panel's other recognizer's action: `slot` is its readout's place.
+    /// The action of a panel's command or motion recognizer (the second
+    /// page's; `follow` gave every other kind its own): `slot` is its
+    /// readout's place.
     private func fired(_ recognizer: GestureRecognizer, slot: Int) {
-        keep(recognizer.state, Self.snapshot(of: recognizer), at: slot)
-        if recognizer === pinch { pinchScale = pinch.scale }
-        if recognizer === rotation { rotationAngle = rotation.rotation }
-        if recognizer === swipe { swipeDirection = swipe.recognizedDirection }
+        keep(recognizer.state, .commandOrMotion(Self.commandAndMotionValues(of: recognizer)), at: slot)
     }
 
     /// Counts an action of the recognizer whose readout is at `slot`, in

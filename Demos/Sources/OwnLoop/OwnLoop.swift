@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Tactile
 import TactileDebugDrawing
@@ -51,6 +52,7 @@ enum OwnLoop {
             throw SDLError("SDL_CreateWindow")
         }
         defer { SDL_DestroyWindow(window) }
+        FocusAnnouncement.arrangeIfAsked()
         let rendererFlags = options.headless ? SDL_RENDERER_SOFTWARE.rawValue : SDL_RENDERER_PRESENTVSYNC.rawValue
         guard let renderer = SDL_CreateRenderer(window, -1, rendererFlags) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             throw SDLError("SDL_CreateRenderer")
