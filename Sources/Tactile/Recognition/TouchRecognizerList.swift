@@ -19,29 +19,25 @@
 /// which is refused during a delivery. Its buffer then neither moves nor
 /// lets go of its elements, so the address is kept past
 /// `withUnsafeBufferPointer`'s call on that ground.
+///
+/// A walk that does not hold the touch (the other phases', in
+/// `GestureArena.dispatch`) holds a copy of the list instead, for as long
+/// as the walk: the copy keeps the buffer and its elements, whatever
+/// happens to the touch's own list.
 struct TouchRecognizerList {
     /// The first element's address; `nil` for an empty list.
     private let base: UnsafeRawPointer?
     let count: Int
-    /// The list itself, for a walk that does not hold the touch (see
-    /// `init(holding:)`); `nil` for a move's.
-    private let held: [GestureRecognizer]?
 
-    /// The touch's list, for a walk during which the touch is held.
+    /// The touch's list, for a walk during which the touch, or a copy of
+    /// the list, is held.
+    // Two words, with nothing to release: the other phases' walk holds its
+    // copy of the list itself (`GestureArena.dispatch`), not in a third
+    // field of this.
     @inline(__always)
     init(_ list: [GestureRecognizer]) {
         count = list.count
         base = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        held = nil
-    }
-
-    /// A copy of the touch's list, held for as long as this is, for a walk
-    /// during which the touch may not be held.
-    @inline(__always)
-    init(holding list: [GestureRecognizer]) {
-        count = list.count
-        base = list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-        held = list
     }
 
     /// The recognizer at `index`, which is below `count`, unretained: the
