@@ -350,3 +350,41 @@ func lossConfusions(_ outcomes: [Outcome], accept: (Outcome) -> Bool) -> String 
     }
     return byCountThenName(counts.map { ($0.key, $0.value) }).prefix(20).map { "\($0.0) \($0.1)" }.joined(separator: ", ")
 }
+
+/// Step 4 of a round that chose a template set (rounds 12 and 13): the one
+/// held-out look at the library's templates and `templates`, judged at
+/// `threshold` by `accepts` against the library's rule; each family's
+/// nearest right, recognized and accepted, accepted as another shape and
+/// confusions under both; then whether it ships (scribbles under 5% on
+/// every family, lost no higher than the library's on s6, wide and
+/// lognormal, under 1% on the report writers). `shipsNote` says what the
+/// round also asks of a set that ships.
+func printTemplateSetVerdict(templates: [StrokeTemplate], threshold: Double,
+                             library libraryAccepts: (Outcome) -> Bool, chosen accepts: (Outcome) -> Bool, shipsNote: String) {
+    let heldOutBySet = heldOutOutcomes(libraryAnd: templates)
+    printHeldOutLook(
+        header: String(format: "| family | nearest (library) | library (%.4f): lost / scribbles | chosen (%.4f): lost / scribbles |",
+                       GestureDefaults.strokeMaximumShapeDeviation, threshold),
+        outcomes: { family in (heldOutBySet["library " + family]!, heldOutBySet["chosen " + family]!) },
+        library: libraryAccepts, chosen: accepts)
+    print()
+    var ships = true
+    for family in heldOutFamilies {
+        let before = heldOutBySet["library " + family]!, after = heldOutBySet["chosen " + family]!
+        let old = Rejection(before, accept: libraryAccepts), new = Rejection(after, accept: accepts)
+        func nearest(_ items: [Outcome]) -> Double {
+            let real = items.filter { $0.shape != nil }
+            return Double(real.filter(\.isCorrect).count) / Double(real.count)
+        }
+        print("\(family): nearest right, library \(percent(nearest(before))), chosen \(percent(nearest(after))); recognized and accepted, "
+              + "library \(percent(nearest(before) * (1 - old.lost))), chosen \(percent(nearest(after) * (1 - new.lost))); another shape accepted, "
+              + "library \(percent(old.wronglyAccepted)), chosen \(percent(new.wronglyAccepted)); scribbles by kind, chosen: \(new.byKind)")
+        print("\(family), chosen: lost drawings confused with: " + lossConfusions(after, accept: accepts))
+        print("\(family), library: lost drawings confused with: " + lossConfusions(before, accept: libraryAccepts))
+        if new.falseAccepts >= 0.05 { ships = false }
+        if family == "report" ? new.lost >= 0.01 : new.lost > old.lost { ships = false }
+    }
+    print()
+    print(ships ? "step 4: ships\(shipsNote) (scribbles under 5% on every family, lost no higher on s6, wide and lognormal, under 1% on the report writers)"
+                : "step 4: not shipped (see the table: a family's scribbles at 5% or more, or its loss higher than the library's)")
+}

@@ -262,32 +262,8 @@ func chooseTemplateWriters(heldOut: Bool) {
     print("tuning losses by shape, chosen: " + lostByShape(partsBySet[index].flatMap { $0 }, accept: accepts))
     guard heldOut else { return }
     print()
-    let heldOutBySet = heldOutOutcomes(libraryAnd: chosen.templates)
-    printHeldOutLook(
-        header: String(format: "| family | nearest (library) | library (%.4f): lost / scribbles | chosen (%.4f): lost / scribbles |",
-                       GestureDefaults.strokeMaximumShapeDeviation, threshold),
-        outcomes: { family in (heldOutBySet["library " + family]!, heldOutBySet["chosen " + family]!) },
-        library: libraryAccepts, chosen: accepts)
-    print()
-    var ships = true
-    for family in heldOutFamilies {
-        let before = heldOutBySet["library " + family]!, after = heldOutBySet["chosen " + family]!
-        let old = Rejection(before, accept: libraryAccepts), new = Rejection(after, accept: accepts)
-        func nearest(_ items: [Outcome]) -> Double {
-            let real = items.filter { $0.shape != nil }
-            return Double(real.filter(\.isCorrect).count) / Double(real.count)
-        }
-        print("\(family): nearest right, library \(percent(nearest(before))), chosen \(percent(nearest(after))); recognized and accepted, "
-              + "library \(percent(nearest(before) * (1 - old.lost))), chosen \(percent(nearest(after) * (1 - new.lost))); another shape accepted, "
-              + "library \(percent(old.wronglyAccepted)), chosen \(percent(new.wronglyAccepted)); scribbles by kind, chosen: \(new.byKind)")
-        print("\(family), chosen: lost drawings confused with: " + lossConfusions(after, accept: accepts))
-        print("\(family), library: lost drawings confused with: " + lossConfusions(before, accept: libraryAccepts))
-        if new.falseAccepts >= 0.05 { ships = false }
-        if family == "report" ? new.lost >= 0.01 : new.lost > old.lost { ships = false }
-    }
-    print()
-    print(ships ? "step 4: ships if its cost is within 5% of the shipped set's (scribbles under 5% on every family, lost no higher on s6, wide and lognormal, under 1% on the report writers)"
-                : "step 4: not shipped (see the table: a family's scribbles at 5% or more, or its loss higher than the library's)")
+    printTemplateSetVerdict(templates: chosen.templates, threshold: threshold, library: libraryAccepts, chosen: accepts,
+                            shipsNote: " if its cost is within 5% of the shipped set's")
 }
 
 // `rejudge`, run after round 13's outcome (tuning side only, one run,
