@@ -88,7 +88,7 @@ func chooseCornerWinding(heldOut: Bool) {
         let parts = roundThreeCriterion()
         let pooled = parts.flatMap { $0 }
         let values = pooled.filter { $0.shape == nil }.map { uncappedValue(row.scales, $0) }.sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = uncappedRejection(row.scales, threshold: limit, pooled)
         let each = parts.map { uncappedRejection(row.scales, threshold: limit, $0) }
         let two = uncappedRejection(row.scales, threshold: limit, parts[0] + parts[1])

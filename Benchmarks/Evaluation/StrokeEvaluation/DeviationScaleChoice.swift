@@ -113,7 +113,7 @@ func chooseScales(heldOut: Bool) {
     for candidate in scaleCandidatesList() {
         let scales = candidate.scales(deviations)
         let values = scribbles.map { scaledValue(scales, $0) }.sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = scaledRejection(scales, threshold: limit, pooled)
         let a = scaledRejection(scales, threshold: limit, usual), b = scaledRejection(scales, threshold: limit, varied)
         print(String(format: "| %@ | %@ | %.4f | %@ | %@ / %@ | %@ / %@ |", candidate.name,

@@ -362,7 +362,7 @@ func chooseMeasureScales(heldOut: Bool) {
     var chosen: (name: String, rule: GroupScales, threshold: Double, lost: Double)? = nil
     for (name, rule) in rules {
         let values = scribbles.map(rule.value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = rule.rejection(threshold: limit, pooled)
         let each = parts.map { rule.rejection(threshold: limit, $0) }
         print(String(format: "| %@ | %.4f | %@ | %@ | %@ |", name, limit, percent(all.lost),

@@ -53,7 +53,7 @@ struct FourPartScore {
     init(_ parts: [[Outcome]], value: (Outcome) -> Double) {
         let pooled = parts.flatMap { $0 }
         let values = pooled.filter { $0.shape == nil }.map(value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = Rejection(pooled) { value($0) <= limit }
         let each = parts.map { part in Rejection(part) { value($0) <= limit } }
         let three = Rejection(parts[0] + parts[1] + parts[2]) { value($0) <= limit }

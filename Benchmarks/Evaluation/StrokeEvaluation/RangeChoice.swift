@@ -179,7 +179,7 @@ func chooseRanges(heldOut: Bool) {
             let value = match.shapeDeviation / match.margin
             return value.isNaN ? .infinity : value
         }.sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = rangeRejection(threshold: limit, pooled)
         let a = rangeRejection(threshold: limit, usual), b = rangeRejection(threshold: limit, varied)
         let nearest = pooled.filter(\.isCorrect).count

@@ -81,6 +81,12 @@ func lossAndAccepts(_ candidate: RejectionCandidate, threshold: Double, outcomes
 
 let scribbleBudget = 0.04
 
+/// The threshold at which a rule whose values for the scribbles are
+/// `sortedValues` (ascending) lets in ``scribbleBudget`` of them.
+func scribbleBudgetThreshold(_ sortedValues: [Double]) -> Double {
+    sortedValues[Int(scribbleBudget * Double(sortedValues.count)) - 1]
+}
+
 func chooseRejectionRule(heldOut: Bool) {
     let (usual, varied) = pooledTuningOutcomes()
     let pooled = usual + varied

@@ -372,12 +372,8 @@ func printTemplateSetVerdict(templates: [StrokeTemplate], threshold: Double,
     for family in heldOutFamilies {
         let before = heldOutBySet["library " + family]!, after = heldOutBySet["chosen " + family]!
         let old = Rejection(before, accept: libraryAccepts), new = Rejection(after, accept: accepts)
-        func nearest(_ items: [Outcome]) -> Double {
-            let real = items.filter { $0.shape != nil }
-            return Double(real.filter(\.isCorrect).count) / Double(real.count)
-        }
-        print("\(family): nearest right, library \(percent(nearest(before))), chosen \(percent(nearest(after))); recognized and accepted, "
-              + "library \(percent(nearest(before) * (1 - old.lost))), chosen \(percent(nearest(after) * (1 - new.lost))); another shape accepted, "
+        print("\(family): nearest right, library \(percent(old.nearestRight)), chosen \(percent(new.nearestRight)); recognized and accepted, "
+              + "library \(percent(old.recognizedAndAccepted)), chosen \(percent(new.recognizedAndAccepted)); another shape accepted, "
               + "library \(percent(old.wronglyAccepted)), chosen \(percent(new.wronglyAccepted)); scribbles by kind, chosen: \(new.byKind)")
         print("\(family), chosen: lost drawings confused with: " + lossConfusions(after, accept: accepts))
         print("\(family), library: lost drawings confused with: " + lossConfusions(before, accept: libraryAccepts))

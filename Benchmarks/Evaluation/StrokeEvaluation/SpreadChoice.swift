@@ -128,7 +128,7 @@ func chooseSpreadRule(heldOut: Bool) {
     let spreadCandidates = spreadCandidatesList()
     for candidate in spreadCandidates {
         let values = pooled.filter(\.isScribble).map { candidate($0) }.sorted()
-        let threshold = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let threshold = scribbleBudgetThreshold(values)
         let all = spreadRates(candidate, threshold: threshold, pooled)
         let a = spreadRates(candidate, threshold: threshold, usual), b = spreadRates(candidate, threshold: threshold, varied)
         print(String(format: "| %@ | %.4f | %@ | %@ / %@ | %@ / %@ |", candidate.name, threshold, percent(all.lost),

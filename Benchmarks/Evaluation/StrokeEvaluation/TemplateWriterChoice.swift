@@ -158,30 +158,21 @@ struct RecognizedAcceptedScore {
 
     init(_ parts: [[Outcome]], value: (Outcome) -> Double) {
         let values = parts.flatMap { $0 }.filter { $0.shape == nil }.map(value).sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         self.init(parts, threshold: limit) { value($0) <= limit }
     }
 
     /// The figures of a rule given as `accept` (its threshold `threshold`,
     /// printed only): the library as shipped.
     init(_ parts: [[Outcome]], threshold limit: Double, accept: (Outcome) -> Bool) {
-        let pooled = parts.flatMap { $0 }
-        func recognizedShare(_ items: [Outcome]) -> Double {
-            let real = items.filter { $0.shape != nil }
-            return Double(real.filter { $0.isCorrect && accept($0) }.count) / Double(real.count)
-        }
-        func nearestShare(_ items: [Outcome]) -> Double {
-            let real = items.filter { $0.shape != nil }
-            return Double(real.filter(\.isCorrect).count) / Double(real.count)
-        }
+        let all = Rejection(parts.flatMap { $0 }, accept: accept), each = parts.map { Rejection($0, accept: accept) }
         threshold = limit
-        recognized = recognizedShare(pooled)
-        recognizedByPart = parts.map(recognizedShare)
-        let all = Rejection(pooled, accept: accept), each = parts.map { Rejection($0, accept: accept) }
+        recognized = all.recognizedAndAccepted
+        recognizedByPart = each.map(\.recognizedAndAccepted)
         wrong = all.wronglyAccepted
         lost = all.lost
         lostByPart = each.map(\.lost)
-        nearestByPart = parts.map(nearestShare)
+        nearestByPart = each.map(\.nearestRight)
         scribblesByPart = each.map(\.falseAccepts)
     }
 

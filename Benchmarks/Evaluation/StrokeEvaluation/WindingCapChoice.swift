@@ -103,7 +103,7 @@ func chooseWindingCap(heldOut: Bool) {
     var chosen: (row: (name: String, cap: Double, scales: [Double]), threshold: Double, lost: Double)? = nil
     for row in rows {
         let values = scribbles.map { cappedValue(row.scales, cap: row.cap, $0) }.sorted()
-        let limit = values[Int(scribbleBudget * Double(values.count)) - 1]
+        let limit = scribbleBudgetThreshold(values)
         let all = rejection(row, limit, pooled)
         let each = parts.map { rejection(row, limit, $0) }
         let two = rejection(row, limit, parts[0] + parts[1])

@@ -362,10 +362,15 @@ func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribbl
 
 /// What a rejection rule does to `outcomes`: the share of correctly
 /// matched real drawings it rejects (lost), of all real drawings it
-/// rejects, and of scribbles it accepts, overall and by kind.
+/// rejects, and of scribbles it accepts, overall and by kind; and of all
+/// real drawings, those the nearest template gets right and those it gets
+/// right that the rule accepts (recognized and accepted, round 13's
+/// criterion).
 struct Rejection {
     var lost: Double
     var rejected: Double
+    var nearestRight: Double
+    var recognizedAndAccepted: Double
     var wronglyAccepted: Double
     var falseAccepts: Double
     var falseAcceptsByKind: [(String, Double)]
@@ -378,6 +383,8 @@ struct Rejection {
         }
         lost = share(correct) { !accept($0) }
         rejected = share(real) { !accept($0) }
+        nearestRight = share(real, \.isCorrect)
+        recognizedAndAccepted = share(real) { $0.isCorrect && accept($0) }
         wronglyAccepted = share(real) { !$0.isCorrect && accept($0) }
         falseAccepts = share(scribbles, accept)
         falseAcceptsByKind = StrokeScribble.allCases.map { kind in
