@@ -22,6 +22,17 @@ import Darwin
 /// - `sweep=<bytes>`: after presenting, one byte of every 64-byte line of a
 ///   buffer of that size is written (made once): data caches evicted as a
 ///   software render of that size would, without the render's code.
+/// - `stream=<bytes>`: after presenting, one byte of every 64-byte line of
+///   the next that many bytes of a 64 MiB ring (made once) is written,
+///   going on where the last frame stopped: fresh lines every frame, so a
+///   line the game has not touched for about (a cache's size ÷ bytes)
+///   frames is pushed out of a cache of that size, as other work between
+///   two uses of it would. Unlike `sweep`, which writes the same lines
+///   every frame (after the first, they stay cached and age nothing).
+///   Under callgrind with an 8 MiB last level and `no-render`
+///   (`FRAME_BUDGET_CALLGRIND=footprint`'s `cold` run), its misses are the
+///   lines a frame touches that it did not touch in the last 8 MiB ÷ bytes
+///   frames: the README's model's third term.
 /// - `pages=<count>`: after presenting, one line in each of that many
 ///   distinct 4 KiB pages is written, 4,096 bytes apart, so that they fall
 ///   in few cache sets: TLB entries evicted, few cache lines.
@@ -60,6 +71,7 @@ import Darwin
 struct FrameExperiment {
     var skipsRender = false
     var sweepBytes = 0
+    var streamBytes = 0
     var pageCount = 0
     var spinMicroseconds = 0.0
     var logsFrames = false
@@ -85,6 +97,10 @@ struct FrameExperiment {
     /// the process's life (an experiment's run).
     private var buffer: UnsafeMutableRawPointer?
     private var bufferBytes = 0
+    /// With `stream`: its ring, made once, and where the next frame's part starts.
+    private var ring: UnsafeMutableRawPointer?
+    private var ringOffset = 0
+    static let ringBytes = 64 * 1_048_576
 
     /// The words of `TACTILE_FRAME_EXPERIMENT`, or no experiment.
     static func fromEnvironment() -> FrameExperiment {
@@ -101,6 +117,7 @@ struct FrameExperiment {
             switch parts[0] {
             case "no-render": skipsRender = true
             case "sweep": sweepBytes = value
+            case "stream": streamBytes = min(value, Self.ringBytes)
             case "pages": pageCount = value
             case "spin": spinMicroseconds = Double(value)
             case "log-frames": logsFrames = true
@@ -126,10 +143,14 @@ struct FrameExperiment {
             buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 4_096)
             buffer?.initializeMemory(as: UInt8.self, repeating: 0, count: bufferBytes)
         }
+        if streamBytes > 0 {
+            ring = UnsafeMutableRawPointer.allocate(byteCount: Self.ringBytes, alignment: 4_096)
+            ring?.initializeMemory(as: UInt8.self, repeating: 0, count: Self.ringBytes)
+        }
     }
 
     /// Whether anything is done after presenting.
-    var addsWork: Bool { sweepBytes > 0 || pageCount > 0 || spinMicroseconds > 0 }
+    var addsWork: Bool { sweepBytes > 0 || streamBytes > 0 || pageCount > 0 || spinMicroseconds > 0 }
 
     /// The added work, after the frame is presented.
     mutating func afterPresent(microsecondsPerTick: Double) {
@@ -142,6 +163,14 @@ struct FrameExperiment {
             for page in 0..<pageCount {
                 let offset = page * 4_096
                 buffer.storeBytes(of: buffer.load(fromByteOffset: offset, as: UInt8.self) &+ 1, toByteOffset: offset, as: UInt8.self)
+            }
+        }
+        if let ring {
+            var written = 0
+            while written < streamBytes {
+                ring.storeBytes(of: ring.load(fromByteOffset: ringOffset, as: UInt8.self) &+ 1, toByteOffset: ringOffset, as: UInt8.self)
+                ringOffset = (ringOffset + 64) % Self.ringBytes
+                written += 64
             }
         }
         if spinMicroseconds > 0 {
