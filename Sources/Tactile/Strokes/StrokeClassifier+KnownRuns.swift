@@ -18,20 +18,11 @@
 /// comparison makes the same choices, and returns the same value, with the
 /// same best run, as one that makes every run.
 extension StrokeClassifier {
-    /// The slots of `sample`'s runs in `knownRunSum`, forgotten first when
-    /// they are another drawing's: run 2·k is the forward run from the k-th
-    /// start, 2·k + 1 the backward one.
+    /// The first of `sample`'s slots in `knownRunSum`: run 2·k is the
+    /// forward run from the k-th start, 2·k + 1 the backward one.
     @inline(__always)
     func knownRuns(of sample: Int) -> Int {
-        let first = sample * runSlots
-        if knownRunsDrawing[sample] != drawingCount {
-            knownRunsDrawing[sample] = drawingCount
-            for slot in first..<(first + runSlots) {
-                knownRunSum[slot] = -.infinity
-                knownRunIsWhole[slot] = false
-            }
-        }
-        return first
+        sample * runSlots
     }
 
     /// What run `slot` (of `knownRuns(of: sample)`'s) of `sample` against
@@ -43,11 +34,13 @@ extension StrokeClassifier {
     @inline(__always)
     func drawnRun(_ slot: Int, start: Int, forward: Bool, of sample: Int, below limit: Double,
                   bounded: Bool, filled: inout Bool) -> Double {
-        let known = knownRunSum[slot]
-        // Whole: S itself, below `limit` or not (then at or above it).
-        if knownRunIsWhole[slot] { return known }
-        // Nothing below `known`, at or above `limit`: nothing below `limit`.
-        if known >= limit { return .infinity }
+        if knownRunDrawing[slot] == drawingCount {
+            let known = knownRunSum[slot]
+            // Whole: S itself, below `limit` or not (then at or above it).
+            if knownRunIsWhole[slot] { return known }
+            // Nothing below `known`, at or above `limit`: nothing below `limit`.
+            if known >= limit { return .infinity }
+        }
         if bounded, !filled {
             fillLeastDistances(x: aspectX, y: aspectY, sample: sample)
             filled = true
@@ -58,13 +51,10 @@ extension StrokeClassifier {
                             forward: true, bounded: bounded).sum
             : cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
                             forward: false, bounded: bounded).sum
-        if sum < limit {
-            knownRunSum[slot] = sum
-            knownRunIsWhole[slot] = true
-        } else {
-            // Nothing below `limit`, which is above what was known.
-            knownRunSum[slot] = limit
-        }
+        // Nothing below `limit` otherwise, which is above what was known.
+        knownRunDrawing[slot] = drawingCount
+        knownRunSum[slot] = sum < limit ? sum : limit
+        knownRunIsWhole[slot] = sum < limit
         return sum
     }
 

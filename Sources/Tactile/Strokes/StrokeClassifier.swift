@@ -332,12 +332,12 @@ public final class StrokeClassifier {
     /// A drawing's runs against the samples matched as drawn, remembered
     /// (see StrokeClassifier+KnownRuns.swift): `runSlots` (two a start) per
     /// sample, each run's whole sum (`knownRunIsWhole`) or a limit it was
-    /// found to return nothing below; and per sample the drawing they are
-    /// of, counted by `normalize` (`drawingCount`).
+    /// found to return nothing below, and the drawing it is of, counted by
+    /// `normalize` (`drawingCount`): one of another drawing is not known.
     let runSlots: Int
     let knownRunSum: UnsafeMutablePointer<Double>
     let knownRunIsWhole: UnsafeMutablePointer<Bool>
-    let knownRunsDrawing: UnsafeMutablePointer<Int>
+    let knownRunDrawing: UnsafeMutablePointer<Int>
     var drawingCount = 0
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
@@ -466,8 +466,8 @@ public final class StrokeClassifier {
         knownRunSum.initialize(repeating: -.infinity, count: max(1, sampleCount * runSlots))
         knownRunIsWhole = .allocate(capacity: max(1, sampleCount * runSlots))
         knownRunIsWhole.initialize(repeating: false, count: max(1, sampleCount * runSlots))
-        knownRunsDrawing = .allocate(capacity: max(1, sampleCount))
-        knownRunsDrawing.initialize(repeating: -1, count: max(1, sampleCount))
+        knownRunDrawing = .allocate(capacity: max(1, sampleCount * runSlots))
+        knownRunDrawing.initialize(repeating: -1, count: max(1, sampleCount * runSlots))
         certificateStage = .allocate(capacity: candidates)
         certificateStage.initialize(repeating: 0, count: candidates)
         certificateLeast = .allocate(capacity: candidates)
@@ -606,7 +606,7 @@ public final class StrokeClassifier {
         candidateBounds.deallocate()
         knownRunSum.deallocate()
         knownRunIsWhole.deallocate()
-        knownRunsDrawing.deallocate()
+        knownRunDrawing.deallocate()
         certificateStage.deallocate()
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
