@@ -213,10 +213,10 @@ extension StrokeClassifier {
             let sample = candidate / fitsPerSample
             // Bounded when a set holds its distances already (see `witnessRun`).
             let bounded = stopsRunsByLeastDistances && holdsMadeSet(of: sample)
-            if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
-            let run = cloudDistance(from: sampleX + sample * n, sampleY + sample * n, to: aspectX, aspectY, start: 0,
-                                    below: limit, turning: false, forward: false, bounded: bounded)
-            if run.sum < limit { return (run.sum, sampleTemplate[sample], true, false) }
+            var filled = false
+            let sum = drawnRun(knownRuns(of: sample) + 1, start: 0, forward: false, of: sample, below: limit,
+                               bounded: bounded, filled: &filled)
+            if sum < limit { return (sum, sampleTemplate[sample], true, false) }
         }
         for _ in 0..<2 {
             let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
@@ -263,27 +263,28 @@ extension StrokeClassifier {
     /// rest of a matching and its least-distance pass (session 16).
     private func witnessRun(_ candidate: Int, below limit: Double, triedBackwardFromStart tried: Bool) -> Double {
         let sample = candidate / fitsPerSample
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
         let bounds = candidateBounds + candidate * startSlots
         // Bounded by the least distances, as the matching's runs are
         // (session 18): a run stopped so sums to `limit` or more, and one
         // made whole is the same run, bit for bit (see `cloudDistance`).
         // Most searched candidates have every run reach `limit`, and most
-        // of those runs are then not begun, or are stopped early.
+        // of those runs are then not begun, or are stopped early. Runs made
+        // before for this drawing are not made again (`drawnRun`).
         let bounded = stopsRunsByLeastDistances
-        if bounded { fillLeastDistances(x: aspectX, y: aspectY, sample: sample) }
+        var filled = false
+        let first = knownRuns(of: sample)
         var unsure = false
         var slot = 0, start = 0
         while start < n {
             if start > 0 || !tried {
-                let backward = cloudDistance(from: sx, sy, to: aspectX, aspectY, start: start, below: limit, turning: false,
-                                             forward: false, bounded: bounded)
-                if backward.sum < limit { return backward.sum }
+                let backward = drawnRun(first + 2 * slot + 1, start: start, forward: false, of: sample, below: limit,
+                                        bounded: bounded, filled: &filled)
+                if backward < limit { return backward }
             }
-            let forward = cloudDistance(from: aspectX, aspectY, to: sx, sy, start: start, below: limit, turning: false,
-                                        forward: true, bounded: bounded)
-            if forward.sum < limit {
-                if bounds[slot] <= forward.sum { return forward.sum }
+            let forward = drawnRun(first + 2 * slot, start: start, forward: true, of: sample, below: limit,
+                                   bounded: bounded, filled: &filled)
+            if forward < limit {
+                if bounds[slot] <= forward { return forward }
                 unsure = true
             }
             slot += 1

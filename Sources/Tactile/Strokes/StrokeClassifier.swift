@@ -329,6 +329,16 @@ public final class StrokeClassifier {
     var checksWitnessRuns = false
     var witnessRunChecks = (agreed: 0, disagreed: 0)
     let startSlots: Int
+    /// A drawing's runs against the samples matched as drawn, remembered
+    /// (see StrokeClassifier+KnownRuns.swift): `runSlots` (two a start) per
+    /// sample, each run's whole sum (`knownRunIsWhole`) or a limit it was
+    /// found to return nothing below, and the drawing it is of, counted by
+    /// `normalize` (`drawingCount`): one of another drawing is not known.
+    let runSlots: Int
+    let knownRunSum: UnsafeMutablePointer<Double>
+    let knownRunIsWhole: UnsafeMutablePointer<Bool>
+    let knownRunDrawing: UnsafeMutablePointer<Int>
+    var drawingCount = 0
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
     /// rotation, and each point's lookup cell: the same for every sample,
@@ -451,6 +461,13 @@ public final class StrokeClassifier {
         startSlots = (n + step - 1) / step
         candidateBounds = .allocate(capacity: candidates * startSlots)
         candidateBounds.initialize(repeating: 0, count: candidates * startSlots)
+        runSlots = 2 * startSlots
+        knownRunSum = .allocate(capacity: max(1, sampleCount * runSlots))
+        knownRunSum.initialize(repeating: -.infinity, count: max(1, sampleCount * runSlots))
+        knownRunIsWhole = .allocate(capacity: max(1, sampleCount * runSlots))
+        knownRunIsWhole.initialize(repeating: false, count: max(1, sampleCount * runSlots))
+        knownRunDrawing = .allocate(capacity: max(1, sampleCount * runSlots))
+        knownRunDrawing.initialize(repeating: -1, count: max(1, sampleCount * runSlots))
         certificateStage = .allocate(capacity: candidates)
         certificateStage.initialize(repeating: 0, count: candidates)
         certificateLeast = .allocate(capacity: candidates)
@@ -587,6 +604,9 @@ public final class StrokeClassifier {
         orderKey.deallocate()
         searchCos.deallocate()
         candidateBounds.deallocate()
+        knownRunSum.deallocate()
+        knownRunIsWhole.deallocate()
+        knownRunDrawing.deallocate()
         certificateStage.deallocate()
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
@@ -889,8 +909,7 @@ public final class StrokeClassifier {
     func candidateDistance(_ candidate: Int, below limit: Double) -> Double {
         let sample = candidate / fitsPerSample
         guard sampleIsRotationInvariant[sample] else {
-            return match(x: aspectX, y: aspectY, sample: sample, below: limit,
-                         bounds: candidateBounds + candidate * startSlots)
+            return matchAsDrawn(sample: sample, below: limit, bounds: candidateBounds + candidate * startSlots)
         }
         // At its first rotation (turned already), or at its aligned angle.
         let turn = candidateRotation[candidate]
