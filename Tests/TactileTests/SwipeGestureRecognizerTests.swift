@@ -96,6 +96,97 @@ struct SwipeGestureRecognizerTests {
         #expect(seen == recognized)
     }
 
+    // MARK: The angle's boundary
+    //
+    // The heading is judged against ``maximumAngle`` to the last bit: these
+    // pin the rule down where a change in how it is computed would show.
+
+    /// Moves finger 1 from (20, 150) by `step` four times (whole points, so
+    /// every travel has the same exact heading), then lifts; whether the
+    /// rightwards swipe recognized.
+    func swipesRight(by step: Point, at time: Double) -> Bool {
+        var seen = false
+        swipe.addAction { _ in seen = true }
+        scene.send(finger(1, .down, 20, 150, at: time))
+        for event in 1...4 {
+            scene.send(finger(1, .move, 20 + step.x * Double(event), 150 + step.y * Double(event), at: time + Double(event) / 60))
+        }
+        scene.send(finger(1, .up, 20 + step.x * 4, 150 + step.y * 4, at: time + 5.0 / 60))
+        return seen
+    }
+
+    /// A movement exactly at the maximum angle is within it, and one bit
+    /// less of angle leaves it out, whatever the angle: the steps' headings
+    /// are atan2 of whole numbers, down and up, narrow and wide.
+    @Test(arguments: [(12.0, 0.0), (10, 1), (12, 5), (12, 12), (12, 21), (12, 24), (10, 24), (12, -5), (12, -21)])
+    func aHeadingExactlyAtTheMaximumAngleIsWithinIt(x: Double, y: Double) {
+        let angle = abs(atan2(y, x))
+        swipe.maximumAngle = angle
+        #expect(swipesRight(by: Point(x: x, y: y), at: 0))
+        swipe.maximumAngle = angle.nextDown
+        #expect(!swipesRight(by: Point(x: x, y: y), at: 1))
+    }
+
+    /// Just inside and just outside the default 45° and a 60° setting, a
+    /// millionth of a radian either way (12 points along a step, so the
+    /// travel along reaches the minimum distance).
+    @Test(arguments: [(Double.pi / 4, nil), (60 * Double.pi / 180, 60 * Double.pi / 180)] as [(Double, Double?)])
+    func justInsideAndJustOutsideTheAngle(limit: Double, setting: Double?) {
+        if let setting { swipe.maximumAngle = setting }
+        for (index, sign) in [1.0, -1.0].enumerated() {
+            let time = 4 * Double(index)
+            let inside = sign * (limit - 1e-6), outside = sign * (limit + 1e-6)
+            #expect(swipesRight(by: Point(x: 12, y: 12 * tan(inside)), at: time))
+            #expect(!swipesRight(by: Point(x: 12, y: 12 * tan(outside)), at: time + 1))
+        }
+    }
+
+    /// A right angle or more lets every heading with some forward travel
+    /// through, however steep; straight across has none and fails. (No
+    /// minimum distance, so the first move out of the slop decides.)
+    @Test(arguments: [Double.pi / 2, 2, .infinity])
+    func aRightAngleOrMoreAcceptsEveryForwardHeading(angle: Double) {
+        swipe.maximumAngle = angle
+        swipe.minimumDistance = 0
+        #expect(swipesRight(by: Point(x: 0.5, y: 30), at: 0))
+        #expect(swipesRight(by: Point(x: 1e-9, y: -30), at: 1))
+        #expect(!swipesRight(by: Point(x: 0, y: 30), at: 2))
+        #expect(!swipesRight(by: Point(x: -0.5, y: 30), at: 3))
+    }
+
+    /// A negative or NaN maximum angle accepts no heading, not even
+    /// straight along the direction; 0, and -0 with it, accept only that.
+    @Test(arguments: [-0.1, -Double.leastNonzeroMagnitude, .nan, -.infinity])
+    func aNegativeOrNaNAngleAcceptsNoHeading(angle: Double) {
+        swipe.maximumAngle = angle
+        #expect(!swipesRight(by: Point(x: 12, y: 0), at: 0))
+    }
+
+    @Test(arguments: [0.0, -0.0])
+    func aZeroAngleAcceptsOnlyAStraightMovement(angle: Double) {
+        swipe.maximumAngle = angle
+        #expect(swipesRight(by: Point(x: 12, y: 0), at: 0))
+        #expect(!swipesRight(by: Point(x: 12, y: 1e-9), at: 1))
+    }
+
+    /// With no slop, a travel of zero length (the touch back where it
+    /// landed) is not judged, so it does not fail the swipe; a movement
+    /// straight across (no travel along the direction) does.
+    @Test func aZeroLengthTravelIsNotJudged() {
+        swipe.slop = GestureSlop(touch: 0, precisePointer: 0)
+        scene.send(finger(1, .down, 100, 100, at: 0))
+        scene.send(finger(1, .move, 105, 100, at: 0.01))
+        scene.send(finger(1, .move, 100, 100, at: 0.02))
+        #expect(scene.arena.recognizers.contains { $0 === swipe })
+        scene.send(finger(1, .move, 140, 100, at: 0.03))
+        #expect(swipes.count == 1)
+        scene.send(finger(1, .up, 140, 100, at: 0.04))
+        scene.send(finger(1, .down, 100, 100, at: 1))
+        scene.send(finger(1, .move, 100, 101, at: 1.01))
+        #expect(!scene.arena.recognizers.contains { $0 === swipe })
+        scene.send(finger(1, .up, 100, 101, at: 1.02))
+    }
+
     /// 30 points falls short of the default 36 and the touch lifts: failed.
     @Test func theMinimumDistance() {
         flick(step: 10, events: 3)

@@ -183,7 +183,11 @@ open class PanGestureRecognizer: ContinuousGestureRecognizer {
         (lastCentroid, lastCount) = (center, count)
         if state == .possible && count < minimumNumberOfTouches { forgetMeasurement() }
         recordSample()
-        touchesDidMove()
+        // `count` is `numberOfTouches`: the phases have not changed since.
+        // Passed, as the pinch does, so that a move while the pan waits to
+        // begin does not count the touches again (and its began, a frame of
+        // first recognitions, does not run the getter's code).
+        touchesDidMove(touchesDown: count)
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
