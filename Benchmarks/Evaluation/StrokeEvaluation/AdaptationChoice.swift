@@ -264,6 +264,7 @@ func chooseAdaptation(heldOut: Bool, oracle: Bool = false) {
                                             accept: adaptationAccepts)
         scores.append(score)
         print("| \(candidate.name) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
+        fflush(nil)   // each row as it is made: the sessions take long
     }
     print()
     guard !oracle else { return }
@@ -293,10 +294,21 @@ func chooseAdaptation(heldOut: Bool, oracle: Bool = false) {
         return
     }
     let chosen = adaptationCandidates[pick]
-    print("chosen: \(chosen.name) (recognized and accepted \(percent(scores[pick].recognized)) against the baseline's "
+    print("chosen: \(chosen.name) (candidate \(pick); recognized and accepted \(percent(scores[pick].recognized)) against the baseline's "
           + "\(percent(baseline.recognized)); best eligible \(adaptationCandidates[best].name) \(percent(scores[best].recognized)))")
     guard heldOut else { return }
     print()
+    adaptationHeldOutLook(chosen, parameters: parameters)
+}
+
+/// Step 4, the held-out look at `chosen` beside the baseline. Called by
+/// `choose-adaptation heldout` after the tuning table, or alone by
+/// `choose-adaptation heldout-only N` with N the candidate a tuning run
+/// chose (its index in `adaptationCandidates`, printed with the choice):
+/// the same look without playing the tuning sessions again (added after
+/// the tuning run, for time; it changes nothing of the protocol).
+func adaptationHeldOutLook(_ chosen: AdaptationCandidate, parameters: StrokeMatchingParameters) {
+    print("held-out look: \(chosen.name)")
     print("| family | nearest right, baseline / chosen | lost, baseline / chosen | scribbles, baseline / chosen | recognized and accepted, baseline / chosen | another shape accepted, baseline / chosen | learned (chosen) |")
     print("|---|---|---|---|---|---|---|")
     var ships = true
@@ -310,6 +322,7 @@ func chooseAdaptation(heldOut: Bool, oracle: Bool = false) {
         print("| \(family) | \(percent(old.nearestRight)) / \(percent(new.nearestRight)) | \(percent(old.lost)) / **\(percent(new.lost))** | "
               + "\(percent(old.falseAccepts)) / \(percent(new.falseAccepts)) | \(percent(old.recognizedAndAccepted)) / "
               + "\(percent(new.recognizedAndAccepted)) | \(percent(old.wronglyAccepted)) / \(percent(new.wronglyAccepted)) | \(learnedLine(after)) |")
+        fflush(nil)
         confusions.append("\(family), chosen: scribbles by kind \(new.byKind); lost drawings confused with: "
                           + lossConfusions(after.flatMap(\.outcomes), accept: adaptationAccepts))
         confusions.append("\(family), baseline: lost drawings confused with: " + lossConfusions(before.flatMap(\.outcomes), accept: adaptationAccepts))

@@ -1095,7 +1095,14 @@ case "choose-adaptation":
     // samples (k a shape, from confident accepts), each writer a session
     // with scribbles interleaved (AdaptationChoice.swift); `heldout` looks once;
     // `oracle`: the tuning table with scribbles never learned (chooses nothing).
-    chooseAdaptation(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+    // `heldout-only N`: the held-out look alone at candidate N, the one a tuning run chose.
+    if arguments.dropFirst().first == "heldout-only", let index = Int(arguments.dropFirst(2).first ?? "") {
+        var parameters = matchingParameters
+        parameters.reportsRunnerUp = true
+        adaptationHeldOutLook(adaptationCandidates[index], parameters: parameters)
+    } else {
+        chooseAdaptation(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+    }
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
