@@ -89,6 +89,55 @@ import TactileTestSupport
 // (which a game cannot know), to say how much of any harm is poisoning; it
 // chooses nothing and looks at no held-out family.
 
+// Outcome on the tuning side (session 20, one run, 40 min at load 10–15,
+// 17 min of CPU, nearly all of it the classifier made again after each
+// learned drawing): chosen, k = 1 learned within t / 2. Recognized and
+// accepted over the sessions, pooled (usual / widened / looping /
+// cornering), scribbles let in by part, at t = 3.1037 throughout:
+// baseline 94.19% (98.94 / 97.06 / 92.09 / 88.66%; 3.82 / 4.18 / 4.10 /
+// 3.88%), the one-shot criterion's library figures exactly (lost 1.70%,
+// 0.16 / 0.35 / 2.16 / 4.28%); k = 1, every accept 96.70% (99.34 / 98.19 /
+// 95.72 / 93.53%; scribbles 4.82 / 5.15 / 5.47 / 5.57%: not eligible);
+// k = 3, every accept 97.26% (scribbles 6.15 / 6.87 / 8.05 / 9.05%: not
+// eligible); k = 1, within t / 2 96.16% (99.53 / 98.44 / 94.81 / 91.88%;
+// scribbles 4.42 / 4.88 / 4.85 / 4.93%; another shape 0.39% against
+// 0.58%; lost 1.12%, 0.06 / 0.06 / 1.81 / 2.62%): chosen; k = 3, within
+// t / 2 96.23% (scribbles 4.92 / 5.52 / 5.63 / 6.20%: not eligible).
+// Learned (right / another shape / scribbles), pooled over the parts:
+// every accept k = 1 12,377 / 72 / 1,260, k = 3 12,449 / 78 / 1,807;
+// within t / 2 k = 1 11,269 / 10 / 178, k = 3 11,515 / 12 / 217. Learning
+// every accept lets scribbles in through the scribbles it learned
+// (poisoning, worse with k = 3: more of them kept); at half the threshold
+// a sixth as many scribbles are learned, and the scribbles let in stay
+// under 5%, but only just (4.93% on the cornering part).
+
+// The held-out look (step 4, once: `choose-adaptation heldout-only 3`, 7
+// min at load 10), baseline → k = 1 within t / 2, each family's writers a
+// session with its scribbles interleaved: lost (issue 15's measure) report
+// 0.25 → 0.08%, s6 1.21 → 0.88%, wide 2.97 → 2.20%, lognormal 4.22 →
+// 2.98%; scribbles let in 3.97 → 4.48%, 3.97 → 4.62%, 3.72 → 4.57%, 2.82
+// → 3.30%; nearest right 98.65 → 99.23%, 98.25 → 98.98%, 91.83 → 93.73%,
+// 92.33 → 93.06%; recognized and accepted 98.40 → 99.15%, 97.06 →
+// 98.10%, 89.10 → 91.67%, 88.44 → 90.29%; another shape accepted 0.29 →
+// 0.17%, 0.40 → 0.29%, 1.44 → 1.29%, 0.98 → 0.90%. The baseline's
+// figures are the library's published ones (the order does not matter
+// without learning). Learned (right / another shape / scribbles): report
+// 4,550 / 2 / 46, s6 4,382 / 4 / 52, wide 3,735 / 8 / 33, lognormal 3,789
+// / 6 / 22. By step 4 it ships as an opt-in: every family's loss lower,
+// the report writers' under 1%, scribbles under 5% everywhere (but up
+// 0.5–0.9 point, 4.62% at most: the headroom under the bar shrinks).
+// Issue 15's bar (under 1% lost) is then met on s6 too, not on wide or
+// lognormal. Lognormal losses, baseline → chosen: left-bracket→rectangle
+// 22 → 10, caret→triangle 16 → 7, zigzag→star 13 → 8, zigzag→delete 13 →
+// 12; s6 pigtail→right-bracket 35 → 25. Cost (`classify 1|3 plain
+// [scribbles] decided learned=K`, callgrind, instructions a
+// classification): a told drawing 191,113 at k = 0, 231,643 at k = 1
+// (+21%), 309,868 at k = 3 (+62%); a told scribble 415,750, 558,592
+// (+34%), 843,025 (+103%). Each learned drawing also makes the classifier
+// again as this harness does (O(s · g² · n), about 17 ms of CPU a time
+// here: 51,000 makes in 17 min of CPU), which a library version must
+// avoid by preparing only the new sample.
+
 /// One of round 14's candidates: how many of the player's drawings each
 /// shape keeps, and the share of the threshold a drawing's D ÷ m must be
 /// within to be learned.
