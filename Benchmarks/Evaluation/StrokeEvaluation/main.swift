@@ -1090,6 +1090,19 @@ case "choose-sample-variants":
     // writers' own drawings with one habit moved; SampleVariantChoice.swift);
     // `heldout` looks once.
     chooseSampleVariants(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-adaptation":
+    // Session 20, round 14: the player's own drawings learned as extra
+    // samples (k a shape, from confident accepts), each writer a session
+    // with scribbles interleaved (AdaptationChoice.swift); `heldout` looks once;
+    // `oracle`: the tuning table with scribbles never learned (chooses nothing).
+    // `heldout-only N`: the held-out look alone at candidate N, the one a tuning run chose.
+    if arguments.dropFirst().first == "heldout-only", let index = Int(arguments.dropFirst(2).first ?? "") {
+        var parameters = matchingParameters
+        parameters.reportsRunnerUp = true
+        adaptationHeldOutLook(adaptationCandidates[index], parameters: parameters)
+    } else {
+        chooseAdaptation(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+    }
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
@@ -1185,12 +1198,21 @@ case "classify":
     // `templates=s6 tw=1,2,3 writers=s6` gives session 6's set and writer.
     // `decided` (session 14): classified as `StrokeGestureRecognizer` does,
     // told the decision (see `decidedClassification`), for its cost and,
-    // with `dump`, to compare its decisions with the base's.
+    // with `dump`, to compare its decisions with the base's. `learned=K`:
+    // K more samples a template (round 14's cost of k).
     let repeats = Int(arguments.dropFirst().first ?? "") ?? 1
     let options = Set(arguments.dropFirst(2))
     let parameters = matchingParameters
     let plain = options.contains("plain"), two = options.contains("two")
     let kept = Set(shapes.filter { plain || two || !$0.hasRotatedTwin }.map(\.rawValue))
+    // `learned=K` (session 20, round 14's cost): each template also holds K
+    // drawings of a player (tuning writer 100's first K of the shape), as
+    // the adaptation's k would.
+    func learnedSamples(of name: String) -> [[[Point]]] {
+        guard let option = options.first(where: { $0.hasPrefix("learned=") }), let count = Int(option.dropFirst(8)), count > 0,
+              let shape = shapes.firstIndex(where: { $0.rawValue == name }) else { return [] }
+        return Array(Drawings(writers: [100], seed: 0x70AE).byWriter[0][shape].prefix(count))
+    }
     let templates = builtInTemplates.filter { kept.contains($0.name) }
         .map { try! StrokeTemplate(name: $0.name, isRotationInvariant: two ? ($0.name == "circle" || $0.name == "star") : !plain,
                                    // `plain` is the built-in set as shipped, with its deviation scales (session 13),
@@ -1198,7 +1220,7 @@ case "classify":
                                    deviationScale: plain && !options.contains("unscaled") ? $0.deviationScale : 1,
                                    // and its close templates (session 16).
                                    closeTemplates: plain && !options.contains("unscaled") ? $0.closeTemplates : [:],
-                                   samples: $0.samples) }
+                                   samples: $0.samples + learnedSamples(of: $0.name)) }
     let classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
     var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
     let dump = options.contains("dump")

@@ -1,0 +1,116 @@
+import TactileTestSupport
+import Testing
+@_spi(StrokeTuning) @testable import Tactile
+
+/// The player's own drawings kept as samples (session 20, round 14): the
+/// memory is bounded, the oldest drawing goes first, a rejected drawing is
+/// never learned, bad drawings are refused, and the adapted set keeps each
+/// template's own settings.
+struct StrokeAdaptationTests {
+    static func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+    static func v(_ depth: Double) -> [[Point]] { [[p(0, 0), p(50, depth), p(100, 0)]] }
+
+    @Test func eachTemplateKeepsAtMostKDrawingsTheOldestDroppedFirst() throws {
+        var adaptation = StrokeAdaptation(drawingsPerTemplate: 2)
+        let kept = [100.0, 110, 120, 130, 140].map { adaptation.learn(Self.v($0), as: "v") }
+        #expect(kept == [true, true, true, true, true])
+        #expect(adaptation.drawings["v"] == [Self.v(130), Self.v(140)])
+        let check = adaptation.learn(Self.v(90), as: "check")
+        #expect(check)
+        #expect(adaptation.drawings.count == 2 && adaptation.drawings["check"]?.count == 1)
+        // Clamped: never unbounded, never zero.
+        #expect(StrokeAdaptation(drawingsPerTemplate: 1_000).drawingsPerTemplate == StrokeAdaptation.maximumDrawingsPerTemplate)
+        #expect(StrokeAdaptation(drawingsPerTemplate: 0).drawingsPerTemplate == 1)
+        #expect(StrokeAdaptation(learningShare: .nan).learningShare == 0.5)
+        #expect(StrokeAdaptation(learningShare: 2).learningShare == 0.5)
+    }
+
+    @Test func aDrawingATemplateCouldNotHoldIsRefused() {
+        var adaptation = StrokeAdaptation()
+        let kept = [
+            adaptation.learn([], as: "v"),
+            adaptation.learn([[]], as: "v"),
+            adaptation.learn([[Self.p(5, 5), Self.p(5, 5)]], as: "v"),
+            adaptation.learn([[Self.p(0, 0), Self.p(.nan, 1)]], as: "v"),
+            adaptation.learn(Self.v(100), as: "two words"),
+        ]
+        #expect(kept == [false, false, false, false, false])
+        #expect(adaptation.drawings.isEmpty)
+    }
+
+    /// Drawings and scribbles against the built-in set at its threshold: a
+    /// rejected one is never learned, a learned one is always recognized,
+    /// and some are learned and some recognized but not learned (so the
+    /// test can fail both ways).
+    @Test func onlyDrawingsRecognizedWithRoomToSpareAreLearned() throws {
+        var parameters = StrokeMatchingParameters.standard
+        parameters.reportsRunnerUp = true   // the exact margin
+        let classifier = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: parameters)
+        let adaptation = StrokeAdaptation()
+        var synthesizer = StrokeSynthesizer(seed: 0xADA)
+        var drawings: [[[Point]]] = []
+        for writer in 0..<4 {
+            let hand = StrokeWriter(seed: 700 + UInt64(writer))
+            drawings += StrokeShape.allCases.map { synthesizer.drawing(of: $0, by: hand) }
+        }
+        drawings += (0..<64).map { _ in synthesizer.scribble() }
+        var learned = 0, recognizedNotLearned = 0, rejected = 0
+        for drawing in drawings {
+            let match = try #require(classifier.classify(strokes: drawing))
+            if adaptation.learns(match) {
+                #expect(match.isConfident())
+                learned += 1
+            } else if match.isConfident() {
+                recognizedNotLearned += 1
+            } else {
+                rejected += 1
+            }
+        }
+        #expect(learned > 0 && recognizedNotLearned > 0 && rejected > 0)
+    }
+
+    @Test func theAdaptedSetAddsTheDrawingsAfterEachTemplatesOwnAndKeepsItsSettings() throws {
+        var adaptation = StrokeAdaptation(drawingsPerTemplate: 3)
+        let builtIn = StrokeTemplate.builtIn
+        let name = try #require(builtIn.first { !$0.closeTemplates.isEmpty }).name
+        adaptation.learn(Self.v(100), as: name)
+        adaptation.learn(Self.v(120), as: name)
+        adaptation.learn(Self.v(80), as: "no-such-template")
+        let adapted = try adaptation.templates(adding: builtIn)
+        #expect(adapted.map(\.name) == builtIn.map(\.name))
+        for (before, after) in zip(builtIn, adapted) {
+            #expect(after.deviationScale == before.deviationScale && after.closeTemplates == before.closeTemplates
+                    && after.isRotationInvariant == before.isRotationInvariant)
+            #expect(after.samples == before.samples + (before.name == name ? [Self.v(100), Self.v(120)] : []))
+        }
+        // Reset: the set as it was.
+        adaptation.removeAll()
+        #expect(try adaptation.templates(adding: builtIn) == builtIn)
+    }
+
+    /// The same drawings in the same order give the same set, and a
+    /// classifier on it gives the same matches.
+    @Test func adaptingIsDeterministic() throws {
+        func adapted() throws -> StrokeClassifier {
+            var adaptation = StrokeAdaptation()
+            var synthesizer = StrokeSynthesizer(seed: 0xADB)
+            let hand = StrokeWriter(seed: 701)
+            let classifier = try StrokeClassifier(templates: StrokeTemplate.builtIn)
+            for shape in StrokeShape.allCases {
+                let drawing = synthesizer.drawing(of: shape, by: hand)
+                if let match = classifier.classify(strokes: drawing), adaptation.learns(match) {
+                    adaptation.learn(drawing, as: match.name)
+                }
+            }
+            #expect(!adaptation.drawings.isEmpty)
+            return try StrokeClassifier(templates: adaptation.templates(adding: StrokeTemplate.builtIn))
+        }
+        let (one, two) = (try adapted(), try adapted())
+        #expect(one.templates == two.templates)
+        var synthesizer = StrokeSynthesizer(seed: 0xADC)
+        for _ in 0..<8 {
+            let scribble = synthesizer.scribble()
+            #expect(one.classify(strokes: scribble) == two.classify(strokes: scribble))
+        }
+    }
+}
