@@ -113,4 +113,55 @@ struct StrokeAdaptationTests {
             #expect(one.classify(strokes: scribble) == two.classify(strokes: scribble))
         }
     }
+
+    /// End to end, as a game would adapt between rounds: a player whose
+    /// hand is wider than the templates' draws a round against the
+    /// built-in set, the drawings it recognizes with room to spare are
+    /// learned, the classifier is made again, and in the next round the
+    /// adapted set recognizes (right shape, accepted) drawings of that
+    /// player's that the built-in set rejects or takes for another shape,
+    /// and more of them in all, while it still rejects scribbles.
+    @Test func learnedDrawingsRecognizeMoreOfThePlayersOwnHand() throws {
+        let builtIn = try StrokeClassifier(templates: StrokeTemplate.builtIn)
+        var synthesizer = StrokeSynthesizer(seed: 0x5EED)
+        var rightBefore = 0, rightAfter = 0, rescued = 0, lost = 0
+        var scribblesBefore = 0, scribblesAfter = 0
+        for writer in 0..<4 {
+            let hand = StrokeWriter(seed: 4_100 + UInt64(writer), habits: .wide)
+            var adaptation = StrokeAdaptation()
+            for shape in StrokeShape.allCases {
+                for _ in 0..<2 {
+                    let drawing = synthesizer.drawing(of: shape, by: hand)
+                    if let match = builtIn.classify(strokes: drawing), adaptation.learns(match) {
+                        adaptation.learn(drawing, as: match.name)
+                    }
+                }
+            }
+            #expect(!adaptation.drawings.isEmpty)
+            let adapted = try StrokeClassifier(templates: adaptation.templates(adding: StrokeTemplate.builtIn))
+            func recognizes(_ classifier: StrokeClassifier, _ drawing: [[Point]], as shape: StrokeShape) -> Bool {
+                guard let match = classifier.classify(strokes: drawing) else { return false }
+                return match.name == shape.rawValue && match.isConfident()
+            }
+            for shape in StrokeShape.allCases {
+                for _ in 0..<3 {
+                    let drawing = synthesizer.drawing(of: shape, by: hand)
+                    let before = recognizes(builtIn, drawing, as: shape), after = recognizes(adapted, drawing, as: shape)
+                    if before { rightBefore += 1 }
+                    if after { rightAfter += 1 }
+                    if after && !before { rescued += 1 }
+                    if before && !after { lost += 1 }
+                }
+            }
+            for _ in 0..<16 {
+                let scribble = synthesizer.scribble()
+                if builtIn.classify(strokes: scribble)?.isConfident() == true { scribblesBefore += 1 }
+                if adapted.classify(strokes: scribble)?.isConfident() == true { scribblesAfter += 1 }
+            }
+        }
+        print("adaptation, wide hands: \(rightBefore) → \(rightAfter) of 192 recognized, \(rescued) rescued, \(lost) lost; scribbles accepted \(scribblesBefore) → \(scribblesAfter) of 64")
+        #expect(rescued > 0)
+        #expect(rightAfter > rightBefore)
+        #expect(scribblesAfter <= scribblesBefore + 2)
+    }
 }
