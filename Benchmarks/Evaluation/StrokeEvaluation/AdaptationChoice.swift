@@ -244,28 +244,27 @@ struct PlayedSession {
 /// Plays `session` with `candidate`: each item classified against the
 /// built-in set plus the drawings learned so far (the exact runner-up),
 /// then learned when the candidate's rule says so, the oldest of its
-/// shape's dropped beyond k.
+/// shape's dropped beyond k. The learning is the library's own
+/// `StrokeAdaptation` (rule, bound and adapted templates), so what is
+/// evaluated is what ships; the classifier is made again after each
+/// learned drawing, as a game adapting at once would.
 func play(_ session: [SessionItem], _ candidate: AdaptationCandidate, parameters: StrokeMatchingParameters) -> PlayedSession {
     let builtIn = StrokeTemplate.builtIn
-    var learned = Array(repeating: [[[Point]]](), count: builtIn.count)
     var classifier = try! StrokeClassifier(templates: builtIn, parameters: parameters)
     var played = PlayedSession()
-    let learnedAt = GestureDefaults.strokeMaximumShapeDeviation * candidate.learnsWithin
+    guard candidate.kept > 0 else {
+        played.outcomes = session.map { Outcome(shape: $0.shape, kind: $0.kind, match: classifier.classify(strokes: $0.drawing)) }
+        return played
+    }
+    var adaptation = StrokeAdaptation(drawingsPerTemplate: candidate.kept, learningShare: candidate.learnsWithin)
     for item in session {
         let match = classifier.classify(strokes: item.drawing)
         played.outcomes.append(Outcome(shape: item.shape, kind: item.kind, match: match))
-        guard candidate.kept > 0, let match, match.isConfident(maximumShapeDeviation: learnedAt),
-              !(candidate.skipsScribbles && item.shape == nil) else { continue }
+        guard let match, adaptation.learns(match), !(candidate.skipsScribbles && item.shape == nil),
+              adaptation.learn(item.drawing, as: match.name) else { continue }
         let index = match.templateIndex
         if item.shape == nil { played.learnedScribbles += 1 } else if item.shape == index { played.learnedRight += 1 } else { played.learnedWrong += 1 }
-        if learned[index].count == candidate.kept { learned[index].removeFirst() }
-        learned[index].append(item.drawing)
-        let template = builtIn[index]
-        var templates = classifier.templates
-        templates[index] = try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant,
-                                               deviationScale: template.deviationScale, closeTemplates: template.closeTemplates,
-                                               samples: template.samples + learned[index])
-        classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
+        classifier = try! StrokeClassifier(templates: adaptation.templates(adding: builtIn), parameters: parameters)
     }
     return played
 }

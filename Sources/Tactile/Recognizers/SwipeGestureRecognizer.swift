@@ -122,7 +122,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// both its directions, and when both are allowed the horizontal one
     /// (right or left) is recognized. Narrow it to ask for straighter swipes.
     @exclusivity(unchecked) public var maximumAngle = GestureDefaults.swipeMaximumAngle {
-        didSet { (slopeSurelyWithin, slopeSurelyBeyond) = Self.slopes(around: maximumAngle) }
+        didSet { slopesAroundMaximumAngle = Self.slopes(around: maximumAngle) }
     }
 
     /// How far the touches may wander before their heading is judged:
@@ -164,8 +164,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// Slopes (sideways over forward travel) just inside and just outside
     /// ``maximumAngle``, kept as it is set so that judging a heading needs
     /// no libm (see `isWithinMaximumAngle(across:along:)`).
-    @exclusivity(unchecked) private var slopeSurelyWithin = slopes(around: GestureDefaults.swipeMaximumAngle).within
-    @exclusivity(unchecked) private var slopeSurelyBeyond = slopes(around: GestureDefaults.swipeMaximumAngle).beyond
+    @exclusivity(unchecked) private var slopesAroundMaximumAngle = slopes(around: GestureDefaults.swipeMaximumAngle)
 
     // MARK: Touches
 
@@ -264,8 +263,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// land in about never.
     private func isWithinMaximumAngle(across: Double, along: Double) -> Bool {
         let slope = abs(across) / along
-        if slope <= slopeSurelyWithin { return true }
-        if slope > slopeSurelyBeyond { return false }
+        if slope <= slopesAroundMaximumAngle.within { return true }
+        if slope > slopesAroundMaximumAngle.beyond { return false }
         return isWithinMaximumAngleExactly(across: across, along: along)
     }
 
