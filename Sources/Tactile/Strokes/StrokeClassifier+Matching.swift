@@ -76,6 +76,50 @@ extension StrokeClassifier {
         return least
     }
 
+    /// `fillLowerBounds` of the drawing as drawn, axes scaled, against two
+    /// samples at once, `first` in one SIMD lane and `second` in the other
+    /// (session 21: the drawn point, its cell and the weight are read once
+    /// for both, and their arithmetic is one instruction for two); each
+    /// sample's bounds into its own `startSlots` values at `firstBounds`
+    /// and `secondBounds`, and each one's least returned. The same values,
+    /// bit for bit: each lane makes its sample's differences, products and
+    /// sums in the same order, and the bounds from them as there.
+    func fillLowerBounds(_ first: Int, _ second: Int, into firstBounds: UnsafeMutablePointer<Double>,
+                         _ secondBounds: UnsafeMutablePointer<Double>) -> (Double, Double) {
+        let lookup0 = sampleLookup + first * grid * grid, lookup1 = sampleLookup + second * grid * grid
+        let x0 = sampleX + first * n, y0 = sampleY + first * n
+        let x1 = sampleX + second * n, y1 = sampleY + second * n
+        // Each point's sums before it, both lanes side by side (2n values,
+        // free while candidates are ordered: `finish` alone measures into it).
+        let before = shapeScratch
+        var total = SIMD2<Double>(repeating: 0), weighted = total
+        var weight = Double(n)
+        for index in 0..<n {
+            let cell = Int(aspectCell[index])
+            let target0 = Int(lookup0[cell]), target1 = Int(lookup1[cell])
+            let dx = SIMD2(repeating: aspectX[index]) - SIMD2(x0[target0], x1[target1])
+            let dy = SIMD2(repeating: aspectY[index]) - SIMD2(y0[target0], y1[target1])
+            let distance = dx * dx + dy * dy
+            UnsafeMutableRawPointer(before + 2 * index).storeBytes(of: total, as: SIMD2<Double>.self)
+            total += distance
+            weighted += SIMD2(repeating: weight) * distance
+            weight -= 1
+        }
+        var least = (Double.infinity, Double.infinity)
+        var slot = 0
+        var start = 0
+        while start < n {
+            let bound0 = weighted[0] + Double(start) * total[0] - Double(n) * before[2 * start]
+            let bound1 = weighted[1] + Double(start) * total[1] - Double(n) * before[2 * start + 1]
+            firstBounds[slot] = bound0
+            secondBounds[slot] = bound1
+            least = (min(least.0, bound0), min(least.1, bound1))
+            slot += 1
+            start += step
+        }
+        return least
+    }
+
     /// The least weighted distance between the cloud `x`/`y` and `sample`
     /// found from $P's starting points in both directions, or a value at
     /// least `limit` once none can be below it. With `turning`, the best

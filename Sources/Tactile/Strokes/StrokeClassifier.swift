@@ -176,7 +176,7 @@ public final class StrokeClassifier {
     var rotatedY: UnsafeMutablePointer<Double> { buffer + 7 * n }
     var nearest: UnsafeMutablePointer<Double> { buffer + 8 * n }
     var lowerBounds: UnsafeMutablePointer<Double> { buffer + 9 * n }
-    private var shapeScratch: UnsafeMutablePointer<Double> { buffer + 10 * n }
+    var shapeScratch: UnsafeMutablePointer<Double> { buffer + 10 * n }
     /// A greedy run's points of the other cloud not yet paired, packed (see
     /// `takeNearest`), each array `paddedCount` long: the slots past the
     /// points left hold +∞, so the search reads whole blocks of four.
@@ -715,7 +715,9 @@ public final class StrokeClassifier {
         // rotation-invariant sample's candidates are its fitted angles (see
         // `fitRotation`), found without matching, each bounded there.
         var candidateCount = 0
-        for sample in 0..<sampleCount {
+        var sample = 0
+        while sample < sampleCount {
+            defer { sample += 1 }
             if sampleIsRotationInvariant[sample] {
                 for fit in 0..<fitRotation(sample: sample) {
                     let candidate = sample * fitsPerSample + fit
@@ -731,6 +733,16 @@ public final class StrokeClassifier {
                     order[candidateCount] = candidate
                     candidateCount += 1
                 }
+            } else if sample + 1 < sampleCount, !sampleIsRotationInvariant[sample + 1] {
+                // Two samples matched as drawn: bounded together (the same
+                // values), ordered as one after the other.
+                let candidate = sample * fitsPerSample, next = (sample + 1) * fitsPerSample
+                (orderKey[candidate], orderKey[next]) = fillLowerBounds(
+                    sample, sample + 1, into: candidateBounds + candidate * startSlots, candidateBounds + next * startSlots)
+                order[candidateCount] = candidate
+                order[candidateCount + 1] = next
+                candidateCount += 2
+                sample += 1
             } else {
                 let candidate = sample * fitsPerSample
                 orderKey[candidate] = fillLowerBounds(x: aspectX, y: aspectY, cells: aspectCell, sample: sample)
