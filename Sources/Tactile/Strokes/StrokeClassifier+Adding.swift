@@ -1,0 +1,82 @@
+/// Making a classifier of a template set that differs from this one's by a
+/// few samples (a learned drawing added, or one replacing the oldest)
+/// without preparing again the samples it already has.
+///
+/// Preparing a sample is dominated by its lookup grid (*g*² cells, each
+/// the nearest of *n* points: about 97% of a full preparation); the rest
+/// of a sample's preparation (resampling, normalising, shape measures,
+/// radii) is linear in its points. A classifier made here copies the grid
+/// of every sample this one holds with the same strokes, and fills only
+/// the new ones; everything set-wide (the shape ranges of each template,
+/// the close templates' factors, the candidates' buffers) is made exactly
+/// as ``init(templates:parameters:)`` makes it, from the whole set. So the
+/// classifier is the one a full preparation would make, bit for bit (the
+/// grid is a function of the sample's cloud, and an identical sample's
+/// cloud is made by the same arithmetic), which its test checks by
+/// classifying drawings with both.
+extension StrokeClassifier {
+    /// A classifier of `templates`, with this one's parameters, preparing
+    /// only the samples this one does not hold: a template's sample is
+    /// taken as held when this classifier has a template of the same name
+    /// with a sample of the same strokes, bit for bit.
+    ///
+    /// This classifier is not changed (it may be shared); the new one
+    /// shares nothing with it.
+    ///
+    /// - Throws: ``StrokeTemplateProblem/duplicateName(_:)`` when two
+    ///   templates share a name.
+    /// - Complexity: O(*a*·*g*²·*n*) for the *a* samples added, plus
+    ///   O(*s*·*p*) for the *s* samples of *p* points in all.
+    public func adapted(to templates: [StrokeTemplate]) throws(StrokeTemplateProblem) -> StrokeClassifier {
+        try StrokeClassifier(templates: templates, parameters: parameters,
+                             reusing: (self, preparedSamples(of: templates)))
+    }
+
+    /// For each sample of `templates` (in the order `init` numbers them),
+    /// the index of this classifier's sample with the same template name
+    /// and strokes, or −1. A sample of this classifier is given once.
+    func preparedSamples(of templates: [StrokeTemplate]) -> [Int] {
+        var firstSample: [String: Int] = [:]
+        var sample = 0
+        for template in self.templates {
+            firstSample[template.name] = sample
+            sample += template.samples.count
+        }
+        let indexByName = Dictionary(self.templates.enumerated().map { ($0.element.name, $0.offset) },
+                                     uniquingKeysWith: { first, _ in first })
+        var result: [Int] = []
+        for template in templates {
+            guard let own = indexByName[template.name], let first = firstSample[template.name] else {
+                result.append(contentsOf: repeatElement(-1, count: template.samples.count))
+                continue
+            }
+            let held = self.templates[own].samples
+            var taken = [Bool](repeating: false, count: held.count)
+            for strokes in template.samples {
+                // Learned drawings keep their order, so the match is usually
+                // at the same place or one before (the oldest dropped).
+                if let index = held.indices.first(where: { !taken[$0] && Self.sameStrokes(held[$0], strokes) }) {
+                    taken[index] = true
+                    result.append(first + index)
+                } else {
+                    result.append(-1)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether two drawings have the same strokes, coordinate bits and all
+    /// (−0 and 0 differ, so an identical cloud is certain).
+    static func sameStrokes(_ a: [[Point]], _ b: [[Point]]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (left, right) in zip(a, b) {
+            guard left.count == right.count else { return false }
+            for (p, q) in zip(left, right)
+            where p.x.bitPattern != q.x.bitPattern || p.y.bitPattern != q.y.bitPattern {
+                return false
+            }
+        }
+        return true
+    }
+}
