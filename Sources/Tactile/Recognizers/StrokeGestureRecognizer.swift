@@ -296,13 +296,14 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         let threshold = maximumShapeDeviation * adaptation.learningShare
         var confident = adaptation.learns(match, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
         // Told this recognizer's threshold, the classifier measured the
-        // margin only as far as that decision: with no runner-up named it
-        // is a lower bound (or 1, not searched, within the threshold), so a
+        // margin of an accepted drawing only as far as that decision: a
+        // lower bound (or 1, not searched, within the threshold), so a
         // drawing the rule would learn may look as if it would not. Measured
         // again as far as the learning share decides, the rule is the exact
         // margin's (as session 20's evaluation applied it); the match is the
-        // same, the nearest.
-        if !confident, match.runnerUpTemplateIndex < 0,
+        // same, the nearest. One more classification, only for a recognized
+        // drawing the bound does not settle.
+        if !confident,
            let exact = matcher.classify(ink, marginSearchDeviation: threshold) {
             confident = adaptation.learns(exact, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
         }

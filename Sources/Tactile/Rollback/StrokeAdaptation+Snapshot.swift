@@ -2,7 +2,10 @@
 
 /// A ``StrokeGestureRecognizer``'s learned drawings in scene snapshots, so
 /// that a rollback to a frame before a learning forgets it and the frames
-/// played again learn it again, identically.
+/// played again learn it again, identically. Public, as ``StrokeInk``'s
+/// and ``StrokeMatch``'s are, for a recognizer of your own that adapts
+/// (called from ``GestureRecognizer/saveState(to:)`` and
+/// ``GestureRecognizer/restoreState(from:)``).
 ///
 /// The words, after a format word: 0, nothing learned (or no adaptation);
 /// 1, the drawings, template by template: how many templates, then for
@@ -14,12 +17,12 @@
 /// them: it reads the set as nothing learned.
 extension StrokeAdaptation {
     /// The format word of a learned set.
-    static let snapshotFormat = 1
+    public static let snapshotFormat = 1
 
     /// Writes what `adaptation` learned (nothing, for `nil`), its templates
     /// in the order of `templates`. Allocates nothing unless a drawing was
     /// learned under a name none of `templates` has.
-    static func save(_ adaptation: StrokeAdaptation?, of templates: [StrokeTemplate], to writer: inout RecognizerStateWriter) {
+    public static func save(_ adaptation: StrokeAdaptation?, of templates: [StrokeTemplate], to writer: inout RecognizerStateWriter) {
         guard let adaptation, !adaptation.drawings.isEmpty else {
             writer.write(0)
             return
@@ -50,7 +53,7 @@ extension StrokeAdaptation {
     /// settings, or `nil` when it is `current`'s own (compared word by
     /// word, allocating nothing): what a restore puts back. Words of
     /// another format, or cut short, read as nothing learned.
-    static func restore(_ current: StrokeAdaptation, of templates: [StrokeTemplate],
+    public static func restore(_ current: StrokeAdaptation, of templates: [StrokeTemplate],
                         from reader: inout RecognizerStateReader) -> StrokeAdaptation? {
         var check = reader
         if matches(current, of: templates, &check) {
@@ -81,7 +84,7 @@ extension StrokeAdaptation {
 
     /// Reads past a learned set's words (a recognizer whose adaptation was
     /// turned off since the snapshot).
-    static func skip(from reader: inout RecognizerStateReader) {
+    public static func skip(from reader: inout RecognizerStateReader) {
         guard reader.readInt() == snapshotFormat else { return }
         let templateCount = reader.readInt()
         var index = 0
