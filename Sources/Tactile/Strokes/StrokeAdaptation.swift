@@ -35,7 +35,7 @@
 /// ``StrokeClassifier/init(templates:parameters:)``): about 17 ms of CPU
 /// for the built-in set in session 20's evaluation, a visible hitch inside
 /// a frame; ``StrokeClassifier/adapted(to:)`` from the last classifier
-/// prepares only the new drawing (3.4 million instructions against 108
+/// prepares only the new drawing (2.7 million instructions against 108
 /// million, session 21), and gives the same classifier.
 ///
 /// The learned drawings save and read in the template file format

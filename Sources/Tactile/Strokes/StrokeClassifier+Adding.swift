@@ -6,13 +6,13 @@
 /// the nearest of *n* points: 96% of preparing the built-in set, callgrind,
 /// session 21); the rest of a sample's preparation (resampling,
 /// normalising, shape measures, radii) is linear in its points. A
-/// classifier made here copies the grid of every sample this one holds
-/// with the same strokes, and fills only the new ones: 3.4 million
-/// instructions for one learned drawing against 108 million for the whole
-/// built-in set (`scripts/profile-path adapt` and `prepare`), of which the
-/// new grid is 1.9 million and making the other samples' clouds and
-/// measures again most of the rest (left so, as the one change to the
-/// preparation is the grid's copy). Everything set-wide (the shape ranges of each template,
+/// classifier made here copies every template this one holds unchanged
+/// (its samples' clouds, grids, radii and its shape ranges), copies the
+/// grid of every other sample this one holds with the same strokes, and
+/// prepares only the rest: 2.7 million instructions for one learned
+/// drawing against 108 million for the whole built-in set
+/// (`scripts/profile-path adapt` and `prepare`, session 21), of which the
+/// new grid is 1.9 million. Everything set-wide (the shape ranges of each template,
 /// the close templates' factors, the candidates' buffers) is made exactly
 /// as ``init(templates:parameters:)`` makes it, from the whole set. So the
 /// classifier is the one a full preparation would make, bit for bit (the
@@ -69,6 +69,39 @@ extension StrokeClassifier {
             }
         }
         return result
+    }
+
+    /// Copies `template`'s prepared samples (clouds, spreads, harmonics,
+    /// lookup grids, radii) and its shape ranges from `prepared.source`,
+    /// when the source holds the same template (equal, settings and all)
+    /// whose samples `prepared.samples` maps this one's to, one for one in
+    /// order: what `init` would make of them is what the source made, by
+    /// the same arithmetic on the same numbers. Returns false, copying
+    /// nothing, otherwise (a template that learned a drawing), for `init` to
+    /// prepare it.
+    func copyPreparedTemplate(_ template: StrokeTemplate, at templateIndex: Int, firstSample: Int,
+                              from prepared: (source: StrokeClassifier, samples: [Int])) -> Bool {
+        let count = template.samples.count
+        let source = prepared.source
+        guard count > 0, source.parameters == parameters else { return false }
+        let from = prepared.samples[firstSample]
+        guard from >= 0, from + count <= source.sampleCount else { return false }
+        for offset in 0..<count where prepared.samples[firstSample + offset] != from + offset { return false }
+        let sourceTemplate = source.sampleTemplate[from]
+        guard source.sampleTemplate[from + count - 1] == sourceTemplate,
+              source.templates[sourceTemplate].samples.count == count,
+              source.templates[sourceTemplate] == template else { return false }
+        (sampleX + firstSample * n).initialize(from: source.sampleX + from * n, count: count * n)
+        (sampleY + firstSample * n).initialize(from: source.sampleY + from * n, count: count * n)
+        (sampleRadii + firstSample * n).initialize(from: source.sampleRadii + from * n, count: count * n)
+        (sampleSpread + firstSample).update(from: source.sampleSpread + from, count: count)
+        (sampleHarmonics + firstSample * harmonicCount * 2).update(
+            from: source.sampleHarmonics + from * harmonicCount * 2, count: count * harmonicCount * 2)
+        (sampleLookup + firstSample * grid * grid).initialize(from: source.sampleLookup + from * grid * grid, count: count * grid * grid)
+        templateInkRange[templateIndex] = source.templateInkRange[sourceTemplate]
+        templateClosureRange[templateIndex] = source.templateClosureRange[sourceTemplate]
+        templateWindingRange[templateIndex] = source.templateWindingRange[sourceTemplate]
+        return true
     }
 
     /// Whether two drawings have the same strokes, coordinate bits and all

@@ -143,7 +143,7 @@ public final class StrokeClassifier {
     private let sampleIndexInTemplate: [Int]
     private let sampleIsRotationInvariant: [Bool]
     /// Each sample's spread before scaling, for ``StrokeMatch/scale``.
-    private let sampleSpread: UnsafeMutablePointer<Double>
+    let sampleSpread: UnsafeMutablePointer<Double>
     /// Each sample's distances of its points from its centroid, ascending
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
@@ -542,6 +542,11 @@ public final class StrokeClassifier {
 
         var sample = 0
         for (templateIndex, template) in templates.enumerated() {
+            // A template another classifier prepared as it is: copied (StrokeClassifier+Adding.swift).
+            if let prepared, copyPreparedTemplate(template, at: templateIndex, firstSample: sample, from: prepared) {
+                sample += template.samples.count
+                continue
+            }
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
             var winding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
