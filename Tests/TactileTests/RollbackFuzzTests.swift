@@ -25,6 +25,7 @@ struct RollbackFuzzTests {
         var framesResimulated = 0
         var lines = 0
         var acted: Set<String> = []
+        var learnings = 0
         for seed in first..<(first + UInt64(seeds)) {
             let input = RollbackWorld.input(seed: seed, frames: frames)
             let straight = RollbackWorld(seed: seed)
@@ -38,6 +39,7 @@ struct RollbackFuzzTests {
             for line in straight.log {
                 let words = line.split(separator: " ")
                 if words.count > 2, words[1] == "action" { acted.insert(String(words[2])) }
+                if line.contains(" learned true ") { learnings += 1 }
             }
             #expect(outcome.rollbacks > 0, "seed \(seed): no rollback happened")
             if let mismatch = firstDifference(straight.log, rolled.log) {
@@ -49,8 +51,9 @@ struct RollbackFuzzTests {
         // Enough happened for the comparison to mean something: every
         // recognizer of the world acted in some seed.
         #expect(lines > seeds * 50)
-        print("rollback fuzz: recognizers that acted: \(acted.sorted())")
+        print("rollback fuzz: recognizers that acted: \(acted.sorted()); drawings the stroke recognizer learned: \(learnings)")
         if seeds >= 12 {
+            #expect(learnings > 0, "the stroke recognizer learned nothing: its snapshot's learned drawings went untested")
             #expect(acted == RollbackWorld.recognizerNames, "never acted: \(RollbackWorld.recognizerNames.subtracting(acted).sorted())")
         }
     }
@@ -234,6 +237,9 @@ final class RollbackWorld {
         // A short pause (six frames), so that a finger landing at random
         // seldom joins the circle's drawing; long enough to roll back over.
         stroke.pause = 0.1
+        // Learning the player's drawings (session 21): a rollback over a
+        // learning must forget it and the re-simulation learn it again.
+        stroke.adaptation = StrokeAdaptation()
         let namedList: [(String, GestureRecognizer, Layer)] = [
             ("pan", pan, board), ("pinch", pinch, board), ("rotation", rotation, board), ("edge", edge, scene.root),
             ("tap", tap, left), ("doubleTap", doubleTap, left), ("twoFingerTap", twoFingerTap, left), ("press", press, corner),
@@ -310,6 +316,7 @@ final class RollbackWorld {
         case let knock as KnockGestureRecognizer: "strength \(knock.strength)"
         case let stroke as StrokeGestureRecognizer:
             "match \(stroke.match.map { "\($0.name) \($0.score) \($0.centroid) \($0.angle) \($0.scale)" } ?? "-") drawing \(stroke.lastDrawing)"
+                + " learned \(stroke.learnedLastDrawing) \((stroke.adaptation?.drawings ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.count)" })"
         default: ""
         }
     }

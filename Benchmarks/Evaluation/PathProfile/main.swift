@@ -38,6 +38,12 @@ import Tactile
 //             of `move`, 20 events a frame (the ten-contact trace's), the
 //             frame's list emptied and refilled as SDLApp does, per event:
 //             what the loop and the event list add to `move`
+//   adapt     a learned drawing added to the built-in strokes' classifier
+//             (StrokeClassifier.adapted(to:), one drawing a template, the
+//             oldest replaced), per drawing: what a StrokeGestureRecognizer
+//             with an adaptation spends when it learns
+//   prepare   the same adapted sets prepared whole (StrokeClassifier(templates:)),
+//             per set: what the game paid before (run with few events)
 //   motion    motion readings, accelerometer and gyroscope in turn, sent to a
 //             scene set up as Tilt Maze's map (a flick, a twist and a steep
 //             tilt on one layer; sent directly, with no motion manager to
@@ -275,6 +281,27 @@ func motionReadings(count: Int) -> Int {
     return recognized
 }
 
+/// `count` classifiers of the built-in strokes, each with one more learned
+/// drawing (a template's own sample, stretched and shifted a little each
+/// time: a new drawing of that shape), made from the last (`adapt`) or
+/// prepared whole (`prepare`). Returns the samples of the last.
+func adaptations(count: Int, whole: Bool) -> Int {
+    let builtIn = StrokeTemplate.builtIn
+    var adaptation = StrokeAdaptation()
+    var classifier = StrokeClassifier()
+    for index in 0..<count {
+        let template = builtIn[index % builtIn.count]
+        let stretch = 1 + 0.01 * Double(index % 17), shift = Double(index % 5)
+        let drawing = template.samples[index % template.samples.count].map { stroke in
+            stroke.map { Point(x: $0.x * stretch + shift, y: $0.y - shift) }
+        }
+        adaptation.learn(drawing, as: template.name)
+        let templates = try! adaptation.templates(adding: builtIn)
+        classifier = whole ? try! StrokeClassifier(templates: templates) : try! classifier.adapted(to: templates)
+    }
+    return classifier.templates.reduce(0) { $0 + $1.samples.count }
+}
+
 let arguments = CommandLine.arguments
 let workload = arguments.count > 1 ? arguments[1] : "tap"
 let events = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -295,7 +322,9 @@ let result = MainActor.assumeIsolated { () -> Int in
     case "pinch10": return circling(.pinch, count: events)
     case "circle10": return circling(.builtIns, count: events)
     case "motion": return motionReadings(count: events)
-    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, loop, trace, land10, pinch10, circle10 or motion")
+    case "adapt": return adaptations(count: events, whole: false)
+    case "prepare": return adaptations(count: events, whole: true)
+    default: fatalError("unknown workload \(workload): move, tap, idle200, move20, hittest, capture, restore, commands, commandaxis, loop, trace, land10, pinch10, circle10, motion, adapt or prepare")
     }
 }
 print("\(workload): \(events) events, result \(result)")

@@ -20,6 +20,12 @@ import TactileDebugDrawing
 /// └─────────────────────────────────┘
 /// ```
 ///
+/// A (adapt) turns on the recognizer's learning of the player's hand
+/// (``StrokeGestureRecognizer/adaptation``): drawings recognized with room
+/// to spare are learned as they are made, one a shape, and matched with at
+/// once; the result line says "learned", the status counts the shapes. A
+/// again forgets them.
+///
 /// The page's layer is hidden while the page is not shown, so the panels
 /// under it get their touches as before (and the lab's trace and
 /// screenshot do not change). Any pointer draws: a finger, the mouse, the
@@ -52,6 +58,7 @@ final class StrokeLabPage {
     static let nextKey: Int32 = 79       // →
     static let previousKey: Int32 = 80   // ←
     static let addKey: Int32 = 40        // Enter
+    static let adaptKey: Int32 = 4       // A
 
     var isShown: Bool { !layer.isHidden }
 
@@ -96,6 +103,8 @@ final class StrokeLabPage {
         switch key.scancode {
         case Self.learnKey:
             isLearning.toggle()
+        case Self.adaptKey:
+            toggleAdapting()
         case Self.nextKey where isLearning:
             chooseName(by: 1)
         case Self.previousKey where isLearning:
@@ -126,6 +135,16 @@ final class StrokeLabPage {
         default:
             break
         }
+    }
+
+    /// Whether the recognizer learns the player's hand by itself.
+    var isAdapting: Bool { recognizer.adaptation != nil }
+
+    /// Turns the recognizer's adaptation on (nothing learned yet) or off
+    /// (what it learned forgotten).
+    func toggleAdapting() {
+        recognizer.adaptation = isAdapting ? nil : StrokeAdaptation()
+        status = isAdapting ? "adapting to your hand: drawings recognized clearly are learned" : "adapting off: learned drawings forgotten"
     }
 
     /// The names learn can add to: the set's, then one new name.
@@ -188,17 +207,20 @@ final class StrokeLabPage {
     var lines: [String] {
         var lines = [isLearning
             ? "learn: \(learnName) (\(templates.first { $0.name == learnName }?.samples.count ?? 0) samples)  </>: name  enter: add last drawing  L: stop"
-            : "\(templates.count) templates  L: learn  S: back to the panels"]
+            : "\(templates.count) templates  L: learn  A: adapt \(isAdapting ? "off" : "on")  S: back to the panels"]
         if let guess { lines.append("guess: \(guess.name)? \(fixedDecimal(guess.score, decimals: 2))") }
         if let result {
             if let match = result.match {
                 lines.append("\(match.name) \(fixedDecimal(match.score, decimals: 2)), deviation \(fixedDecimal(match.shapeDeviation, decimals: 1)): "
-                    + (result.recognized ? "recognized" : "rejected"))
+                    + (result.recognized ? "recognized" : "rejected") + (result.recognized && recognizer.learnedLastDrawing ? ", learned" : ""))
             } else {
                 lines.append("no shape: rejected")
             }
         }
         if !status.isEmpty { lines.append(status) }
+        if let adaptation = recognizer.adaptation {
+            lines.append("adapting: \(adaptation.drawings.count) shape\(adaptation.drawings.count == 1 ? "" : "s") learned  A: forget and stop")
+        }
         return lines
     }
 

@@ -27,6 +27,17 @@ extension SDLIntegration {
             return (app, game)
         }
 
+        /// Spells learns the player's drawings (on by default): the trace's
+        /// clear drawings are learned, and a second run learns the same ones
+        /// and casts the same spells.
+        @Test func theTraceIsLearnedTheSameWayEachRun() throws {
+            let (_, one) = try run()
+            let (_, two) = try run()
+            #expect(one.shapesLearned > 0)
+            #expect(one.spell.adaptation == two.spell.adaptation)
+            #expect(one.log == two.log && one.score == two.score)
+        }
+
         @Test func theTraceCastsAtTheEnemiesItDrawsOver() throws {
             let (_, game) = try run()
             #expect(game.log.count == 8, "\(game.log)")

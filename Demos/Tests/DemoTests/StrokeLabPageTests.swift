@@ -132,4 +132,24 @@ import Testing
         #expect(next.strokeLab.templates.count == 17)
         #expect(next.strokeLab.status == "loaded \(path)")
     }
+
+    /// A turns the recognizer's adaptation on: a clear circle is learned as
+    /// it is recognized, the page says so, and A again forgets it.
+    @Test func adaptingLearnsAClearDrawingAndAAgainForgetsIt() throws {
+        let lab = try LabDriver()
+        let page = lab.game.strokeLab
+        lab.press(StrokeLabPage.showKey)
+        #expect(!page.isAdapting)
+        lab.press(StrokeLabPage.adaptKey)
+        #expect(page.isAdapting)
+        lab.draw(LabDriver.circle(center: Point(x: 280, y: 320), radius: 120))
+        let result = try #require(page.result)
+        #expect(result.recognized && result.match?.name == "circle")
+        #expect(page.recognizer.learnedLastDrawing)
+        #expect(page.lines.contains { $0.hasSuffix(": recognized, learned") }, "\(page.lines)")
+        #expect(page.lines.contains("adapting: 1 shape learned  A: forget and stop"), "\(page.lines)")
+        #expect(page.recognizer.adaptation?.drawings["circle"]?.count == 1)
+        lab.press(StrokeLabPage.adaptKey)
+        #expect(!page.isAdapting && page.recognizer.matchingClassifier === page.recognizer.classifier)
+    }
 }

@@ -61,8 +61,36 @@
 /// (``GestureRecognizer/require(toFail:)``) and begins once the drawing is
 /// rejected.
 ///
+/// ## Learning the player's hand
+///
+/// Set ``adaptation`` and the recognizer learns as it goes: each drawing it
+/// recognizes with room to spare (by ``StrokeAdaptation``'s rule, at its
+/// ``StrokeAdaptation/learningShare`` of ``maximumShapeDeviation``)
+/// becomes a sample of the template it matched, before the actions run,
+/// and the next drawing is matched with it. Off by default.
+///
+/// ```swift
+/// spells.adaptation = StrokeAdaptation()            // learn, one drawing a template
+/// spells.addAction { [unowned spells] _ in
+///     if spells.learnedLastDrawing { showHint("learned your \(spells.match!.name)") }
+/// }
+/// // Keep what was learned between sessions:
+/// try StrokeTemplateFile.save(learned: spells.adaptation!, toFile: path)
+/// spells.adaptation = try StrokeTemplateFile.learnedDrawings(contentsOfFile: path)
+/// ```
+///
+/// ``classifier`` stays the game's, never changed (other recognizers may
+/// share it): the recognizer matches with a classifier of its own, made
+/// from it and the learned drawings (``matchingClassifier``). Learning a
+/// drawing prepares that drawing alone (``StrokeClassifier/adapted(to:)``:
+/// about 1/40 of preparing the built-in set again), so it fits in the
+/// frame that recognized it. The learned drawings are saved in scene
+/// snapshots: a rollback to a frame before a learning forgets it, and the
+/// frames played again learn it again.
+///
 /// ## See Also
 /// - ``StrokeClassifier``
+/// - ``StrokeAdaptation``
 /// - ``StrokeTemplateFile``
 /// - ``GestureDefaults``
 @MainActor
@@ -70,8 +98,40 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     // MARK: Settings
 
     /// The templates and the matching; may be shared by recognizers on the
-    /// main actor.
-    public var classifier: StrokeClassifier
+    /// main actor. With an ``adaptation``, drawings are matched against
+    /// these templates and the learned drawings (``matchingClassifier``);
+    /// setting another classifier keeps what was learned, for the
+    /// templates of the same names.
+    public var classifier: StrokeClassifier {
+        didSet {
+            adaptedClassifiers.removeAll()
+            adaptedClassifier = nil
+            if let learned, !applyLearned(learned, from: classifier) { adaptedClassifier = nil }
+        }
+    }
+
+    /// Learns the player's own drawings as samples (see "Learning the
+    /// player's hand" above), or `nil` (the default): nothing learned, the
+    /// ``classifier`` alone matches. Set it to start learning, or to a
+    /// value holding drawings (saved from an earlier session, say) to match
+    /// with them at once; `nil` forgets them. Read it to save what was
+    /// learned.
+    ///
+    /// Learned drawings of a template that would then hold more than
+    /// ``StrokeTemplate/maximumPointCount`` points are not matched with
+    /// (the classifier alone is, until they are forgotten).
+    public var adaptation: StrokeAdaptation? {
+        get { learned }
+        set {
+            learned = newValue
+            learnedLastDrawing = false
+            if let newValue {
+                if !applyLearned(newValue, from: adaptedClassifier ?? classifier) { adaptedClassifier = nil }
+            } else {
+                adaptedClassifier = nil
+            }
+        }
+    }
 
     /// How long, in seconds on the scene's clock, no pointer may be down
     /// before the drawing is finished and matched; 0.5 by default
@@ -117,8 +177,30 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// finishes, before the actions run; the only allocation of a drawing.
     public private(set) var lastDrawing: [[Point]] = []
 
+    /// Whether the last finished drawing was learned (see
+    /// ``adaptation``): set with ``match``, before the actions run.
+    public private(set) var learnedLastDrawing = false
+
+    /// The classifier drawings are matched with: ``classifier``, or with an
+    /// ``adaptation`` that has learned something, the recognizer's own
+    /// classifier of its templates and the learned drawings.
+    public var matchingClassifier: StrokeClassifier { adaptedClassifier ?? classifier }
+
     /// The touch drawing the current stroke.
     private var drawingTouch: ObjectIdentifier?
+
+    /// The adaptation's state (``adaptation`` is its face, which also
+    /// prepares the classifier), and the recognizer's own classifier of
+    /// `classifier`'s templates plus the learned drawings, `nil` when
+    /// nothing is learned.
+    private var learned: StrokeAdaptation?
+    private var adaptedClassifier: StrokeClassifier?
+    /// The last few learned sets and their classifiers, newest last: a
+    /// rollback to a frame before a learning, and the frames played again
+    /// that learn the same drawing, take theirs back instead of preparing
+    /// it again (see `restoreState`).
+    private var adaptedClassifiers: [(drawings: StrokeAdaptation, classifier: StrokeClassifier?)] = []
+    private static let adaptedClassifiersKept = 4
 
     public init(classifier: StrokeClassifier) {
         self.classifier = classifier
@@ -133,7 +215,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     ///
     /// - Complexity: one classification (see ``StrokeClassifier``).
     public func bestGuess() -> StrokeMatch? {
-        classifier.classify(ink, marginSearchDeviation: maximumShapeDeviation)
+        matchingClassifier.classify(ink, marginSearchDeviation: maximumShapeDeviation)
     }
 
     // MARK: Touches
@@ -191,22 +273,90 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// Matches the finished drawing and decides.
     private func finish() {
         lastDrawing = ink.strokes
+        learnedLastDrawing = false
         let bounds = ink.bounds
+        let matcher = matchingClassifier
         // Told the decision, the classifier may stop once it is a certain rejection.
         guard max(bounds.width, bounds.height) >= minimumSize,
-              let nearest = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
+              let nearest = matcher.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             state = .failed
             return
         }
         match = nearest
-        state = nearest.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) ? .recognized : .failed
+        let recognized = nearest.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
+        if recognized, learned != nil { learnIfConfident(nearest, matchedBy: matcher) }
+        state = recognized ? .recognized : .failed
+    }
+
+    /// Learns the finished drawing, recognized as `match`, when the
+    /// adaptation's rule says so, and prepares it into the recognizer's
+    /// classifier.
+    private func learnIfConfident(_ match: StrokeMatch, matchedBy matcher: StrokeClassifier) {
+        guard var adaptation = learned else { return }
+        let threshold = maximumShapeDeviation * adaptation.learningShare
+        var confident = adaptation.learns(match, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
+        // Told this recognizer's threshold, the classifier measured the
+        // margin of an accepted drawing only as far as that decision: a
+        // lower bound (or 1, not searched, within the threshold), so a
+        // drawing the rule would learn may look as if it would not. Measured
+        // again as far as the learning share decides, the rule is the exact
+        // margin's (as session 20's evaluation applied it); the match is the
+        // same, the nearest. One more classification, only for a recognized
+        // drawing the bound does not settle.
+        if !confident,
+           let exact = matcher.classify(ink, marginSearchDeviation: threshold) {
+            confident = adaptation.learns(exact, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
+        }
+        guard confident, adaptation.learn(lastDrawing, as: match.name) else { return }
+        if applyLearned(adaptation, from: matcher) {
+            learned = adaptation
+            learnedLastDrawing = true
+        }
+    }
+
+    /// Makes the recognizer's classifier for `adaptation`'s drawings, from
+    /// one of the last few made or by `StrokeClassifier.adapted(to:)` from
+    /// `source` (which prepares only the drawings `source` lacks).
+    /// Returns false, leaving the classifier as it was, when a template
+    /// with its drawings would hold too many points.
+    @discardableResult
+    private func applyLearned(_ adaptation: StrokeAdaptation, from source: StrokeClassifier) -> Bool {
+        if let kept = adaptedClassifiers.lastIndex(where: { $0.drawings == adaptation }) {
+            adaptedClassifier = adaptedClassifiers[kept].classifier
+            return true
+        }
+        let made: StrokeClassifier?
+        if adaptation.drawings.isEmpty {
+            made = nil
+        } else {
+            do {
+                made = try source.adapted(to: adaptation.templates(adding: classifier.templates))
+            } catch {
+                return false
+            }
+        }
+        adaptedClassifier = made
+        adaptedClassifiers.append((adaptation, made))
+        if adaptedClassifiers.count > Self.adaptedClassifiersKept { adaptedClassifiers.removeFirst() }
+        return true
+    }
+
+    /// Forgets every learned drawing: the ``classifier`` alone matches
+    /// again, and learning starts over (a new player, say). Does nothing
+    /// without an ``adaptation``.
+    public func forgetLearnedDrawings() {
+        guard var adaptation = learned else { return }
+        adaptation.removeAll()
+        self.adaptation = adaptation
     }
 
     // MARK: Rollback
 
     /// Saves its own progress in scene snapshots (see ``SceneSnapshot``):
-    /// the ink, the touch drawing, the match and the last drawing. The
-    /// pause's deadline is the arena's, which the scene saves itself.
+    /// the ink, the touch drawing, the match and the last drawing, and,
+    /// with an ``adaptation``, the drawings learned (see
+    /// StrokeGestureRecognizer+Learned.swift). The pause's deadline is the
+    /// arena's, which the scene saves itself.
     open override var savedStateClass: GestureRecognizer.Type? { StrokeGestureRecognizer.self }
 
     open override func saveState(to writer: inout RecognizerStateWriter) {
@@ -214,6 +364,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         writer.write(touch: drawingTouch)
         StrokeMatch.save(match, to: &writer)
         StrokeInk.save(drawing: lastDrawing, to: &writer)
+        writer.write(learnedLastDrawing)
+        StrokeAdaptation.save(learned, of: classifier.templates, to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {
@@ -221,5 +373,16 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         drawingTouch = reader.readTouch()
         match = StrokeMatch.restore(from: &reader, classifier: classifier)
         StrokeInk.restore(drawing: &lastDrawing, from: &reader)
+        learnedLastDrawing = reader.readBool()
+        // The setting (whether it learns, k, the share) is the game's; the
+        // drawings are progress. Unchanged since the snapshot (as they are
+        // unless a drawing was learned since), nothing is read into memory.
+        guard let current = learned else {
+            StrokeAdaptation.skip(from: &reader)
+            return
+        }
+        guard let restored = StrokeAdaptation.restore(current, of: classifier.templates, from: &reader) else { return }
+        learned = restored
+        if !applyLearned(restored, from: adaptedClassifier ?? classifier) { adaptedClassifier = nil }
     }
 }

@@ -143,7 +143,7 @@ public final class StrokeClassifier {
     private let sampleIndexInTemplate: [Int]
     private let sampleIsRotationInvariant: [Bool]
     /// Each sample's spread before scaling, for ``StrokeMatch/scale``.
-    private let sampleSpread: UnsafeMutablePointer<Double>
+    let sampleSpread: UnsafeMutablePointer<Double>
     /// Each sample's distances of its points from its centroid, ascending
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
@@ -372,7 +372,17 @@ public final class StrokeClassifier {
     /// - Throws: ``StrokeTemplateProblem/duplicateName(_:)`` when two
     ///   templates share a name (a template holds all of a shape's samples).
     /// - Complexity: O(*s*·*g*²·*n*) for *s* samples in all.
-    public init(templates: [StrokeTemplate], parameters: StrokeMatchingParameters = .standard) throws(StrokeTemplateProblem) {
+    public convenience init(templates: [StrokeTemplate], parameters: StrokeMatchingParameters = .standard) throws(StrokeTemplateProblem) {
+        try self.init(templates: templates, parameters: parameters, reusing: nil)
+    }
+
+    /// A classifier of `templates`, prepared, taking each sample's lookup
+    /// grid from `prepared` where it names one (see
+    /// StrokeClassifier+Adding.swift): `samples[i]` is the sample of
+    /// `source` identical to sample `i` here (same strokes, same
+    /// parameters, so the same cloud and grid), or −1 to fill it.
+    init(templates: [StrokeTemplate], parameters: StrokeMatchingParameters,
+         reusing prepared: (source: StrokeClassifier, samples: [Int])?) throws(StrokeTemplateProblem) {
         var names = Set<String>()
         for template in templates where !names.insert(template.name).inserted {
             throw .duplicateName(template.name)
@@ -532,6 +542,11 @@ public final class StrokeClassifier {
 
         var sample = 0
         for (templateIndex, template) in templates.enumerated() {
+            // A template another classifier prepared as it is: copied (StrokeClassifier+Adding.swift).
+            if let prepared, copyPreparedTemplate(template, at: templateIndex, firstSample: sample, from: prepared) {
+                sample += template.samples.count
+                continue
+            }
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
             var winding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
@@ -545,7 +560,14 @@ public final class StrokeClassifier {
                     fillHarmonics(x: sampleX + sample * n, y: sampleY + sample * n,
                                   into: sampleHarmonics + sample * harmonicCount * 2)
                 }
-                fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
+                // The grid is by far the costliest part of a sample (g² cells × n
+                // points): an adapted classifier copies the ones it already has.
+                if let prepared, prepared.samples[sample] >= 0 {
+                    (sampleLookup + sample * grid * grid).initialize(
+                        from: prepared.source.sampleLookup + prepared.samples[sample] * grid * grid, count: grid * grid)
+                } else {
+                    fillLookup(sampleLookup + sample * grid * grid, x: sampleX + sample * n, y: sampleY + sample * n)
+                }
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
                                                          stroke: resampledStroke, count: n,
                                                          windingEndTrim: parameters.windingEndTrim,

@@ -307,6 +307,13 @@ public struct StrokeTemplateFileError: Error, Hashable, Sendable {
         case outsideBlock(keyword: String, expected: String)
         /// A template is not valid.
         case template(StrokeTemplateProblem)
+        /// A file of learned drawings (see
+        /// ``StrokeTemplateFile/learnedDrawings(from:settings:)``) gives a
+        /// template an option: its drawings take their template's.
+        case optionOnLearnedDrawings(template: String)
+        /// A file of learned drawings holds more drawings of a template
+        /// than the adaptation keeps (its ``StrokeAdaptation/drawingsPerTemplate``).
+        case tooManyLearnedDrawings(template: String, found: Int, limit: Int)
     }
 }
 
@@ -334,6 +341,10 @@ extension StrokeTemplateFileError: CustomStringConvertible {
             return prefix + "\(keyword) before any '\(expected)'"
         case .template(let problem):
             return prefix + problem.description
+        case .optionOnLearnedDrawings(let template):
+            return prefix + "learned drawings of '\(template)' take no options (they take their template's)"
+        case .tooManyLearnedDrawings(let template, let found, let limit):
+            return prefix + "\(found) learned drawings of '\(template)', more than the \(limit) the adaptation keeps"
         }
     }
 }

@@ -1,0 +1,207 @@
+import TactileTestSupport
+import Testing
+@_spi(StrokeTuning) @testable import Tactile
+
+/// A stroke recognizer with an adaptation learns by itself, through the
+/// scene: what it learns is bounded, never a rejected drawing, by the
+/// evaluated rule (the exact margin's), matched with at once by a
+/// classifier of its own (the game's is left alone); deterministic; carried
+/// by scene snapshots; saved and read in the template file format.
+@MainActor
+final class StrokeGestureRecognizerAdaptationTests {
+    let scene = Scene(size: Size(width: 1000, height: 1000))
+    let board = Layer(frame: Rect(x: 0, y: 0, width: 1000, height: 1000))
+    let shared = StrokeClassifier()
+    let stroke: StrokeGestureRecognizer
+    var time = 0.0
+
+    init() {
+        board.isMultipleTouchEnabled = true
+        scene.root.addChild(board)
+        stroke = StrokeGestureRecognizer(classifier: shared)
+        stroke.adaptation = StrokeAdaptation()
+        board.addGestureRecognizer(stroke)
+    }
+
+    /// Draws `drawing` stroke by stroke (a point every 10 ms, 0.2 s between
+    /// strokes), lets the pause pass, and says whether it was recognized.
+    func draw(_ drawing: [[Point]]) -> Bool {
+        var recognizedNow = false
+        let action = stroke.addAction { _ in recognizedNow = true }
+        defer { stroke.removeAction(action) }
+        for (index, path) in drawing.enumerated() {
+            let id = PointerID(kind: .finger, device: 1, index: Int64(index + 1))
+            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.down, id: id, location: path[0]))))
+            for point in path.dropFirst() {
+                time += 0.01
+                scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.move, id: id, location: point))))
+            }
+            time += 0.01
+            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.up, id: id, location: path[path.count - 1]))))
+            time += 0.2
+        }
+        time += stroke.pause
+        scene.advanceTime(to: time)
+        time += 0.3
+        return recognizedNow
+    }
+
+    /// A wide hand's drawings of every shape, twice, and scribbles, mixed.
+    static func session(seed: UInt64) -> [[[Point]]] {
+        var synthesizer = StrokeSynthesizer(seed: seed)
+        let hand = StrokeWriter(seed: seed &+ 1, habits: .wide)
+        var drawings: [[[Point]]] = []
+        for _ in 0..<2 {
+            for shape in StrokeShape.allCases {
+                drawings.append(synthesizer.drawing(of: shape, by: hand))
+                if drawings.count % 3 == 0 { drawings.append(synthesizer.scribble()) }
+            }
+        }
+        return drawings
+    }
+
+    @Test func learnsOnlyRecognizedDrawingsByTheExactRuleAtMostKATemplate() throws {
+        var exactParameters = StrokeMatchingParameters.standard
+        exactParameters.reportsRunnerUp = true
+        var exact = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: exactParameters)
+        var learnedCount = 0, recognizedNotLearned = 0, rejected = 0
+        for drawing in Self.session(seed: 0x1EA2) {
+            let before = try #require(stroke.adaptation)
+            // The exact margin, on the set the recognizer matches with now.
+            if exact.templates != stroke.matchingClassifier.templates {
+                exact = try StrokeClassifier(templates: stroke.matchingClassifier.templates, parameters: exactParameters)
+            }
+            let exactMatch = exact.classify(strokes: drawing)
+            let wasRecognized = draw(drawing)
+            let after = try #require(stroke.adaptation)
+            if !wasRecognized {
+                // A rejected drawing (a scribble, mostly) is never learned.
+                #expect(!stroke.learnedLastDrawing && after == before)
+                rejected += 1
+                continue
+            }
+            let match = try #require(stroke.match)
+            let rule = try #require(exactMatch).isConfident(maximumShapeDeviation: stroke.maximumShapeDeviation * after.learningShare)
+            #expect(stroke.learnedLastDrawing == rule, "\(match.name): learned \(stroke.learnedLastDrawing), exact rule \(rule)")
+            if stroke.learnedLastDrawing {
+                #expect(after.drawings[match.name]?.last == stroke.lastDrawing)
+                learnedCount += 1
+            } else {
+                #expect(after == before)
+                recognizedNotLearned += 1
+            }
+            // Matched with at once: the recognizer's own classifier holds the learned drawings.
+            #expect(stroke.matchingClassifier.templates == (try after.templates(adding: StrokeTemplate.builtIn)))
+        }
+        let adaptation = try #require(stroke.adaptation)
+        #expect(adaptation.drawings.values.allSatisfy { $0.count <= adaptation.drawingsPerTemplate })
+        #expect(learnedCount > adaptation.drawings.count)   // some replaced the oldest
+        #expect(learnedCount > 0 && recognizedNotLearned > 0 && rejected > 0)
+        // The game's classifier, shared, is left as it was.
+        #expect(stroke.classifier === shared && shared.templates == StrokeTemplate.builtIn)
+        #expect(stroke.matchingClassifier !== shared)
+    }
+
+    @Test func forgettingAndTurningOffMatchWithTheGamesClassifierAgain() throws {
+        for drawing in Self.session(seed: 0x1EA3).prefix(12) { _ = draw(drawing) }
+        #expect(!(stroke.adaptation?.drawings.isEmpty ?? true))
+        let learned = try #require(stroke.adaptation)
+        stroke.forgetLearnedDrawings()
+        #expect(stroke.adaptation?.drawings.isEmpty == true && stroke.matchingClassifier === shared)
+        // Given back (read from a file, say), matched with at once.
+        stroke.adaptation = learned
+        #expect(stroke.matchingClassifier.templates == (try learned.templates(adding: StrokeTemplate.builtIn)))
+        stroke.adaptation = nil
+        #expect(stroke.matchingClassifier === shared && !stroke.learnedLastDrawing)
+        // Off, nothing is learned.
+        for drawing in Self.session(seed: 0x1EA3).prefix(6) { _ = draw(drawing) }
+        #expect(stroke.adaptation == nil && stroke.matchingClassifier === shared)
+    }
+
+    @Test func learningIsDeterministic() throws {
+        let one = StrokeGestureRecognizerAdaptationTests(), two = StrokeGestureRecognizerAdaptationTests()
+        var matches: ([StrokeMatch?], [StrokeMatch?]) = ([], [])
+        for drawing in Self.session(seed: 0x1EA4) {
+            _ = one.draw(drawing)
+            _ = two.draw(drawing)
+            matches.0.append(one.stroke.match)
+            matches.1.append(two.stroke.match)
+        }
+        #expect(matches.0 == matches.1)
+        #expect(one.stroke.adaptation == two.stroke.adaptation && !(one.stroke.adaptation?.drawings.isEmpty ?? true))
+    }
+
+    /// A rollback to a frame before a learning forgets it; the frames
+    /// played again learn it again, the same classifier matching after.
+    @Test func aRollbackForgetsWhatWasLearnedSinceAndReplayingLearnsItAgain() throws {
+        let drawings = Self.session(seed: 0x1EA5)
+        var index = 0
+        // Up to a drawing that will be learned, with something learned before it.
+        var snapshot = try scene.snapshot()
+        var before = try #require(stroke.adaptation)
+        var startTime = time
+        while index < drawings.count {
+            snapshot = try scene.snapshot()
+            before = try #require(stroke.adaptation)
+            startTime = time
+            _ = draw(drawings[index])
+            index += 1
+            if stroke.learnedLastDrawing, !before.drawings.isEmpty { break }
+        }
+        #expect(stroke.learnedLastDrawing)
+        let learned = try #require(stroke.adaptation)
+        let learnedClassifier = stroke.matchingClassifier
+        let match = stroke.match
+        #expect(learned != before)
+
+        try scene.restore(snapshot)
+        #expect(stroke.adaptation == before)
+        #expect(stroke.matchingClassifier.templates == (try before.templates(adding: StrokeTemplate.builtIn)))
+        time = startTime
+        _ = draw(drawings[index - 1])
+        #expect(stroke.learnedLastDrawing && stroke.adaptation == learned && stroke.match == match)
+        #expect(stroke.matchingClassifier === learnedClassifier)   // taken back, not prepared again
+
+        // The snapshot after the learning restores it too, and one taken
+        // with nothing learned forgets everything.
+        let after = try scene.snapshot()
+        try scene.restore(snapshot)
+        try scene.restore(after)
+        #expect(stroke.adaptation == learned && stroke.matchingClassifier === learnedClassifier)
+        stroke.forgetLearnedDrawings()
+        let empty = try scene.snapshot()
+        try scene.restore(after)
+        #expect(stroke.adaptation == learned)
+        try scene.restore(empty)
+        #expect(stroke.adaptation?.drawings.isEmpty == true && stroke.matchingClassifier === shared)
+    }
+
+    @Test func learnedDrawingsRoundTripThroughTheTemplateFileFormat() throws {
+        stroke.adaptation = StrokeAdaptation(drawingsPerTemplate: 2)
+        for drawing in Self.session(seed: 0x1EA6) { _ = draw(drawing) }
+        let adaptation = try #require(stroke.adaptation)
+        #expect(adaptation.drawings.values.contains { $0.count == 2 })
+        let text = StrokeTemplateFile.text(learned: adaptation)
+        #expect(text.hasPrefix("tactile-strokes 1\n"))
+        let read = try StrokeTemplateFile.learnedDrawings(from: text, settings: StrokeAdaptation(drawingsPerTemplate: 2))
+        #expect(read == adaptation)
+        #expect(StrokeTemplateFile.text(learned: read) == text)
+
+        // Bad input: a precise error each.
+        #expect(throws: StrokeTemplateFileError(line: nil, problem: .tooManyLearnedDrawings(
+            template: try #require(adaptation.drawings.filter { $0.value.count == 2 }.keys.sorted().first), found: 2, limit: 1))) {
+            try StrokeTemplateFile.learnedDrawings(from: text)
+        }
+        let withOption = "tactile-strokes 1\ntemplate v rotation-invariant\nsample\nstroke\n0 0\n50 100\n100 0\n"
+        #expect(throws: StrokeTemplateFileError(line: nil, problem: .optionOnLearnedDrawings(template: "v"))) {
+            try StrokeTemplateFile.learnedDrawings(from: withOption)
+        }
+        let badNumber = "tactile-strokes 1\ntemplate v\nsample\nstroke\n0 0\n50 nan\n"
+        #expect(throws: StrokeTemplateFileError(line: 6, problem: .badNumber("nan"))) {
+            try StrokeTemplateFile.learnedDrawings(from: badNumber)
+        }
+        #expect(throws: StrokeTemplateFileError.self) {
+            try StrokeTemplateFile.learnedDrawings(from: "tactile-strokes 2\n")
+        }
+    }
+}
