@@ -732,11 +732,33 @@ struct ArenaLogLine {
     /// The lab's clock when the decision was made (a badge holds a
     /// finished state for a while from then).
     let time: Double
-    private var words: String?
-    /// The rows and colour the panel draws, made with the words.
-    private var drawnRows: (rows: [String], color: Color)?
+    /// The words, and the rows and colour the panel draws, made the first
+    /// time the panel shows the line.
+    private var shown: Shown?
 
-    init(_ decision: ArenaDecision, at time: Double) {
+    /// Kept apart, in a box made when the line is first drawn: the input
+    /// writes a line at every decision it logs, into memory the log has
+    /// not used for many frames, and held in the line the words and rows
+    /// made it 72 bytes rather than 48 (a cache line and more a
+    /// decision, about one in three of them for nothing the input needs).
+    private final class Shown {
+        let text: String
+        let rows: [String]
+        let color: Color
+
+        init(text: String, rows: [String], color: Color) {
+            self.text = text
+            self.rows = rows
+            self.color = color
+        }
+    }
+
+    /// `decision` is borrowed, and only a decision kept whole is copied:
+    /// an initializer takes its arguments owned, so the lab copied every
+    /// decision for the call (a retain of each object in it, through the
+    /// enum's outlined copy), and a decision about a touch was released
+    /// again here once its pointer was read.
+    init(_ decision: borrowing ArenaDecision, at time: Double) {
         self.time = time
         switch decision {
         case .gathered(let recognizer, let touch):
@@ -751,12 +773,12 @@ struct ArenaLogLine {
             // Not heard by the lab (`init` leaves deliveries to layers out).
             kept = .sentToLayer(layer, touches.map(\.pointer), phase)
         case .listening, .entered, .waiting, .released, .failed, .deadline, .removed, .reset, .refused:
-            kept = .decision(decision)
+            kept = .decision(copy decision)
         }
     }
 
     /// The line as the panel prints it.
-    var text: String { words ?? wording }
+    var text: String { shown?.text ?? wording }
 
     /// The decision, when it is kept whole: every decision about
     /// recognizers alone (the ones a badge shows).
@@ -769,11 +791,10 @@ struct ArenaLogLine {
     /// worded and wrapped the first time they are asked for, kept after.
     var drawn: (rows: [String], color: Color) {
         mutating get {
-            if let drawnRows { return drawnRows }
-            let text = self.text
-            words = text
+            if let shown { return (shown.rows, shown.color) }
+            let text = wording
             let made = GestureLabGame.drawnRows(of: text)
-            drawnRows = made
+            shown = Shown(text: text, rows: made.rows, color: made.color)
             return made
         }
     }

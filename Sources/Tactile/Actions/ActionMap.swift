@@ -174,9 +174,16 @@ public final class ActionMap<Action: Hashable>: FrameInput {
     /// Mouse and simulated pointers down: the left button is down while any is.
     var mouseContacts = 0
     /// The wheel's travel since the last frame ended, vertical then horizontal.
-    @exclusivity(unchecked) var wheelTravel = [0.0, 0.0]
+    ///
+    /// This and ``wheelNotches`` are made in `init`, not from a literal: the
+    /// optimiser emits a literal of constants as one read-only array shared
+    /// by every map, so the first write to it (`endFrame` zeroes the travel)
+    /// copied it, an allocation in the first frame that steps, in the input
+    /// (callgrind, Air Hockey's two maps, the ten-contact trace's frame 1:
+    /// about 700 instructions with the allocations, and their cold lines).
+    @exclusivity(unchecked) var wheelTravel: [Double]
     /// Fractions of a notch turned one way, not yet a step.
-    var wheelNotches = [0.0, 0.0]
+    var wheelNotches: [Double]
 
     // MARK: Lookup tables, rebuilt when bindings change
 
@@ -232,6 +239,8 @@ public final class ActionMap<Action: Hashable>: FrameInput {
         chordsOfSlot = Array(repeating: [], count: InputSlot.count)
         bindingsOfAxis = Array(repeating: [], count: ControllerAxis.allCases.count)
         bindingsOfWheelStep = Array(repeating: [], count: WheelDirection.allCases.count)
+        wheelTravel = Array(repeating: 0, count: 2)
+        wheelNotches = Array(repeating: 0, count: 2)
     }
 
     /// A map of every case of the action type, in declaration order.

@@ -11,6 +11,19 @@ extension Scene {
         let hearsRepeatedChanges: Bool
     }
 
+    /// An observer and what it calls. A struct, not a tuple: an array's
+    /// element is stored in its most general form, so a closure kept in a
+    /// tuple element was stored behind a reabstraction thunk, and given
+    /// back to the arena behind a second one that undid it: two thunks
+    /// called at every decision (callgrind, the Gesture Lab's pan began:
+    /// about 96 instructions and three code lines a decision). A struct's
+    /// field keeps the closure as its own type, so the arena calls it
+    /// directly.
+    struct ObservingDecisions {
+        let observer: DecisionObserver
+        let observe: (ArenaDecision) -> Void
+    }
+
     /// Adds `observe` to what hears every arena decision, after
     /// ``arenaDecisions`` and the observers added before it, until
     /// ``removeDecisionObserver(_:)``. Observers leave the game's handler
@@ -44,7 +57,7 @@ extension Scene {
         let observer = DecisionObserver(id: nextDecisionObserverID, hearsLayerDeliveries: includingLayerDeliveries,
                                         hearsRepeatedChanges: includingRepeatedChanges)
         nextDecisionObserverID += 1
-        decisionObservers.append((observer, observe))
+        decisionObservers.append(ObservingDecisions(observer: observer, observe: observe))
         routeDecisions()
         return observer
     }
@@ -90,9 +103,9 @@ extension Scene {
             handler?(decision)
             let isDelivery = if case .sentToLayer = decision { true } else { false }
             let isRepeatedChange = if case .entered(_, .changed, from: .changed) = decision { true } else { false }
-            for (observer, observe) in observers
-            where (!isDelivery || observer.hearsLayerDeliveries) && (!isRepeatedChange || observer.hearsRepeatedChanges) {
-                observe(decision)
+            for entry in observers
+            where (!isDelivery || entry.observer.hearsLayerDeliveries) && (!isRepeatedChange || entry.observer.hearsRepeatedChanges) {
+                entry.observe(decision)
             }
         }
     }

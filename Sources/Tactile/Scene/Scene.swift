@@ -325,7 +325,7 @@ public final class Scene: Responder {
         didSet { routeDecisions() }
     }
     /// The observers beside ``arenaDecisions`` (Scene+DecisionObservers.swift).
-    var decisionObservers: [(observer: DecisionObserver, observe: (ArenaDecision) -> Void)] = []
+    var decisionObservers: [ObservingDecisions] = []
     var nextDecisionObserverID = 0
 
     /// The arena's decisions formatted one per line (gather, wait, enter a
