@@ -354,8 +354,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// Saves its own progress in scene snapshots (see ``SceneSnapshot``):
     /// the ink, the touch drawing, the match and the last drawing, and,
-    /// with an ``adaptation``, the drawings learned (see
-    /// StrokeGestureRecognizer+Learned.swift). The pause's deadline is the
+    /// with an ``adaptation``, the drawings learned (their words:
+    /// Rollback/StrokeAdaptation+Snapshot.swift). The pause's deadline is the
     /// arena's, which the scene saves itself.
     open override var savedStateClass: GestureRecognizer.Type? { StrokeGestureRecognizer.self }
 
