@@ -143,16 +143,7 @@ extension StrokeAdaptation {
         guard reader.readInt() == name.utf8.count else { return false }
         for byte in name.utf8 where reader.readInt() != Int(byte) { return false }
         guard reader.readInt() == drawings.count else { return false }
-        for drawing in drawings {
-            guard reader.readInt() == drawing.count else { return false }
-            for stroke in drawing {
-                guard reader.readInt() == stroke.count else { return false }
-                for point in stroke {
-                    let read = reader.readPoint()
-                    guard read.x.bitPattern == point.x.bitPattern, read.y.bitPattern == point.y.bitPattern else { return false }
-                }
-            }
-        }
+        for drawing in drawings where !StrokeInk.matches(drawing, &reader) { return false }
         return true
     }
 }
