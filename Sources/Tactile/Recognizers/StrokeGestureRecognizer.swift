@@ -106,7 +106,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         didSet {
             adaptedClassifiers.removeAll()
             adaptedClassifier = nil
-            if let learned, !applyLearned(learned, from: classifier) { adaptedClassifier = nil }
+            if let learned { applyLearned(learned, from: classifier) }
         }
     }
 
