@@ -176,6 +176,58 @@ final class StrokeGestureRecognizerAdaptationTests {
         #expect(stroke.adaptation?.drawings.isEmpty == true && stroke.matchingClassifier === shared)
     }
 
+    /// The learned set is kept in the snapshot as a value sharing the
+    /// recognizer's storage: snapshots taken between two learnings are
+    /// equal, ones either side of a learning are not, and a restore into a
+    /// recognizer whose setting changed since learns the snapshot's
+    /// drawings again under the new bound, newest kept.
+    @Test func snapshotsKeepTheLearnedSetAsAValue() throws {
+        stroke.adaptation = StrokeAdaptation(drawingsPerTemplate: 2)
+        let drawings = Self.session(seed: 0x5EED)
+        var index = 0
+        while index < drawings.count, (stroke.adaptation?.drawings.values.map(\.count).max() ?? 0) < 2 {
+            _ = draw(drawings[index])
+            index += 1
+        }
+        let learned = try #require(stroke.adaptation)
+        let twice = try #require(learned.drawings.first { $0.value.count == 2 })
+        let first = try scene.snapshot()
+        #expect(try scene.snapshot() == first)
+
+        stroke.adaptation = StrokeAdaptation(drawingsPerTemplate: 1)
+        #expect(try scene.snapshot() != first)
+        try scene.restore(first)
+        let relearned = try #require(stroke.adaptation)
+        #expect(relearned.drawingsPerTemplate == 1)
+        #expect(relearned.drawings[twice.key] == [twice.value[1]])
+        #expect(relearned.drawings.keys.sorted() == learned.drawings.keys.sorted())
+
+        // Turned off since: the snapshot's words are read past, nothing is learned.
+        stroke.adaptation = nil
+        try scene.restore(first)
+        #expect(stroke.adaptation == nil && stroke.matchingClassifier === shared)
+    }
+
+    /// A value kept with `write(keeping:)` reads back as itself, and a read
+    /// of another type is an overrun, not a crash.
+    @Test func aKeptValueReadsBackOnlyAsItsOwnType() {
+        var adaptation = StrokeAdaptation()
+        adaptation.learn([[Point(x: 0, y: 0), Point(x: 10, y: 5), Point(x: 20, y: 0)]], as: "v")
+        var writer = RecognizerStateWriter(storage: SnapshotWords(capacity: 4), touches: [])
+        writer.write(7)
+        writer.write(keeping: adaptation)
+        var reader = RecognizerStateReader(storage: writer.storage, touches: [], kept: writer.kept, range: 0..<writer.count)
+        #expect(reader.readInt() == 7)
+        #expect(reader.readKept(StrokeAdaptation.self) == adaptation)
+        #expect(!reader.isOverrun)
+        var wrong = RecognizerStateReader(storage: writer.storage, touches: [], kept: writer.kept, range: 0..<writer.count)
+        #expect(wrong.readKept(StrokeAdaptation.self) == nil)   // the word 7 names no kept value
+        #expect(wrong.isOverrun)
+        var mistyped = RecognizerStateReader(storage: writer.storage, touches: [], kept: writer.kept, range: 1..<writer.count)
+        #expect(mistyped.readKept(String.self) == nil)
+        #expect(mistyped.isOverrun)
+    }
+
     @Test func learnedDrawingsRoundTripThroughTheTemplateFileFormat() throws {
         stroke.adaptation = StrokeAdaptation(drawingsPerTemplate: 2)
         for drawing in Self.session(seed: 0x1EA6) { _ = draw(drawing) }

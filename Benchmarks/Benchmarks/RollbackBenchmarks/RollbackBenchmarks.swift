@@ -14,7 +14,9 @@ import Tactile
 // | Capture: 10 touches, 20 recognizers, 5 layers | `Scene.capture(into:)` into a ring of 8 preallocated snapshots, per capture (1000 an iteration) |
 // | Restore: 10 touches, 20 recognizers, 5 layers | `Scene.restore(_:)` round a ring of 8 snapshots of that scene taken 8 frames apart, per restore (1000 an iteration) |
 // | Re-simulate 8 frames, 10 contacts | a restore, then 8 frames of 10 moves each and the frame's time: what a rollback 8 frames deep does with a 10-finger trace, per rollback |
-// | Capture: a stroke of 200 points being drawn | `Scene.capture(into:)` of one stroke recognizer half way through a 200-point stroke (StrokeRollbackFixture), into a ring of 8, per capture: the recognizer saves its ink whole, so this is the per-point cost. The state does not change between captures; nothing in a capture depends on that |
+// | Capture: a stroke of 200 points being drawn | `Scene.capture(into:)` of one stroke recognizer half way through a 200-point stroke (StrokeRollbackFixture.drawing()), into a ring of 8, per capture: the recognizer saves its ink whole, so this is the per-point cost. The state does not change between captures; nothing in a capture depends on that |
+// | Capture: a stroke recognizer that learned 16 drawings | `Scene.capture(into:)` of a stroke recognizer with an adaptation that learned one drawing of each built-in shape (StrokeRollbackFixture.learned()), nothing drawn, into a ring of 8, per capture: what the learned set costs every frame |
+// | Restore: a stroke recognizer that learned 16 drawings | `Scene.restore(_:)` round that ring, per restore: the learned set unchanged, as between learnings |
 // | SDL push+poll (floor) | SDL's own cost of one event, in the same run |
 //
 // Isolation: the scene is main-actor isolated, so the closures are `async`
@@ -65,16 +67,21 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Capture: a stroke of 200 points being drawn") { @MainActor (benchmark, fixture: StrokeRollbackFixture) async in
-        let scene = fixture.scene
-        for slot in 0..<fixture.ring.count { _ = try? scene.capture(into: &fixture.ring[slot]) }
-        benchmark.startMeasurement()
-        for index in benchmark.scaledIterations {
-            _ = try? scene.capture(into: &fixture.ring[index & 7])
-        }
-        benchmark.stopMeasurement()
-        if let problem = fixture.problem { benchmark.error(problem) }
+        fixture.measureCaptures(benchmark)
     } setup: { @MainActor in
-        StrokeRollbackFixture()
+        StrokeRollbackFixture.drawing()
+    }
+
+    Benchmark("Capture: a stroke recognizer that learned 16 drawings") { @MainActor (benchmark, fixture: StrokeRollbackFixture) async in
+        fixture.measureCaptures(benchmark)
+    } setup: { @MainActor in
+        StrokeRollbackFixture.learned()
+    }
+
+    Benchmark("Restore: a stroke recognizer that learned 16 drawings") { @MainActor (benchmark, fixture: StrokeRollbackFixture) async in
+        fixture.measureRestores(benchmark)
+    } setup: { @MainActor in
+        StrokeRollbackFixture.learned()
     }
 
     registerSDLFloorBenchmark()

@@ -354,8 +354,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// Saves its own progress in scene snapshots (see ``SceneSnapshot``):
     /// the ink, the touch drawing, the match and the last drawing, and,
-    /// with an ``adaptation``, the drawings learned (their words:
-    /// Rollback/StrokeAdaptation+Snapshot.swift). The pause's deadline is the
+    /// with an ``adaptation``, the drawings learned (kept as a value, shared
+    /// with the snapshot: Rollback/StrokeAdaptation+Snapshot.swift). The pause's deadline is the
     /// arena's, which the scene saves itself.
     open override var savedStateClass: GestureRecognizer.Type? { StrokeGestureRecognizer.self }
 
@@ -365,7 +365,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         StrokeMatch.save(match, to: &writer)
         StrokeInk.save(drawing: lastDrawing, to: &writer)
         writer.write(learnedLastDrawing)
-        StrokeAdaptation.save(learned, of: classifier.templates, to: &writer)
+        StrokeAdaptation.save(learned, to: &writer)
     }
 
     open override func restoreState(from reader: inout RecognizerStateReader) {
@@ -376,7 +376,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         learnedLastDrawing = reader.readBool()
         // The setting (whether it learns, k, the share) is the game's; the
         // drawings are progress. Unchanged since the snapshot (as they are
-        // unless a drawing was learned since), nothing is read into memory.
+        // unless a drawing was learned since), the two share their storage
+        // and nothing is done.
         guard let current = learned else {
             StrokeAdaptation.skip(from: &reader)
             return

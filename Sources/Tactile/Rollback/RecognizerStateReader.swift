@@ -12,6 +12,8 @@ public struct RecognizerStateReader {
     let storage: SnapshotWords
     let base: UnsafePointer<UInt64>
     let touches: [Touch]
+    /// The values kept by ``RecognizerStateWriter/write(keeping:)``.
+    let kept: [any Equatable]
     /// The next word to read.
     var position: Int
     /// Where this recognizer's words end.
@@ -20,10 +22,11 @@ public struct RecognizerStateReader {
     /// Whether a read went past the recognizer's words.
     public private(set) var isOverrun = false
 
-    init(storage: SnapshotWords, touches: [Touch], range: Range<Int>) {
+    init(storage: SnapshotWords, touches: [Touch], kept: [any Equatable] = [], range: Range<Int>) {
         self.storage = storage
         base = UnsafePointer(storage.base)
         self.touches = touches
+        self.kept = kept
         self.position = range.lowerBound
         self.end = range.upperBound
     }
@@ -120,6 +123,19 @@ public struct RecognizerStateReader {
         let isThere = readBool()
         let value = readDouble()
         return isThere ? value : nil
+    }
+
+    /// Reads a value kept with ``RecognizerStateWriter/write(keeping:)``:
+    /// the snapshot's copy. `nil`, with ``isOverrun`` set, when what was
+    /// written there is not a kept value of this type (the two methods
+    /// disagree).
+    public mutating func readKept<Value: Equatable>(_ type: Value.Type) -> Value? {
+        let index = readInt()
+        guard !isOverrun, kept.indices.contains(index), let value = kept[index] as? Value else {
+            isOverrun = true
+            return nil
+        }
+        return value
     }
 
     /// Reads a touch identity written with ``RecognizerStateWriter/write(touch:)``:

@@ -29,6 +29,13 @@
 /// the touch objects, and a restore puts the same objects back, so an
 /// `ObjectIdentifier` a recognizer keeps for a touch stays valid.
 ///
+/// Progress that is large and changes seldom (what a recognizer has
+/// learned, a table it builds once in a while) is kept as a value
+/// (``write(keeping:)``): the snapshot holds a copy, which for a
+/// copy-on-write value shares its storage, so a capture costs the same
+/// whatever its size, where words would be written, and compared on
+/// restore, every frame.
+///
 /// ## See Also
 /// - ``RecognizerStateReader``
 /// - ``SceneSnapshot``
@@ -42,6 +49,8 @@ public struct RecognizerStateWriter {
     var count = 0
     /// The touches of the snapshot, which ``write(touch:)`` refers to by index.
     let touches: [Touch]
+    /// The values ``write(keeping:)`` kept, which its word refers to by index.
+    var kept: [any Equatable] = []
 
     /// A writer into `storage`, which the caller has made sure no other
     /// snapshot shares, from its first word.
@@ -139,6 +148,23 @@ public struct RecognizerStateWriter {
         if count + words > capacity { grow(to: count + words) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: words * MemoryLayout<UInt64>.stride)
         count += words
+    }
+
+    /// Keeps `value` as it is, in the snapshot, rather than as words (one
+    /// word says where): for progress that is large and seldom changes.
+    /// A copy-on-write value (an array, a dictionary, a struct of them)
+    /// shares its storage with the snapshot, so this costs the same
+    /// whatever its size, and a restore that finds the value unchanged
+    /// compares it in constant time (equal storage is equal). Changing the
+    /// value after a capture copies it once, as any copy-on-write value
+    /// shared does, which is why what changes every frame (an ink being
+    /// drawn) is better written as words. A value of at most three words
+    /// (24 bytes) is kept without an allocation; a larger one is boxed
+    /// once a capture. Read it back with
+    /// ``RecognizerStateReader/readKept(_:)``.
+    public mutating func write<Value: Equatable>(keeping value: Value) {
+        write(kept.count)
+        kept.append(value)
     }
 
     /// Writes the identity of a touch the scene knows (one that is down, or

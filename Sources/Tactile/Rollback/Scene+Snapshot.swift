@@ -120,6 +120,11 @@ extension Scene {
             s.wordStorage = SnapshotWords(capacity: max(256, s.wordCount))
         }
         var writer = RecognizerStateWriter(storage: s.wordStorage, touches: touches)
+        // The kept values' array is swapped to the writer and back, not
+        // copied, so that it stays uniquely referenced and keeps its room
+        // (a copy would make emptying it allocate anew, once a capture).
+        swap(&writer.kept, &s.keptValues)
+        writer.kept.removeAll(keepingCapacity: true)
         for index in recognizers.indices {
             // Borrowed, not retained: no executor check shows in the profile
             // (an earlier attempt through a closure had one, and was slower).
@@ -127,6 +132,7 @@ extension Scene {
         }
         // (The storage grows in place: `writer.storage` is `s.wordStorage`.)
         s.wordCount = writer.count
+        swap(&writer.kept, &s.keptValues)
         return s.recognizersNotSaved
     }
 
@@ -259,7 +265,7 @@ extension Scene {
         for index in recognizers.indices {
             recognizers.withBorrowedElement(at: index) { $0.restoreBase(index, from: s, touches: touches, arena: arena) }
         }
-        var reader = RecognizerStateReader(storage: s.wordStorage, touches: touches, range: 0..<0)
+        var reader = RecognizerStateReader(storage: s.wordStorage, touches: touches, kept: s.keptValues, range: 0..<0)
         for index in recognizers.indices {
             let words = s.recognizerValues[index].words
             recognizers.withBorrowedElement(at: index) { $0.restoreOwn(words, reader: &reader, arena: arena) }

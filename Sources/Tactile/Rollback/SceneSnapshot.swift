@@ -148,6 +148,8 @@ public struct SceneSnapshot: Equatable {
         /// The recognizers' own words: the first `wordCount` of `wordStorage`.
         @exclusivity(unchecked) var wordStorage = SnapshotWords.empty
         @exclusivity(unchecked) var wordCount = 0
+        /// The values the recognizers kept as they are (``RecognizerStateWriter/write(keeping:)``).
+        @exclusivity(unchecked) var keptValues: [any Equatable] = []
 
         init() {}
 
@@ -193,6 +195,7 @@ public struct SceneSnapshot: Equatable {
             trackedSources = other.trackedSources
             wordStorage = other.wordStorage
             wordCount = other.wordCount
+            keptValues = other.keptValues
         }
 
         /// The recognizer an index of this snapshot stands for.
@@ -250,6 +253,14 @@ public struct SceneSnapshot: Equatable {
                 && a.trackedTouches == b.trackedTouches
                 && a.trackedSources == b.trackedSources
                 && a.wordCount == b.wordCount && SnapshotWords.equal(a.wordStorage, b.wordStorage, count: a.wordCount)
+                && a.keptValues.count == b.keptValues.count
+                && zip(a.keptValues, b.keptValues).allSatisfy { keptEqual($0, $1) }
+        }
+
+        /// Whether two kept values are of one type and equal.
+        private static func keptEqual(_ a: any Equatable, _ b: any Equatable) -> Bool {
+            func equal<Value: Equatable>(_ a: Value) -> Bool { (b as? Value) == a }
+            return equal(a)
         }
 
         /// The notes that the (equal) values say are there; a place that
