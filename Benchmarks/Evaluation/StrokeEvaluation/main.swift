@@ -218,6 +218,9 @@ struct Outcome {
     var shape: Int?
     var kind: String
     var match: StrokeMatch?
+    /// The threshold this outcome was decided at when it is not the
+    /// shipped t (round 15: an adapted template's scaled threshold).
+    var threshold: Double? = nil
     var isCorrect: Bool { match != nil && match?.templateIndex == shape }
     /// `margin: false`: the shape deviation alone, the rule up to session 9
     /// (with no template's deviation scale: the measures' sum).
@@ -1103,6 +1106,11 @@ case "choose-adaptation":
     } else {
         chooseAdaptation(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
     }
+case "choose-scaled-threshold":
+    // Session 22, round 15: an adapted template's threshold scaled with the
+    // player's drawings it holds, t · (3 ÷ (3 + j))^α, α from the tuning
+    // scribbles (ScaledThresholdChoice.swift); `heldout` looks once.
+    chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
