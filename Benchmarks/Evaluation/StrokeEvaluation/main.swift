@@ -1264,11 +1264,38 @@ case "classify":
                 accepted += 1
             }
         }
+        if let scaled = scaledCostOption(options, classifier: classifier) {
+            // `scaled` (round 15): decided again at the template's scaled
+            // threshold, as a recognizer would (see `scaledDecision`).
+            var again = 0
+            accepted = 0
+            for _ in 0..<repeats {
+                for ink in scribbles {
+                    let decision = scaledDecision(ink, classifier: classifier, learned: scaled)
+                    if decision.accepted { accepted += 1 }
+                    if decision.again { again += 1 }
+                }
+            }
+            print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted at the scaled threshold, \(again) classified again")
+            exit(0)
+        }
         print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted")
         exit(0)
     }
     if dump {
         dumpMatches(of: inks, by: classifier)
+        exit(0)
+    }
+    if let scaled = scaledCostOption(options, classifier: classifier) {
+        var correct = 0, again = 0
+        for _ in 0..<repeats {
+            for (index, ink) in inks.enumerated() {
+                let decision = scaledDecision(ink, classifier: classifier, learned: scaled)
+                if decision.accepted && decision.match?.templateIndex == index % templates.count { correct += 1 }
+                if decision.again { again += 1 }
+            }
+        }
+        print("\(inks.count) drawings × \(repeats): \(correct) right and accepted at the scaled threshold, \(again) classified again")
         exit(0)
     }
     var correct = 0
