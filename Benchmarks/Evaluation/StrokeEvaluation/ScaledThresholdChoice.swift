@@ -164,6 +164,9 @@ struct ScaledThresholdCandidate {
     var kept: Int
     var learnsWithin: Double
     var scaled: Bool
+    /// `choose-scaled-threshold oracle` (added after the look, chooses
+    /// nothing): scribbles are never learned, as round 14's oracle.
+    var skipsScribbles = false
 }
 
 let scaledThresholdCandidates: [ScaledThresholdCandidate] = [
@@ -282,7 +285,8 @@ func playScaled(_ session: [SessionItem], _ candidate: ScaledThresholdCandidate,
             : t
         outcome.threshold = threshold
         played.outcomes.append(outcome)
-        guard adaptation.learns(match, maximumShapeDeviation: threshold), adaptation.learn(item.drawing, as: match.name) else { continue }
+        guard adaptation.learns(match, maximumShapeDeviation: threshold), !(candidate.skipsScribbles && item.shape == nil),
+              adaptation.learn(item.drawing, as: match.name) else { continue }
         let index = match.templateIndex
         if item.shape == nil { played.learnedScribbles += 1 } else if item.shape == index { played.learnedRight += 1 } else { played.learnedWrong += 1 }
         classifier = try! classifier.adapted(to: adaptation.templates(adding: builtIn))
@@ -315,7 +319,7 @@ func scaledAccepts(_ outcome: Outcome) -> Bool {
     outcome.match?.isConfident(maximumShapeDeviation: outcome.threshold ?? GestureDefaults.strokeMaximumShapeDeviation) ?? false
 }
 
-func chooseScaledThreshold(heldOut: Bool) {
+func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
     var parameters = saved
@@ -326,7 +330,8 @@ func chooseScaledThreshold(heldOut: Bool) {
     print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
     print("|---|---|---|---|---|---|---|---|---|")
     var scores: [RecognizedAcceptedScore] = []
-    for candidate in scaledThresholdCandidates {
+    for var candidate in scaledThresholdCandidates {
+        candidate.skipsScribbles = oracle
         let played = parts.map { playAllScaled($0, candidate, exponent: exponent, parameters: parameters) }
         let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
                                             accept: scaledAccepts)
@@ -335,6 +340,7 @@ func chooseScaledThreshold(heldOut: Bool) {
         fflush(nil)
     }
     print()
+    guard !oracle else { return }
     // Step 3.
     let baseline = scores[0], reference = scores[1]
     var eligible: [Int] = []
@@ -411,25 +417,64 @@ let roundFifteenExponent = 0.22434422781634547
 
 /// The learned drawings a template holds for `classify … learned=K
 /// scaled`, when both options are given and the classification is told
-/// the decision; nil otherwise.
+/// the decision; nil otherwise. `scaled-untold`: the second
+/// classification untold (its margin searched as far as the threshold
+/// decides), as the recognizer's learning rule does.
 func scaledCostOption(_ options: Set<String>, classifier: StrokeClassifier) -> Int? {
-    guard options.contains("scaled"), options.contains("decided"),
+    guard options.contains("scaled") || options.contains("scaled-untold"), options.contains("decided"),
           let option = options.first(where: { $0.hasPrefix("learned=") }), let count = Int(option.dropFirst(8)), count > 0 else { return nil }
+    scaledSecondIsUntold = options.contains("scaled-untold")
     return count
 }
+
+/// `classify … scaled-untold`: `scaledDecision`'s second classification untold.
+nonisolated(unsafe) var scaledSecondIsUntold = false
 
 /// A drawing decided as a recognizer would at a template's scaled
 /// threshold (every template holding `learned` drawings): told the shipped
 /// t, the highest threshold, so a rejection stands; an accepted drawing
-/// whose margin (then a lower bound) does not settle the lower threshold
-/// is classified again, its margin searched as far as that threshold
-/// decides (`again`).
+/// (its match exact, the nearest) whose margin, then a lower bound, does
+/// not settle the lower threshold is classified again (`again`), told that
+/// threshold: the decision of a told classification is the whole
+/// search's for the nearest template, the same one, at the threshold told,
+/// which is that template's own.
 func scaledDecision(_ ink: StrokeInk, classifier: StrokeClassifier, learned: Int) -> (match: StrokeMatch?, accepted: Bool, again: Bool) {
     let t = GestureDefaults.strokeMaximumShapeDeviation
     guard let match = classifier.decidedMatch(ink), match.isConfident() else { return (nil, false, false) }
     let threshold = scaledThreshold(t, ownSamples: classifier.templates[match.templateIndex].samples.count - learned, learned: learned,
                                     exponent: roundFifteenExponent)
     if match.isConfident(maximumShapeDeviation: threshold) { return (match, true, false) }
-    let exact = classifier.classify(ink, marginSearchDeviation: threshold)
-    return (exact, exact?.isConfident(maximumShapeDeviation: threshold) ?? false, true)
+    let again = scaledSecondIsUntold
+        ? classifier.classify(ink, marginSearchDeviation: threshold)
+        : classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore, maximumShapeDeviation: threshold)
+    return (again, again?.isConfident(maximumShapeDeviation: threshold) ?? false, true)
+}
+
+/// `classify 1 plain [scribbles] decided learned=K scaled check` (with
+/// `dump`'s ten writers' inks): each ink's scaled decision, told and
+/// untold second classification, against the exact runner-up's; prints
+/// how many differ (none should).
+func checkScaledDecisions(_ inks: [StrokeInk], classifier: StrokeClassifier, templates: [StrokeTemplate], learned: Int) {
+    var parameters = matchingParameters
+    parameters.reportsRunnerUp = true
+    let exact = try! StrokeClassifier(templates: templates, parameters: parameters)
+    var differ = 0, again = 0, accepted = 0
+    for ink in inks {
+        scaledSecondIsUntold = false
+        let told = scaledDecision(ink, classifier: classifier, learned: learned)
+        scaledSecondIsUntold = true
+        let untold = scaledDecision(ink, classifier: classifier, learned: learned)
+        var truth = false
+        if let match = exact.classify(ink) {
+            let threshold = scaledThreshold(GestureDefaults.strokeMaximumShapeDeviation,
+                                            ownSamples: templates[match.templateIndex].samples.count - learned, learned: learned,
+                                            exponent: roundFifteenExponent)
+            truth = match.isConfident(maximumShapeDeviation: threshold)
+        }
+        if told.accepted != truth || untold.accepted != truth { differ += 1 }
+        if told.again { again += 1 }
+        if truth { accepted += 1 }
+    }
+    print("\(inks.count) inks: \(accepted) accepted at the scaled threshold (exact runner-up), \(again) classified again, "
+          + "\(differ) decided otherwise by the told or untold second classification")
 }

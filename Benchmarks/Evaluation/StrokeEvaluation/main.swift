@@ -1109,8 +1109,9 @@ case "choose-adaptation":
 case "choose-scaled-threshold":
     // Session 22, round 15: an adapted template's threshold scaled with the
     // player's drawings it holds, t · (3 ÷ (3 + j))^α, α from the tuning
-    // scribbles (ScaledThresholdChoice.swift); `heldout` looks once.
-    chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout")
+    // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
+    // (after the look, tuning side, chooses nothing): scribbles never learned.
+    chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
@@ -1235,7 +1236,7 @@ case "classify":
     let decided = options.contains("decided")
     decidedClassification = decided
     let turns: [Double] = plain || two ? [0, 0, 0, 0, 0, 0] : [0, 37, 90, 143, 200, 291]
-    let inks = (dump ? 5000..<5010 : 5000..<5001).flatMap { seed in
+    let inks = (dump || options.contains("check") ? 5000..<5010 : 5000..<5001).flatMap { seed in
         let writer = StrokeWriter(seed: UInt64(seed), habits: sessionSixWriters ? StrokeHabits.usual.withoutDetails : .usual)
         return turns.flatMap { degrees in
             shapes.filter { kept.contains($0.rawValue) }.map {
@@ -1264,6 +1265,10 @@ case "classify":
                 accepted += 1
             }
         }
+        if options.contains("check"), let scaled = scaledCostOption(options, classifier: classifier) {
+            checkScaledDecisions(scribbles, classifier: classifier, templates: templates, learned: scaled)
+            exit(0)
+        }
         if let scaled = scaledCostOption(options, classifier: classifier) {
             // `scaled` (round 15): decided again at the template's scaled
             // threshold, as a recognizer would (see `scaledDecision`).
@@ -1280,6 +1285,10 @@ case "classify":
             exit(0)
         }
         print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted")
+        exit(0)
+    }
+    if options.contains("check"), let scaled = scaledCostOption(options, classifier: classifier) {
+        checkScaledDecisions(inks, classifier: classifier, templates: templates, learned: scaled)
         exit(0)
     }
     if dump {
