@@ -218,6 +218,9 @@ struct Outcome {
     var shape: Int?
     var kind: String
     var match: StrokeMatch?
+    /// The threshold this outcome was decided at when it is not the
+    /// shipped t (round 15: an adapted template's scaled threshold).
+    var threshold: Double? = nil
     var isCorrect: Bool { match != nil && match?.templateIndex == shape }
     /// `margin: false`: the shape deviation alone, the rule up to session 9
     /// (with no template's deviation scale: the measures' sum).
@@ -1103,6 +1106,12 @@ case "choose-adaptation":
     } else {
         chooseAdaptation(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
     }
+case "choose-scaled-threshold":
+    // Session 22, round 15: an adapted template's threshold scaled with the
+    // player's drawings it holds, t · (3 ÷ (3 + j))^α, α from the tuning
+    // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
+    // (after the look, tuning side, chooses nothing): scribbles never learned.
+    chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
@@ -1227,7 +1236,7 @@ case "classify":
     let decided = options.contains("decided")
     decidedClassification = decided
     let turns: [Double] = plain || two ? [0, 0, 0, 0, 0, 0] : [0, 37, 90, 143, 200, 291]
-    let inks = (dump ? 5000..<5010 : 5000..<5001).flatMap { seed in
+    let inks = (dump || options.contains("check") ? 5000..<5010 : 5000..<5001).flatMap { seed in
         let writer = StrokeWriter(seed: UInt64(seed), habits: sessionSixWriters ? StrokeHabits.usual.withoutDetails : .usual)
         return turns.flatMap { degrees in
             shapes.filter { kept.contains($0.rawValue) }.map {
@@ -1256,11 +1265,46 @@ case "classify":
                 accepted += 1
             }
         }
+        if options.contains("check"), let scaled = scaledCostOption(options, classifier: classifier) {
+            checkScaledDecisions(scribbles, classifier: classifier, templates: templates, learned: scaled)
+            exit(0)
+        }
+        if let scaled = scaledCostOption(options, classifier: classifier) {
+            // `scaled` (round 15): decided again at the template's scaled
+            // threshold, as a recognizer would (see `scaledDecision`).
+            var again = 0
+            accepted = 0
+            for _ in 0..<repeats {
+                for ink in scribbles {
+                    let decision = scaledDecision(ink, classifier: classifier, learned: scaled)
+                    if decision.accepted { accepted += 1 }
+                    if decision.again { again += 1 }
+                }
+            }
+            print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted at the scaled threshold, \(again) classified again")
+            exit(0)
+        }
         print("\(scribbles.count) scribbles × \(repeats): \(accepted) accepted")
+        exit(0)
+    }
+    if options.contains("check"), let scaled = scaledCostOption(options, classifier: classifier) {
+        checkScaledDecisions(inks, classifier: classifier, templates: templates, learned: scaled)
         exit(0)
     }
     if dump {
         dumpMatches(of: inks, by: classifier)
+        exit(0)
+    }
+    if let scaled = scaledCostOption(options, classifier: classifier) {
+        var correct = 0, again = 0
+        for _ in 0..<repeats {
+            for (index, ink) in inks.enumerated() {
+                let decision = scaledDecision(ink, classifier: classifier, learned: scaled)
+                if decision.accepted && decision.match?.templateIndex == index % templates.count { correct += 1 }
+                if decision.again { again += 1 }
+            }
+        }
+        print("\(inks.count) drawings × \(repeats): \(correct) right and accepted at the scaled threshold, \(again) classified again")
         exit(0)
     }
     var correct = 0
