@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// The certificate of rejection (session 14 on): when the classification is
 /// told its decision, the proof, from lower bounds of the distance and of the
 /// shape deviation of every candidate left, that the drawing is rejected
@@ -85,10 +88,12 @@ extension StrokeClassifier {
         // is proven. Sorted by insertion, ties in `order`'s order; about 20
         // at the first look of a scribble, fewer after.
         var left = 0
+        let v = s22Variant
         for index in (position + 1)..<candidateCount {
             let candidate = order[index]
             let key = orderKey[candidate]
             guard key < best, certificateNoneBelow[candidate] < best else { continue }
+            if v & 2 != 0 { certificateOrder[left] = candidate; left += 1; continue }
             var slot = left
             while slot > 0, orderKey[certificateOrder[slot - 1]] > key {
                 certificateOrder[slot] = certificateOrder[slot - 1]
@@ -98,12 +103,19 @@ extension StrokeClassifier {
             left += 1
         }
         var matched = 0
+        var unproven = (-1, -1)
         for index in 0..<left {
             let candidate = certificateOrder[index]
             measureForCertificate(candidate, exactly: false)
             var limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             if limit <= best {
                 measureForCertificate(candidate, exactly: true)
+                limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            }
+            if limit <= best, v & 16 == 0,
+               raisesLeastByRuns(candidate, best: best,
+                                 target: sampleTemplate[candidate / fitsPerSample] == owner ? bestLimit : best,
+                                 zero: zero, minimumScore: minimumScore, threshold: threshold) {
                 limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             }
             if limit <= best {
@@ -115,6 +127,17 @@ extension StrokeClassifier {
                 // or four cost more, matchings spent on checks that fail
                 // for another reason); a third ends the look unproven, the
                 // two matched skipped by the search while the best stays.
+                if v & 1 != 0 {
+                    guard unproven.1 < 0 else { return nil }
+                    if unproven.0 < 0 {
+                        unproven.0 = candidate
+                    } else if orderKey[candidate] < orderKey[unproven.0] {
+                        unproven = (candidate, unproven.0)
+                    } else {
+                        unproven.1 = candidate
+                    }
+                    continue
+                }
                 guard matched < 2 else { return nil }
                 matched += 1
                 guard noneBeats(best, (candidate, -1)) else {
@@ -132,6 +155,12 @@ extension StrokeClassifier {
                 othersLimit = min(othersLimit, limit)
             }
         }
+        if v & 1 != 0 {
+            guard noneBeats(best, unproven) else {
+                settled = bestCandidate
+                return nil
+            }
+        }
         if othersLimit < .infinity {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
                   returnsBelow(bestCandidate, run: bestCandidateRun, sum: best, limit: othersLimit) else { return nil }
@@ -139,7 +168,8 @@ extension StrokeClassifier {
         var witness = (sum: Double.infinity, template: -1, byRun: false, searched: false)
         var ownMatched = false
         if ownLimit < .infinity {
-            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
+            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount,
+                                   cheap: v & 4 != 0 && ownLimit < bestLimit && ownBelow)
             if witness.template < 0, ownLimit < bestLimit, ownBelow {
                 // None at the limit its own template's candidates left hold
                 // down: matched at the best, one that returns nothing below
@@ -172,6 +202,61 @@ extension StrokeClassifier {
         return match
     }
 
+    /// For `certainRejection`: whether `candidate`'s runs prove that its
+    /// matching, at any limit up to `best`, returns nothing below a floor
+    /// F low enough for its rejection: its score fails at F, or its margin
+    /// (its shape deviation lower bound against `target`, the best's sum
+    /// for a candidate of another template, whose runner-up the best would
+    /// be, or the best's own limit for one of its template) rejects it
+    /// there. Then `certificateLeast` is raised to F (session 22).
+    ///
+    /// Every run such a matching could make is made at F: each backward
+    /// run, and each forward run whose $Q bound is below `best` (a matching
+    /// at a limit up to `best` makes a forward run only when its bound is
+    /// below its best so far). When each reaches F (a run stopped or not
+    /// begun at F sums to F or more, see `cloudDistance`), whatever such a
+    /// matching returns below its limit is a run's sum, F or more. Much
+    /// cheaper than matching at `best` (`noneBeats`) when F is well below
+    /// it: most runs stop within a few steps, or are not begun.
+    private func raisesLeastByRuns(_ candidate: Int, best: Double, target: Double, zero: Double,
+                                   minimumScore: Double, threshold: Double) -> Bool {
+        let sample = candidate / fitsPerSample
+        let deviation = certificateDeviation[candidate]
+        let ownThreshold = threshold * largestMarginFactor[sampleTemplate[sample]]
+        // Slightly above the floors, so that `rejectionLimit`'s roundings
+        // and its lowering by 10⁻⁹ cannot bring the limit back to `target`.
+        var floor = Double.infinity
+        if deviation > ownThreshold, target < .infinity {
+            let ratio = ownThreshold / deviation
+            floor = target * ratio * ratio * (1 + 1e-6)
+        }
+        if minimumScore > 0, minimumScore <= 1 {
+            let distance = zero * (1 - minimumScore)
+            floor = min(floor, distance * distance * weightSum * (1 + 1e-6))
+        }
+        guard floor < best, floor > certificateLeast[candidate] else { return false }
+        let bounds = candidateBounds + candidate * startSlots
+        let first = knownRuns(of: sample)
+        let bounded = stopsRunsByLeastDistances
+        var filled = false
+        var slot = 0, start = 0
+        while start < n {
+            if bounds[slot] < best,
+               drawnRun(first + 2 * slot, start: start, forward: true, of: sample, below: floor,
+                        bounded: bounded, filled: &filled) < floor {
+                return false
+            }
+            if drawnRun(first + 2 * slot + 1, start: start, forward: false, of: sample, below: floor,
+                        bounded: bounded, filled: &filled) < floor {
+                return false
+            }
+            slot += 1
+            start += step
+        }
+        certificateLeast[candidate] = max(certificateLeast[candidate], floor * (1 - 1e-9))
+        return true
+    }
+
     /// For `certainRejection`: matches the (up to two; −1 for none)
     /// `candidates` at the limit `best`. False at the first that beats it,
     /// its matching kept for the search (`certificateMatch`); otherwise
@@ -200,7 +285,7 @@ extension StrokeClassifier {
     /// nothing below `limit`, one with a run `witnessRun` finds, or matched
     /// now at `limit` (returning less there, it returns less than `limit`
     /// at any higher limit, `returnsSomething`).
-    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int, cheap: Bool = false)
         -> (sum: Double, template: Int, byRun: Bool, searched: Bool) {
         if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
@@ -226,7 +311,7 @@ extension StrokeClassifier {
                                bounded: bounded, filled: &filled)
             if sum < limit { return (sum, sampleTemplate[sample], true, false) }
         }
-        for _ in 0..<2 {
+        for _ in 0..<(cheap ? 0 : 2) {
             let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
             guard candidate >= 0 else { break }
             // Run by run first: at the first witness the rest of the
@@ -508,3 +593,5 @@ extension StrokeClassifier {
         return sum
     }
 }
+
+let s22Variant: Int = { if let v = getenv("S22V") { return Int(atoi(v)) } else { return 0 } }()
