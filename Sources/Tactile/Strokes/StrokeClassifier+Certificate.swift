@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 /// The certificate of rejection (session 14 on): when the classification is
 /// told its decision, the proof, from lower bounds of the distance and of the
 /// shape deviation of every candidate left, that the drawing is rejected
@@ -20,8 +17,9 @@ extension StrokeClassifier {
     /// the best cannot beat it, nor can one whose matching was found to
     /// return nothing below a limit at or above the best
     /// (`certificateNoneBelow`; see `returnsSomething`). Any other, and the
-    /// best so far, as the nearest at distance d (at least its bound's),
-    /// would be rejected:
+    /// best so far, as the nearest at distance d (at least its bound's; for
+    /// one whose bounds say too little, a floor its runs reach, see
+    /// `raisesLeastByRuns`), would be rejected:
     ///
     /// - by its score, when the bound's already fails `minimumScore`; or
     /// - by its margin: its shape deviation D is at least
@@ -44,7 +42,8 @@ extension StrokeClassifier {
     ///   its own limit (session 15).
     ///
     /// The match is the best so far's, its runner-up that witness (as far as
-    /// the classifier looked), so it is rejected as well; it is checked.
+    /// the classifier looked), so it is rejected as well; it is checked at
+    /// `threshold`, as the recognizer tests it.
     func certainRejection(ink: StrokeInk, best: Double, bestCandidate: Int, position: Int, candidateCount: Int,
                           frames: (aspect: Frame, uniform: Frame), minimumScore: Double, threshold: Double,
                           settled: inout Int) -> StrokeMatch? {
@@ -76,73 +75,46 @@ extension StrokeClassifier {
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
         let bestLimit = ownLimit
+        var unproven = (-1, -1)
         // Its own template's candidates left that hold the limit below the
         // best's own (at most two, then `ownBelow` is false).
         var own = (-1, -1), ownBelow = true
-        // The candidates left that could beat the best, least key first
-        // (session 22): the ones whose bounds say too little are mostly
-        // among the first, so a look that cannot prove the rejection (a
-        // third such, or one that beats the best) ends before measuring the
-        // rest. Which ones are measured, and in what order, changes no
-        // decision: every candidate left is still covered when a rejection
-        // is proven. Sorted by insertion, ties in `order`'s order; about 20
-        // at the first look of a scribble, fewer after.
-        var left = 0
-        let v = s22Variant
         for index in (position + 1)..<candidateCount {
             let candidate = order[index]
-            let key = orderKey[candidate]
-            guard key < best, certificateNoneBelow[candidate] < best else { continue }
-            if v & 2 != 0 { certificateOrder[left] = candidate; left += 1; continue }
-            var slot = left
-            while slot > 0, orderKey[certificateOrder[slot - 1]] > key {
-                certificateOrder[slot] = certificateOrder[slot - 1]
-                slot -= 1
-            }
-            certificateOrder[slot] = candidate
-            left += 1
-        }
-        var matched = 0
-        var unproven = (-1, -1)
-        for index in 0..<left {
-            let candidate = certificateOrder[index]
+            guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
             measureForCertificate(candidate, exactly: false)
             var limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             if limit <= best {
                 measureForCertificate(candidate, exactly: true)
                 limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             }
-            if limit <= best, v & 16 == 0,
+            // Still too little: its runs may prove it far enough to be
+            // rejected, far more cheaply than matching it (session 22).
+            if limit <= best,
                raisesLeastByRuns(candidate, best: best,
                                  target: sampleTemplate[candidate / fitsPerSample] == owner ? bestLimit : best,
                                  zero: zero, minimumScore: minimumScore, threshold: threshold) {
                 limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             }
             if limit <= best {
-                // Its bounds say too little: matched at the best, as the
-                // search would match it, and then it cannot end the search
-                // (`noneBeats`); one that beats the best ends this look, its
-                // matching kept for the search. At most two a look (session
-                // 16, callgrind on the 96 scribbles at the defaults: three
-                // or four cost more, matchings spent on checks that fail
-                // for another reason); a third ends the look unproven, the
-                // two matched skipped by the search while the best stays.
-                if v & 1 != 0 {
-                    guard unproven.1 < 0 else { return nil }
-                    if unproven.0 < 0 {
-                        unproven.0 = candidate
-                    } else if orderKey[candidate] < orderKey[unproven.0] {
-                        unproven = (candidate, unproven.0)
-                    } else {
-                        unproven.1 = candidate
-                    }
-                    continue
-                }
-                guard matched < 2 else { return nil }
-                matched += 1
-                guard noneBeats(best, (candidate, -1)) else {
-                    settled = bestCandidate
-                    return nil
+                // Its bounds say too little: at most two such are matched
+                // below. (Session 16, callgrind on the 96 scribbles at the
+                // defaults: three or four leave fewer checks failing for a
+                // third, 35 of 171 at two, but cost more, 473 K and 475 K
+                // instructions a scribble against 472 K, drawings +1 K and
+                // +3 K: matchings spent on checks that fail for another
+                // reason.)
+                guard unproven.1 < 0 else { return nil }
+                if unproven.0 < 0 {
+                    unproven.0 = candidate
+                } else if orderKey[candidate] < orderKey[unproven.0] {
+                    // Least key first: the search's own next, when it is
+                    // one, so the matching kept for it (`certificateMatch`)
+                    // is taken more often (session 16: about −5 K
+                    // instructions a scribble).
+                    unproven = (candidate, unproven.0)
+                } else {
+                    unproven.1 = candidate
                 }
                 continue
             }
@@ -155,11 +127,12 @@ extension StrokeClassifier {
                 othersLimit = min(othersLimit, limit)
             }
         }
-        if v & 1 != 0 {
-            guard noneBeats(best, unproven) else {
-                settled = bestCandidate
-                return nil
-            }
+        // Whether their matchings can beat the best; one that can is matched
+        // in turn, and no stop is proven for this best (its matching is
+        // kept for the search, `certificateMatch`).
+        guard noneBeats(best, unproven) else {
+            settled = bestCandidate
+            return nil
         }
         if othersLimit < .infinity {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
@@ -168,8 +141,7 @@ extension StrokeClassifier {
         var witness = (sum: Double.infinity, template: -1, byRun: false, searched: false)
         var ownMatched = false
         if ownLimit < .infinity {
-            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount,
-                                   cheap: v & 4 != 0 && ownLimit < bestLimit && ownBelow)
+            witness = otherWitness(than: owner, below: ownLimit, candidateCount: candidateCount)
             if witness.template < 0, ownLimit < bestLimit, ownBelow {
                 // None at the limit its own template's candidates left hold
                 // down: matched at the best, one that returns nothing below
@@ -190,9 +162,14 @@ extension StrokeClassifier {
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
                            frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
-        // At the raised threshold, with the witness's own factor (at most
-        // the largest): rejected there, it is rejected with any runner-up.
-        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: ownThreshold) else {
+        // Rejected as the recognizer tests it. (Up to session 21 tested at
+        // the raised threshold, which a witness of a close template, its
+        // factor above 1, could fail although the proof above holds: the
+        // witness lies below the limit made at the raised threshold, so the
+        // margin it gives, its factor at most the largest, rejects at
+        // `threshold`, and so does the search's own runner-up. Session 22:
+        // such looks failed, and the search went on to prove it again.)
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
             settled = bestCandidate
             return nil
         }
@@ -204,30 +181,40 @@ extension StrokeClassifier {
 
     /// For `certainRejection`: whether `candidate`'s runs prove that its
     /// matching, at any limit up to `best`, returns nothing below a floor
-    /// F low enough for its rejection: its score fails at F, or its margin
-    /// (its shape deviation lower bound against `target`, the best's sum
-    /// for a candidate of another template, whose runner-up the best would
-    /// be, or the best's own limit for one of its template) rejects it
-    /// there. Then `certificateLeast` is raised to F (session 22).
+    /// F at which it would be rejected as the nearest: its score fails
+    /// there, or its margin does, its shape deviation's lower bound
+    /// (`certificateDeviation`) putting its rejection limit at `target` or
+    /// above (for a candidate of another template than the best's, the
+    /// best's sum, so the best is a witness; for one of its template, the
+    /// best's own limit, so the witness the best needs serves it too). Then
+    /// `certificateLeast` is raised to F, which `rejectionLimit` turns into
+    /// that limit (session 22).
     ///
-    /// Every run such a matching could make is made at F: each backward
-    /// run, and each forward run whose $Q bound is below `best` (a matching
-    /// at a limit up to `best` makes a forward run only when its bound is
-    /// below its best so far). When each reaches F (a run stopped or not
-    /// begun at F sums to F or more, see `cloudDistance`), whatever such a
-    /// matching returns below its limit is a run's sum, F or more. Much
-    /// cheaper than matching at `best` (`noneBeats`) when F is well below
-    /// it: most runs stop within a few steps, or are not begun.
+    /// Why it holds: every run such a matching could make is made here at
+    /// F, each backward run and each forward run whose $Q bound is below
+    /// `best` (a matching at a limit up to `best` begins a forward run only
+    /// when its bound is below its best so far, itself at most `best`).
+    /// Each comes to F or more (a run stopped or not begun at F sums to F
+    /// or more, see `cloudDistance`), so whatever such a matching returns
+    /// below its limit is a run's whole sum, F or more; and the search
+    /// matches a candidate at its best so far, never above this `best`.
+    /// Later looks have a lower best, so the raised bound holds for them.
+    ///
+    /// F is usually well below `best`, so most runs stop within a few
+    /// steps or are not begun: on the 96 scribbles, a told scribble's
+    /// median 340 K → 303 K instructions, against matching each such
+    /// candidate at `best` (`noneBeats`), which this spares when it holds.
     private func raisesLeastByRuns(_ candidate: Int, best: Double, target: Double, zero: Double,
                                    minimumScore: Double, threshold: Double) -> Bool {
         let sample = candidate / fitsPerSample
         let deviation = certificateDeviation[candidate]
-        let ownThreshold = threshold * largestMarginFactor[sampleTemplate[sample]]
-        // Slightly above the floors, so that `rejectionLimit`'s roundings
-        // and its lowering by 10⁻⁹ cannot bring the limit back to `target`.
+        let raised = threshold * largestMarginFactor[sampleTemplate[sample]]
+        // A hair above each floor, so that `rejectionLimit`'s roundings and
+        // its lowering by 10⁻⁹ cannot bring the limit back to `target`, nor
+        // the score back to `minimumScore`.
         var floor = Double.infinity
-        if deviation > ownThreshold, target < .infinity {
-            let ratio = ownThreshold / deviation
+        if deviation > raised, target < .infinity {
+            let ratio = raised / deviation
             floor = target * ratio * ratio * (1 + 1e-6)
         }
         if minimumScore > 0, minimumScore <= 1 {
@@ -285,7 +272,7 @@ extension StrokeClassifier {
     /// nothing below `limit`, one with a run `witnessRun` finds, or matched
     /// now at `limit` (returning less there, it returns less than `limit`
     /// at any higher limit, `returnsSomething`).
-    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int, cheap: Bool = false)
+    private func otherWitness(than owner: Int, below limit: Double, candidateCount: Int)
         -> (sum: Double, template: Int, byRun: Bool, searched: Bool) {
         if metOther.candidate >= 0, metOther.sum < limit, orderKey[metOther.candidate] < limit,
            returnsBelow(metOther.candidate, run: (metOther.start, metOther.forward), sum: metOther.sum, limit: limit) {
@@ -311,7 +298,7 @@ extension StrokeClassifier {
                                bounded: bounded, filled: &filled)
             if sum < limit { return (sum, sampleTemplate[sample], true, false) }
         }
-        for _ in 0..<(cheap ? 0 : 2) {
+        for _ in 0..<2 {
             let candidate = witnessCandidate(than: owner, below: limit, candidateCount: candidateCount, skipping: (-1, -1, -1))
             guard candidate >= 0 else { break }
             // Run by run first: at the first witness the rest of the
@@ -593,5 +580,3 @@ extension StrokeClassifier {
         return sum
     }
 }
-
-let s22Variant: Int = { if let v = getenv("S22V") { return Int(atoi(v)) } else { return 0 } }()
