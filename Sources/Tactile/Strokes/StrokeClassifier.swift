@@ -290,6 +290,9 @@ public final class StrokeClassifier {
     let certificateLeast: UnsafeMutablePointer<Double>
     let certificateDeviation: UnsafeMutablePointer<Double>
     let certificateNoneBelow: UnsafeMutablePointer<Double>
+    /// The candidates left that a look of `certainRejection` goes through,
+    /// least key first.
+    let certificateOrder: UnsafeMutablePointer<Int>
     /// Measured from every pair (stage 2), the candidate's farthest and
     /// 90th-percentile nearest distances, as `StrokeShapeCheck.deviation`
     /// makes them (at 2c and 2c + 1): `finish` takes them as they are.
@@ -487,6 +490,8 @@ public final class StrokeClassifier {
         certificateDeviation = .allocate(capacity: candidates)
         certificateDeviation.initialize(repeating: 0, count: candidates)
         certificateNoneBelow = .allocate(capacity: candidates)
+        certificateOrder = .allocate(capacity: candidates)
+        certificateOrder.initialize(repeating: 0, count: candidates)
         certificateNoneBelow.initialize(repeating: 0, count: candidates)
         certificateNearest = .allocate(capacity: 2 * candidates)
         certificateNearest.initialize(repeating: 0, count: 2 * candidates)
@@ -635,6 +640,7 @@ public final class StrokeClassifier {
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
         certificateNoneBelow.deallocate()
+        certificateOrder.deallocate()
         certificateNearest.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
