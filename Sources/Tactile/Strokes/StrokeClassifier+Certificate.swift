@@ -17,8 +17,9 @@ extension StrokeClassifier {
     /// the best cannot beat it, nor can one whose matching was found to
     /// return nothing below a limit at or above the best
     /// (`certificateNoneBelow`; see `returnsSomething`). Any other, and the
-    /// best so far, as the nearest at distance d (at least its bound's),
-    /// would be rejected:
+    /// best so far, as the nearest at distance d (at least its bound's; for
+    /// one whose bounds say too little, a floor its runs reach, see
+    /// `raisesLeastByRuns`), would be rejected:
     ///
     /// - by its score, when the bound's already fails `minimumScore`; or
     /// - by its margin: its shape deviation D is at least
@@ -41,7 +42,8 @@ extension StrokeClassifier {
     ///   its own limit (session 15).
     ///
     /// The match is the best so far's, its runner-up that witness (as far as
-    /// the classifier looked), so it is rejected as well; it is checked.
+    /// the classifier looked), so it is rejected as well; it is checked at
+    /// `threshold`, as the recognizer tests it.
     func certainRejection(ink: StrokeInk, best: Double, bestCandidate: Int, position: Int, candidateCount: Int,
                           frames: (aspect: Frame, uniform: Frame), minimumScore: Double, threshold: Double,
                           settled: inout Int) -> StrokeMatch? {
@@ -73,38 +75,63 @@ extension StrokeClassifier {
             ownLimit = reach * reach * weightSum * (1 - 1e-9)
         }
         let bestLimit = ownLimit
-        var unproven = (-1, -1)
         // Its own template's candidates left that hold the limit below the
         // best's own (at most two, then `ownBelow` is false).
         var own = (-1, -1), ownBelow = true
+        // The candidates left that could beat the best, least key first
+        // (session 22): the ones whose bounds say too little are mostly
+        // among the first, so a look that cannot prove the rejection (a
+        // third such, or one that beats the best) ends before measuring and
+        // probing the rest. (In `order`'s order, a told drawing's look
+        // probed its true template's runs before ending: +6% instructions a
+        // told drawing.) Which ones are measured, and in what order,
+        // changes no decision: every candidate left is still covered when a
+        // rejection is proven. Sorted by insertion, ties in `order`'s
+        // order; about 20 at the first look of a scribble, fewer after.
+        var left = 0
         for index in (position + 1)..<candidateCount {
             let candidate = order[index]
-            guard orderKey[candidate] < best, certificateNoneBelow[candidate] < best else { continue }
+            let key = orderKey[candidate]
+            guard key < best, certificateNoneBelow[candidate] < best else { continue }
+            var slot = left
+            while slot > 0, orderKey[certificateOrder[slot - 1]] > key {
+                certificateOrder[slot] = certificateOrder[slot - 1]
+                slot -= 1
+            }
+            certificateOrder[slot] = candidate
+            left += 1
+        }
+        var matched = 0
+        for index in 0..<left {
+            let candidate = certificateOrder[index]
             measureForCertificate(candidate, exactly: false)
             var limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             if limit <= best {
                 measureForCertificate(candidate, exactly: true)
                 limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
             }
+            // Still too little: its runs may prove it far enough to be
+            // rejected, far more cheaply than matching it (session 22).
+            if limit <= best,
+               raisesLeastByRuns(candidate, best: best,
+                                 target: sampleTemplate[candidate / fitsPerSample] == owner ? bestLimit : best,
+                                 zero: zero, minimumScore: minimumScore, threshold: threshold) {
+                limit = rejectionLimit(candidate, best: best, zero: zero, minimumScore: minimumScore, threshold: threshold)
+            }
             if limit <= best {
-                // Its bounds say too little: at most two such are matched
-                // below. (Session 16, callgrind on the 96 scribbles at the
-                // defaults: three or four leave fewer checks failing for a
-                // third, 35 of 171 at two, but cost more, 473 K and 475 K
-                // instructions a scribble against 472 K, drawings +1 K and
-                // +3 K: matchings spent on checks that fail for another
-                // reason.)
-                guard unproven.1 < 0 else { return nil }
-                if unproven.0 < 0 {
-                    unproven.0 = candidate
-                } else if orderKey[candidate] < orderKey[unproven.0] {
-                    // Least key first: the search's own next, when it is
-                    // one, so the matching kept for it (`certificateMatch`)
-                    // is taken more often (session 16: about −5 K
-                    // instructions a scribble).
-                    unproven = (candidate, unproven.0)
-                } else {
-                    unproven.1 = candidate
+                // Its bounds say too little: matched at the best, as the
+                // search would match it, and then it cannot end the search
+                // (`noneBeats`); one that beats the best ends this look, its
+                // matching kept for the search. At most two a look (session
+                // 16, callgrind on the 96 scribbles at the defaults: three
+                // or four cost more, matchings spent on checks that fail
+                // for another reason); a third ends the look unproven, the
+                // two matched skipped by the search while the best stays.
+                guard matched < 2 else { return nil }
+                matched += 1
+                guard noneBeats(best, (candidate, -1)) else {
+                    settled = bestCandidate
+                    return nil
                 }
                 continue
             }
@@ -116,13 +143,6 @@ extension StrokeClassifier {
             } else {
                 othersLimit = min(othersLimit, limit)
             }
-        }
-        // Whether their matchings can beat the best; one that can is matched
-        // in turn, and no stop is proven for this best (its matching is
-        // kept for the search, `certificateMatch`).
-        guard noneBeats(best, unproven) else {
-            settled = bestCandidate
-            return nil
         }
         if othersLimit < .infinity {
             guard best < othersLimit, orderKey[bestCandidate] < othersLimit,
@@ -152,9 +172,14 @@ extension StrokeClassifier {
         }
         let match = finish(ink: ink, best: best, bestCandidate: bestCandidate, candidateCount: candidateCount,
                            frames: frames, marginDeviation: threshold, runnerUp: (witness.sum, witness.template))
-        // At the raised threshold, with the witness's own factor (at most
-        // the largest): rejected there, it is rejected with any runner-up.
-        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: ownThreshold) else {
+        // Rejected as the recognizer tests it. (Up to session 21 tested at
+        // the raised threshold, which a witness of a close template, its
+        // factor above 1, could fail although the proof above holds: the
+        // witness lies below the limit made at the raised threshold, so the
+        // margin it gives, its factor at most the largest, rejects at
+        // `threshold`, and so does the search's own runner-up. Session 22:
+        // such looks failed, and the search went on to prove it again.)
+        guard !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) else {
             settled = bestCandidate
             return nil
         }
@@ -162,6 +187,73 @@ extension StrokeClassifier {
         if witness.searched { certificateStops.byRunSearched += 1 }
         if ownMatched { certificateStops.afterOwnMatched += 1 }
         return match
+    }
+
+    /// For `certainRejection`: whether `candidate`'s runs prove that its
+    /// matching, at any limit up to `best`, returns nothing below a floor
+    /// F at which it would be rejected as the nearest: its score fails
+    /// there, or its margin does, its shape deviation's lower bound
+    /// (`certificateDeviation`) putting its rejection limit at `target` or
+    /// above (for a candidate of another template than the best's, the
+    /// best's sum, so the best is a witness; for one of its template, the
+    /// best's own limit, so the witness the best needs serves it too). Then
+    /// `certificateLeast` is raised to F, which `rejectionLimit` turns into
+    /// that limit (session 22).
+    ///
+    /// Why it holds: every run such a matching could make is made here at
+    /// F, each backward run and each forward run whose $Q bound is below
+    /// `best` (a matching at a limit up to `best` begins a forward run only
+    /// when its bound is below its best so far, itself at most `best`).
+    /// Each comes to F or more (a run stopped or not begun at F sums to F
+    /// or more, see `cloudDistance`), so whatever such a matching returns
+    /// below its limit is a run's whole sum, F or more; and the search
+    /// matches a candidate at its best so far, never above this `best`.
+    /// Later looks have a lower best, so the raised bound holds for them.
+    ///
+    /// F is usually well below `best`, so most runs stop within a few
+    /// steps or are not begun: on the 96 scribbles, a told scribble's
+    /// median 340 K → 302 K instructions, mean 395 K → 347 K (with the
+    /// look's order and final check of session 22), against matching each
+    /// such candidate at `best` (`noneBeats`), which this spares when it
+    /// holds.
+    private func raisesLeastByRuns(_ candidate: Int, best: Double, target: Double, zero: Double,
+                                   minimumScore: Double, threshold: Double) -> Bool {
+        let sample = candidate / fitsPerSample
+        let deviation = certificateDeviation[candidate]
+        let raised = threshold * largestMarginFactor[sampleTemplate[sample]]
+        // A hair above each floor, so that `rejectionLimit`'s roundings and
+        // its lowering by 10⁻⁹ cannot bring the limit back to `target`, nor
+        // the score back to `minimumScore`.
+        var floor = Double.infinity
+        if deviation > raised, target < .infinity {
+            let ratio = raised / deviation
+            floor = target * ratio * ratio * (1 + 1e-6)
+        }
+        if minimumScore > 0, minimumScore <= 1 {
+            let distance = zero * (1 - minimumScore)
+            floor = min(floor, distance * distance * weightSum * (1 + 1e-6))
+        }
+        guard floor < best, floor > certificateLeast[candidate] else { return false }
+        let bounds = candidateBounds + candidate * startSlots
+        let first = knownRuns(of: sample)
+        let bounded = stopsRunsByLeastDistances
+        var filled = false
+        var slot = 0, start = 0
+        while start < n {
+            if bounds[slot] < best,
+               drawnRun(first + 2 * slot, start: start, forward: true, of: sample, below: floor,
+                        bounded: bounded, filled: &filled) < floor {
+                return false
+            }
+            if drawnRun(first + 2 * slot + 1, start: start, forward: false, of: sample, below: floor,
+                        bounded: bounded, filled: &filled) < floor {
+                return false
+            }
+            slot += 1
+            start += step
+        }
+        certificateLeast[candidate] = max(certificateLeast[candidate], floor * (1 - 1e-9))
+        return true
     }
 
     /// For `certainRejection`: matches the (up to two; −1 for none)

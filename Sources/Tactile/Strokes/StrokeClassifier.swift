@@ -55,8 +55,10 @@ import Darwin
 /// stops as soon as the drawing is certain to be rejected whichever
 /// template it would end at (session 14). Lower bounds prove it: of the
 /// distance each template left could reach (each drawn point's least
-/// distance to its sample, through the lookup grid or from every pair)
-/// and of the shape deviation a match to it would have; each template that
+/// distance to its sample, through the lookup grid or from every pair; or,
+/// where those say too little, its greedy runs, each made only until it
+/// passes the least distance at which the template would be rejected,
+/// session 22) and of the shape deviation a match to it would have; each template that
 /// could still come nearest is rejected by its score, or by its margin,
 /// a template already met lying near enough to reject it. The decision is
 /// always the whole search's, and an accepted match that match; a rejected
@@ -288,6 +290,9 @@ public final class StrokeClassifier {
     let certificateLeast: UnsafeMutablePointer<Double>
     let certificateDeviation: UnsafeMutablePointer<Double>
     let certificateNoneBelow: UnsafeMutablePointer<Double>
+    /// The candidates left that a look of `certainRejection` goes through,
+    /// least key first.
+    let certificateOrder: UnsafeMutablePointer<Int>
     /// Measured from every pair (stage 2), the candidate's farthest and
     /// 90th-percentile nearest distances, as `StrokeShapeCheck.deviation`
     /// makes them (at 2c and 2c + 1): `finish` takes them as they are.
@@ -485,6 +490,8 @@ public final class StrokeClassifier {
         certificateDeviation = .allocate(capacity: candidates)
         certificateDeviation.initialize(repeating: 0, count: candidates)
         certificateNoneBelow = .allocate(capacity: candidates)
+        certificateOrder = .allocate(capacity: candidates)
+        certificateOrder.initialize(repeating: 0, count: candidates)
         certificateNoneBelow.initialize(repeating: 0, count: candidates)
         certificateNearest = .allocate(capacity: 2 * candidates)
         certificateNearest.initialize(repeating: 0, count: 2 * candidates)
@@ -633,6 +640,7 @@ public final class StrokeClassifier {
         certificateLeast.deallocate()
         certificateDeviation.deallocate()
         certificateNoneBelow.deallocate()
+        certificateOrder.deallocate()
         certificateNearest.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
@@ -695,8 +703,10 @@ public final class StrokeClassifier {
     /// measured as for a nearest; a template not yet matched might have
     /// been nearer). Certain means proven by lower bounds (session 14): of
     /// the distance each template left could reach, through each point's
-    /// nearest distance to it, and of the shape deviation a match to it
-    /// would have; a template that could come nearer is rejected either by
+    /// nearest distance to it or, where those say too little, through its
+    /// runs made only as far as its rejection needs (session 22), and of the
+    /// shape deviation a match to it would have; a template that could come
+    /// nearer is rejected either by
     /// its score or by its margin, a template already met lying near
     /// enough to reject it. Most scribbles stop after a few templates.
     ///
