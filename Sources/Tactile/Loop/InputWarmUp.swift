@@ -64,8 +64,10 @@ public enum InputWarmUp {
     }
 
     /// Plays the session and says what it reached: the recognizers whose
-    /// actions ran, by class name, and how many device motions the motion
-    /// manager produced (for the tests, which check that the session does
+    /// actions ran, by class name, how many device motions the motion
+    /// manager produced, the most pointers the scene ignored at once, the
+    /// frames the action map's move was held and the moves the bare strip
+    /// was handed (for the tests, which check that the session does
     /// what ``InputWarmUp`` says). `played` sees the scratch loop after the
     /// session, so that a test can check it is all freed.
     static func play(_ played: (GameLoop) -> Void = { _ in })
@@ -109,8 +111,8 @@ private struct Session {
     /// A game's bindings: a key and a stick on a vector, a button. Its
     /// `endFrame`, which the loop runs in every frame that steps, was cold
     /// code in the first such frame of every game with an action map
-    /// (callgrind, Air Hockey's frame 1: 16 of its 85 code lines not touched
-    /// in the last 8 frames). It starts no listen, so the count of maps
+    /// (callgrind, Air Hockey's frame 1: 16 of the 32 code lines its input
+    /// had not touched in the last 8 frames). It starts no listen, so the count of maps
     /// waiting for a listen's deadline does not move.
     let actions = ActionMap<WarmUpAction>()
     /// Recognizers hold their delegate weakly: the session keeps it.
