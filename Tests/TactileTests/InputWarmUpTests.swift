@@ -53,6 +53,10 @@ struct InputWarmUpTests {
         #expect(reached.deviceMotions > 0)
         // The second finger on the single-touch strip, ignored by the scene.
         #expect(reached.ignoredPointers == 1)
+        // The key held through the action map (pressed in frame 2, let go
+        // in frame 5), and the finger on the bare strip, moved once.
+        #expect(reached.keyFrames == 3)
+        #expect(reached.bareMoves == 1)
     }
 
     /// Weak references to the scratch session's parts.

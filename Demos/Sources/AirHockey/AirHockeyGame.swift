@@ -43,6 +43,15 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
     let scene = Scene(size: Size(width: 800, height: 600))
     let table = Layer(frame: Rect(x: 0, y: 0, width: 800, height: 600), name: "table")
     let zones: [Side: PlayerZone]
+    /// The two paddles in `Side.allCases` order, as the puck's step takes
+    /// them: kept, because building the array in each step allocated it every
+    /// frame (callgrind: `_createNewBuffer` and its `malloc` in every update,
+    /// and the closure's two checks of the main actor's executor).
+    private let paddles: [Paddle]
+    /// Each side with its zone and its map, in `Side.allCases` order, for
+    /// the step: `zones[side]` and `actions[side]` were four dictionary
+    /// look-ups a step (callgrind: about 750 instructions a frame, hashing).
+    private let seats: [(side: Side, zone: PlayerZone, map: ActionMap<Action>)]
     let puckLayer = Layer(frame: Rect(x: 0, y: 0, width: 2 * Rink.puckRadius, height: 2 * Rink.puckRadius), name: "puck")
     let pauseButton = PauseButton(frame: Rect(x: 350, y: 8, width: 100, height: 34))
     let pinch = PinchGestureRecognizer()
@@ -94,11 +103,13 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
         let left = PlayerZone(side: .left, paddle: Paddle(side: .left, color: Self.leftColor))
         let right = PlayerZone(side: .right, paddle: Paddle(side: .right, color: Self.rightColor))
         zones = [.left: left, .right: right]
+        paddles = Side.allCases.map { $0 == .left ? left.paddle : right.paddle }
         let maps = [ActionMap<Action>(), ActionMap<Action>()]
         var seating = PlayerRoster<Action>.Settings()
         seating.keyboardJoins = false
         roster = PlayerRoster(players: maps, settings: seating)
         actions = [.left: maps[Side.left.player], .right: maps[Side.right.player]]
+        seats = Side.allCases.map { side in (side, side == .left ? left : right, maps[side.player]) }
 
         table.isMultipleTouchEnabled = true   // the camera's two fingers
         scene.root.addChild(table)
@@ -145,14 +156,13 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
     func update(step: Double, now: Double) {
         // Snapshots are per frame and a frame can run several steps: act on
         // a press once, in the first step of the frame that reports it.
-        for side in Side.allCases {
-            guard let map = actions[side], map[.pause].justPressed, pauseFrames[side] != map.frameCount else { continue }
+        for (side, _, map) in seats {
+            guard map[.pause].justPressed, pauseFrames[side] != map.frameCount else { continue }
             pauseFrames[side] = map.frameCount
             pressPause()
         }
         guard phase == .playing else { return }
-        for side in Side.allCases {
-            guard let zone = zones[side], let map = actions[side] else { continue }
+        for (side, zone, map) in seats {
             let stick = map[.move].vector
             // A held finger wins over a stick; a stick steers from where the paddle is.
             if !zone.isHeld && (stick.x != 0 || stick.y != 0) {
@@ -162,7 +172,7 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
             }
             zone.paddle.step(step)
         }
-        if let conceded = puck.step(step, paddles: Side.allCases.compactMap { zones[$0]?.paddle }) {
+        if let conceded = puck.step(step, paddles: paddles) {
             goal(against: conceded)
         }
         puckLayer.position = puck.center
@@ -202,7 +212,13 @@ final class AirHockeyGame: CanvasGame, GestureRecognizerDelegate {
 
     // MARK: The camera
 
-    var isPaddleHeld: Bool { zones.values.contains { $0.isHeld } }
+    /// A loop, not `zones.values.contains { }`: that closure checked the
+    /// main actor's executor at each call (callgrind: about 170 instructions
+    /// a zone, in the camera's delegate, in the frame ten fingers land).
+    var isPaddleHeld: Bool {
+        for seat in seats where seat.zone.isHeld { return true }
+        return false
+    }
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         !isPaddleHeld

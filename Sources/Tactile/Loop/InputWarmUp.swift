@@ -23,8 +23,10 @@ import Foundation
 /// rotation, recognized together); a tap and a double tap; a long
 /// press held past its deadline; a cancelled touch; a second finger on a
 /// layer that takes one touch at a time, which the scene ignores for its
-/// whole life; and accelerometer and gyroscope readings through the
-/// filters into the arena.
+/// whole life; a finger moving on a layer with no recognizer on its way to
+/// the root; accelerometer and gyroscope readings through the filters into
+/// the arena; and a key held through a private ``ActionMap`` fed by the loop,
+/// whose frames end as a game's do.
 ///
 /// It leaves no trace a game can see: nothing of the game's is touched (no
 /// scene, layer, recognizer, action, delegate or clock of the game's is
@@ -62,15 +64,19 @@ public enum InputWarmUp {
     }
 
     /// Plays the session and says what it reached: the recognizers whose
-    /// actions ran, by class name, and how many device motions the motion
-    /// manager produced (for the tests, which check that the session does
+    /// actions ran, by class name, how many device motions the motion
+    /// manager produced, the most pointers the scene ignored at once, the
+    /// frames the action map's move was held and the moves the bare strip
+    /// was handed (for the tests, which check that the session does
     /// what ``InputWarmUp`` says). `played` sees the scratch loop after the
     /// session, so that a test can check it is all freed.
-    static func play(_ played: (GameLoop) -> Void = { _ in }) -> (recognized: Set<String>, deviceMotions: Int, ignoredPointers: Int) {
+    static func play(_ played: (GameLoop) -> Void = { _ in })
+        -> (recognized: Set<String>, deviceMotions: Int, ignoredPointers: Int, keyFrames: Int, bareMoves: Int) {
         var session = Session()
         session.play()
         played(session.loop)
-        return (session.tally.recognized, session.tally.deviceMotions, session.tally.ignoredPointers)
+        let tally = session.tally
+        return (tally.recognized, tally.deviceMotions, tally.ignoredPointers, tally.keyFrames, tally.bareMoves)
     }
 }
 
@@ -82,6 +88,10 @@ private final class Tally {
     var deviceMotions = 0
     /// The most pointers the scratch scene ignored at once.
     var ignoredPointers = 0
+    /// The frames whose action map's move was not zero (the key held).
+    var keyFrames = 0
+    /// The moves the bare strip was handed.
+    var bareMoves = 0
 }
 
 /// The scratch scene, loop and motion manager of one warm-up, and the
@@ -98,6 +108,13 @@ private struct Session {
     let scene = Scene(size: Size(width: 800, height: 600))
     let motion: MotionManager
     let tally = Tally()
+    /// A game's bindings: a key and a stick on a vector, a button. Its
+    /// `endFrame`, which the loop runs in every frame that steps, was cold
+    /// code in the first such frame of every game with an action map
+    /// (callgrind, Air Hockey's frame 1: 16 of the 32 code lines its input
+    /// had not touched in the last 8 frames). It starts no listen, so the count of maps
+    /// waiting for a listen's deadline does not move.
+    let actions = ActionMap<WarmUpAction>()
     /// Recognizers hold their delegate weakly: the session keeps it.
     let together = Together()
     var events: [InputEvent] = []
@@ -145,6 +162,12 @@ private struct Session {
         // where ten fingers land on Air Hockey, Arcade, Spells, Brawler).
         board.addChild(Layer(frame: Rect(x: 0, y: 0, width: 800, height: 80)))
         scene.root.addChild(board)
+        // A strip at the bottom with no recognizer on its way to the root
+        // (a sibling of the board, over it): a finger's moves there take
+        // the arena's short way for a move nothing follows, which a game's
+        // bare layers take (callgrind, Air Hockey's paddle zones in frame 1:
+        // 8 code lines of `dispatchMove` not run by the warm-up before).
+        scene.root.addChild(BareStrip(frame: Rect(x: 0, y: 560, width: 800, height: 40), tally: tally))
         _ = board.becomeFirstResponder()
         // Actions on every recognizer: the path from a recognition to a
         // game's action is part of what the first gestures run.
@@ -157,6 +180,12 @@ private struct Session {
             }
             layers += layer.children
         }
+        // Bound as games bind a move and a pause (try?: the bindings are
+        // fixed and valid; a warm-up never throws).
+        try? actions.bind(.move, to: .composite(.wasd))
+        try? actions.bind(.move, to: .composite(.stick(.left, StickResponse())))
+        try? actions.bind(.pause, to: .button(.start))
+        loop.addInput(actions)
         loop.scene = scene
         loop.motion = motion
         motion.motionEventReceiver = scene
@@ -183,6 +212,8 @@ private struct Session {
                 let location = Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
                 pointer(step == 0 ? .down : .move, finger, location)
             }
+            // W held for a few frames: a press, its snapshot, its release.
+            if step == 2 || step == 5 { key(step == 2, PhysicalKey.w.scancode) }
             reading(step)
             endFrame()
         }
@@ -226,6 +257,8 @@ private struct Session {
             for finger in 3..<5 {
                 pointer(phase, finger, Point(x: 300 + 200 * Double(finger - 3) + 5 * Double(step), y: 40))
             }
+            // And a finger on the bare strip, which nothing follows.
+            pointer(phase, 5, Point(x: 400 + 5 * Double(step), y: 580))
             endFrame()
             if phase == .down { tally.ignoredPointers = max(tally.ignoredPointers, scene.ignoredPointers.count) }
         }
@@ -240,6 +273,10 @@ private struct Session {
         events.append(InputEvent(timestamp: clock.now, .pointer(PointerEvent(phase, id: Self.finger(finger), location: location))))
     }
 
+    mutating func key(_ isDown: Bool, _ scancode: Int32) {
+        events.append(InputEvent(timestamp: clock.now, .key(KeyEvent(isDown: isDown, scancode: scancode, keycode: 0))))
+    }
+
     /// A device's accelerometer and gyroscope reading, turning a little.
     mutating func reading(_ step: Int) {
         let tilt = Double(step) * 0.05
@@ -251,15 +288,37 @@ private struct Session {
 
     mutating func endFrame() {
         loop.frame(events: &events)
+        if actions[.move].vector != .zero { tally.keyFrames += 1 }
         events.removeAll(keepingCapacity: true)
         clock.advance(by: Self.frame)
     }
+}
+
+/// The scratch action map's actions.
+private enum WarmUpAction: Hashable, CaseIterable {
+    case move, pause
 }
 
 /// The scratch pinch's and rotation's delegate: they recognize together.
 @MainActor
 private final class Together: GestureRecognizerDelegate {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+}
+
+/// The scratch scene's layer with no recognizer on its way to the root: a
+/// plain layer's handling, and a count of the moves it was handed.
+private final class BareStrip: Layer {
+    let tally: Tally
+
+    init(frame: Rect, tally: Tally) {
+        self.tally = tally
+        super.init(frame: frame)
+    }
+
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
+        tally.bareMoves += touches.count
+    }
 }
 
 /// A layer that can be the scratch scene's first responder, so that its

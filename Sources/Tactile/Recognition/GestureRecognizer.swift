@@ -847,17 +847,28 @@ open class GestureRecognizer {
 
     // MARK: Reset
 
+    /// The touches a recognizer's list has room for from the start: the
+    /// fingers of two hands, which is how many a recognizer on a layer
+    /// under a whole screen sees land at once (room for one made the list
+    /// grow three or four times in the frame ten fingers landed, each an
+    /// allocation and a copy: callgrind, `_consumeAndCreateNew` from the
+    /// gather in the Gesture Lab's and Air Hockey's landing frames, about
+    /// 1,000-1,400 instructions). 10 references: 112 bytes a recognizer.
+    static let touchRoom = 10
+
     /// Makes room in the lists an attempt fills, as the recognizer is added
     /// to a layer, rather than in the input of the frame its first touch or
     /// reading arrives in (callgrind, the Gesture Lab: 9 recognizers'
     /// touch lists grown in the frame ten fingers land, 5 motion
     /// recognizers' source lists in the next). A reset keeps the room. The
-    /// touch list gets room for one touch, if the recognizer takes touches
-    /// at all (one that follows more grows it once, and keeps it); the
-    /// source list for every source it listens to, the most it can follow
-    /// at once.
+    /// touch list gets room for ``touchRoom`` touches, if the recognizer
+    /// takes touches at all (one that follows more grows it once, and keeps
+    /// it); the source list for every source it listens to, the most it can
+    /// follow at once.
     func makeRoomForAttempts() {
-        if trackedTouches.capacity == 0, allowedPointerKindBits != 0 { trackedTouches.reserveCapacity(1) }
+        if trackedTouches.capacity < Self.touchRoom, allowedPointerKindBits != 0 {
+            trackedTouches.reserveCapacity(Self.touchRoom)
+        }
         // Only when short: its observer counts a change.
         if trackedSources.capacity < storedInputSources.count { trackedSources.reserveCapacity(storedInputSources.count) }
     }
