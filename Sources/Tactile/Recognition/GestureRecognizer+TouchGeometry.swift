@@ -85,6 +85,20 @@ extension GestureRecognizer {
         return (2 * sum / Double(count), count)
     }
 
+    /// Where the touches that are down are, in window points, in the order
+    /// they landed (the order the other measures sum them in), written over
+    /// `locations`, and how many. `locations` keeps its capacity: once it
+    /// has room for the touches, nothing is allocated. For a recognizer
+    /// that keeps where its touches were to measure them later, as the pinch
+    /// does with ``PinchGestureRecognizer/tracksVelocity`` off.
+    public func touchLocations(into locations: inout [Point]) -> Int {
+        locations.removeAll(keepingCapacity: true)
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            locations.append(trackedTouches[index].storedLocation)
+        }
+        return locations.count
+    }
+
     /// How spread out the touches that are down are with `lifting` and
     /// without it, and how many each counts:
     /// ``GestureRecognizer/touchSpan(around:including:)`` about
