@@ -151,22 +151,33 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     /// measure: `measuredScale` and `lastSpan` are as of the move before,
     /// and `heardLocations` says where the touches are.
     @exclusivity(unchecked) private var hasUnmeasuredMove = false
-    /// While `hasUnmeasuredMove`: where the touches down were at the last
-    /// move this recognizer heard of, in the order they landed. The
-    /// touches' own locations may already be a sub-event further on (a
+    /// While `hasUnmeasuredMove`: where the `lastCount` touches down were
+    /// at the last move this recognizer heard of, in the order they landed.
+    /// The touches' own locations may already be a sub-event further on (a
     /// delegate or another recognizer asking for the scale before this one
     /// has heard of a move; a touch moving as it lifts), and one may have
     /// been ignored since: the measure put off is of the touches as the
-    /// last move left them.
-    @exclusivity(unchecked) private var heardLocations: [Point] = []
-    /// The next move's locations, swapped into `heardLocations`.
-    @exclusivity(unchecked) private var nextLocations: [Point] = []
+    /// last move left them. Memory of its own (see
+    /// ``GestureRecognizer/touchLocations(into:)``), room for
+    /// `locationRoom`; only this recognizer reads and writes it, and its
+    /// `deinit` frees it.
+    nonisolated(unsafe) private var heardLocations = UnsafeMutablePointer<Point>.allocate(capacity: 10)
+    /// The next move's locations, swapped with `heardLocations`: the last
+    /// move's stay there until the count of touches down is known.
+    nonisolated(unsafe) private var nextLocations = UnsafeMutablePointer<Point>.allocate(capacity: 10)
+    @exclusivity(unchecked) private var locationRoom = 10
+
+    deinit {
+        heardLocations.deallocate()
+        nextLocations.deallocate()
+    }
 
     // MARK: Touches
 
     open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if hasUnmeasuredMove { measureDeferredMove() }
         let (span, count) = touchSpread()
+        if count > locationRoom && !tracksVelocity { makeRoom(for: count) }
         lastCount = count
         rebase(span: span, count: count)
     }
@@ -178,8 +189,8 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
         // landing or a lift measures first; an ignored touch is found here).
         if !tracksVelocity, referenceSpan != nil, state == .began || state == .changed {
             // Where the touches are now, kept aside until the count is known.
-            let count = touchLocations(into: &nextLocations)
-            if count == lastCount {
+            let count = touchLocations(into: UnsafeMutableBufferPointer(start: nextLocations, count: locationRoom))
+            if count == lastCount && count <= locationRoom {
                 swap(&heardLocations, &nextLocations)
                 hasUnmeasuredMove = true
                 touchesDidMove(touchesDown: count)
@@ -268,6 +279,17 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
 
     // MARK: Helpers
 
+    /// Room for `count` locations in both blocks, at a landing (none is
+    /// kept aside then).
+    private func makeRoom(for count: Int) {
+        let room = max(count, 2 * locationRoom)
+        heardLocations.deallocate()
+        nextLocations.deallocate()
+        heardLocations = .allocate(capacity: room)
+        nextLocations = .allocate(capacity: room)
+        locationRoom = room
+    }
+
     /// Takes the measure that the moves since the last one put off, as the
     /// last of them would have taken it: the same touches, where they were
     /// then, summed in the same order as ``GestureRecognizer/touchSpread()``
@@ -276,16 +298,16 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     @inline(never)
     private func measureDeferredMove() {
         hasUnmeasuredMove = false
-        let count = heardLocations.count
+        let count = lastCount
         guard let reference = referenceSpan, count > 0 else { return }
         var sumX = 0.0, sumY = 0.0
-        for index in heardLocations.indices {
+        for index in 0..<count {
             sumX += heardLocations[index].x
             sumY += heardLocations[index].y
         }
         let center = Point(x: sumX / Double(count), y: sumY / Double(count))
         var sum = 0.0
-        for index in heardLocations.indices {
+        for index in 0..<count {
             sum += heardLocations[index].distance(to: center)
         }
         let span = 2 * sum / Double(count)
