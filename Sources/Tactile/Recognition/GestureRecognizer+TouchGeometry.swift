@@ -85,6 +85,24 @@ extension GestureRecognizer {
         return (2 * sum / Double(count), count)
     }
 
+    /// Where the touches that are down are, in window points, in the order
+    /// they landed (the order the other measures sum them in), written to
+    /// the start of `locations` (as many as fit), and how many touches are
+    /// down. For a recognizer that keeps where its touches were, to measure
+    /// them later, in memory of its own, as the pinch does with
+    /// ``PinchGestureRecognizer/tracksVelocity`` off. (An array would be
+    /// written through a closure, which checks the main actor's executor
+    /// each call, or by index, with a uniqueness check a touch: about 430
+    /// instructions for ten touches, against about 80; callgrind.)
+    public func touchLocations(into locations: UnsafeMutableBufferPointer<Point>) -> Int {
+        var count = 0
+        for index in trackedTouches.indices where trackedTouches[index].storedPhase.isDown {
+            if count < locations.count { locations[count] = trackedTouches[index].storedLocation }
+            count &+= 1
+        }
+        return count
+    }
+
     /// How spread out the touches that are down are with `lifting` and
     /// without it, and how many each counts:
     /// ``GestureRecognizer/touchSpan(around:including:)`` about
