@@ -308,6 +308,22 @@ func learnedLine(_ played: [PlayedSession]) -> String {
         + "scribbles \(played.map(\.learnedScribbles).reduce(0, +))"
 }
 
+/// Round 14's pick among the `eligible` candidates (indices into
+/// `scores`): the best by recognized and accepted, and of those within
+/// `requiredImprovement` of it the one that keeps the fewest drawings
+/// (`kept`), then the higher score, then the first. `nil` when none is
+/// eligible. Round 15 picks the same way.
+func fewestKeptNearBest(_ eligible: [Int], _ scores: [RecognizedAcceptedScore],
+                        kept: (Int) -> Int) -> (best: Int, pick: Int)? {
+    guard let best = eligible.max(by: { scores[$0].recognized < scores[$1].recognized }) else { return nil }
+    let pick = eligible.filter { scores[$0].recognized >= scores[best].recognized - requiredImprovement }
+        .min { a, b in
+            if kept(a) != kept(b) { return kept(a) < kept(b) }
+            return scores[a].recognized != scores[b].recognized ? scores[a].recognized > scores[b].recognized : a < b
+        }!
+    return (best, pick)
+}
+
 /// The library's decision, the same for every candidate (the shipped t).
 func adaptationAccepts(_ outcome: Outcome) -> Bool { outcome.match?.isConfident() ?? false }
 
@@ -341,16 +357,11 @@ func chooseAdaptation(heldOut: Bool, oracle: Bool = false) {
             eligible.append(index)
         }
     }
-    guard let best = eligible.max(by: { scores[$0].recognized < scores[$1].recognized }) else {
+    guard let choice = fewestKeptNearBest(eligible, scores, kept: { adaptationCandidates[$0].kept }) else {
         print("nothing chosen: no candidate is eligible; no held-out look")
         return
     }
-    let pick = eligible.filter { scores[$0].recognized >= scores[best].recognized - requiredImprovement }
-        .min { a, b in
-            let (ka, kb) = (adaptationCandidates[a].kept, adaptationCandidates[b].kept)
-            if ka != kb { return ka < kb }
-            return scores[a].recognized != scores[b].recognized ? scores[a].recognized > scores[b].recognized : a < b
-        }!
+    let (best, pick) = choice
     guard scores[pick].recognized >= baseline.recognized + requiredImprovement else {
         print("nothing chosen: \(adaptationCandidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against the "
               + "baseline's \(percent(baseline.recognized)) (it must beat it by 0.1 point); no held-out look")

@@ -367,16 +367,11 @@ func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
             print("eligible (the reference, not itself chosen): \(scaledThresholdCandidates[index].name)")
         }
     }
-    guard let best = eligible.max(by: { scores[$0].recognized < scores[$1].recognized }) else {
+    guard let choice = fewestKeptNearBest(eligible, scores, kept: { scaledThresholdCandidates[$0].kept }) else {
         print("nothing chosen: no scaled candidate is eligible; no held-out look")
         return
     }
-    let pick = eligible.filter { scores[$0].recognized >= scores[best].recognized - requiredImprovement }
-        .min { a, b in
-            let (ka, kb) = (scaledThresholdCandidates[a].kept, scaledThresholdCandidates[b].kept)
-            if ka != kb { return ka < kb }
-            return scores[a].recognized != scores[b].recognized ? scores[a].recognized > scores[b].recognized : a < b
-        }!
+    let (best, pick) = choice
     guard scores[pick].recognized >= reference.recognized + requiredImprovement else {
         print("nothing chosen: \(scaledThresholdCandidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against "
               + "round 14's rule's \(percent(reference.recognized)) (it must beat it by 0.1 point); no held-out look")
