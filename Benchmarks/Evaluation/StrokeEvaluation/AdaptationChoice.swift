@@ -264,19 +264,35 @@ struct PlayedSession {
 /// template's samples alone prepared: the classifier a whole preparation
 /// makes, bit for bit, `StrokeClassifierAddingTests`).
 func play(_ session: [SessionItem], _ candidate: AdaptationCandidate, parameters: StrokeMatchingParameters) -> PlayedSession {
+    play(session, kept: candidate.kept, learnsWithin: candidate.learnsWithin, skipsScribbles: candidate.skipsScribbles,
+         parameters: parameters)
+}
+
+/// `play`'s session for any rule that keeps up to `kept` drawings a
+/// template, learned within `learnsWithin` of the threshold (scribbles
+/// never, with `skipsScribbles`). `threshold`, when given, is the threshold
+/// an item matched as `match` is decided and learned at, with what was
+/// learned so far (round 15's scaled one), recorded in its outcome;
+/// without it, the shipped t, not recorded.
+func play(_ session: [SessionItem], kept: Int, learnsWithin: Double, skipsScribbles: Bool,
+          parameters: StrokeMatchingParameters,
+          threshold: ((StrokeMatch, StrokeAdaptation) -> Double)? = nil) -> PlayedSession {
     let builtIn = StrokeTemplate.builtIn
     var classifier = try! StrokeClassifier(templates: builtIn, parameters: parameters)
     var played = PlayedSession()
-    guard candidate.kept > 0 else {
+    guard kept > 0 else {
         played.outcomes = session.map { Outcome(shape: $0.shape, kind: $0.kind, match: classifier.classify(strokes: $0.drawing)) }
         return played
     }
-    var adaptation = StrokeAdaptation(drawingsPerTemplate: candidate.kept, learningShare: candidate.learnsWithin)
+    var adaptation = StrokeAdaptation(drawingsPerTemplate: kept, learningShare: learnsWithin)
     for item in session {
         let match = classifier.classify(strokes: item.drawing)
-        played.outcomes.append(Outcome(shape: item.shape, kind: item.kind, match: match))
-        guard let match, adaptation.learns(match), !(candidate.skipsScribbles && item.shape == nil),
-              adaptation.learn(item.drawing, as: match.name) else { continue }
+        var outcome = Outcome(shape: item.shape, kind: item.kind, match: match)
+        let decidedAt = match.flatMap { match in threshold.map { $0(match, adaptation) } }
+        outcome.threshold = decidedAt
+        played.outcomes.append(outcome)
+        guard let match, adaptation.learns(match, maximumShapeDeviation: decidedAt ?? GestureDefaults.strokeMaximumShapeDeviation),
+              !(skipsScribbles && item.shape == nil), adaptation.learn(item.drawing, as: match.name) else { continue }
         let index = match.templateIndex
         if item.shape == nil { played.learnedScribbles += 1 } else if item.shape == index { played.learnedRight += 1 } else { played.learnedWrong += 1 }
         classifier = try! classifier.adapted(to: adaptation.templates(adding: builtIn))
@@ -286,6 +302,11 @@ func play(_ session: [SessionItem], _ candidate: AdaptationCandidate, parameters
 
 /// Every session of `sessions` played with `candidate`, two at a time.
 func playAll(_ sessions: [[SessionItem]], _ candidate: AdaptationCandidate, parameters: StrokeMatchingParameters) -> [PlayedSession] {
+    playAll(sessions) { play($0, candidate, parameters: parameters) }
+}
+
+/// Every session of `sessions` played by `playOne`, two at a time.
+func playAll(_ sessions: [[SessionItem]], _ playOne: @Sendable ([SessionItem]) -> PlayedSession) -> [PlayedSession] {
     /// Each session's result in its slot; each slot written by one thread.
     final class Results: @unchecked Sendable {
         var slots: [PlayedSession]
@@ -294,7 +315,7 @@ func playAll(_ sessions: [[SessionItem]], _ candidate: AdaptationCandidate, para
     let results = Results(sessions.count)
     let lock = NSLock()
     DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
-        let played = play(sessions[index], candidate, parameters: parameters)
+        let played = playOne(sessions[index])
         lock.lock()
         results.slots[index] = played
         lock.unlock()

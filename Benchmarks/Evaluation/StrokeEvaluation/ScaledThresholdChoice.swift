@@ -279,52 +279,19 @@ func playScaled(_ session: [SessionItem], _ candidate: ScaledThresholdCandidate,
                 parameters: StrokeMatchingParameters) -> PlayedSession {
     let t = GestureDefaults.strokeMaximumShapeDeviation
     let builtIn = StrokeTemplate.builtIn
-    var classifier = try! StrokeClassifier(templates: builtIn, parameters: parameters)
-    var played = PlayedSession()
-    guard candidate.kept > 0 else {
-        played.outcomes = session.map { Outcome(shape: $0.shape, kind: $0.kind, match: classifier.classify(strokes: $0.drawing)) }
-        return played
-    }
-    var adaptation = StrokeAdaptation(drawingsPerTemplate: candidate.kept, learningShare: candidate.learnsWithin)
-    for item in session {
-        let match = classifier.classify(strokes: item.drawing)
-        var outcome = Outcome(shape: item.shape, kind: item.kind, match: match)
-        guard let match else {
-            played.outcomes.append(outcome)
-            continue
-        }
-        let threshold = candidate.scaled
+    return play(session, kept: candidate.kept, learnsWithin: candidate.learnsWithin, skipsScribbles: candidate.skipsScribbles,
+                parameters: parameters) { match, adaptation in
+        candidate.scaled
             ? scaledThreshold(t, ownSamples: builtIn[match.templateIndex].samples.count,
                               learned: adaptation.drawings[match.name]?.count ?? 0, exponent: exponent)
             : t
-        outcome.threshold = threshold
-        played.outcomes.append(outcome)
-        guard adaptation.learns(match, maximumShapeDeviation: threshold), !(candidate.skipsScribbles && item.shape == nil),
-              adaptation.learn(item.drawing, as: match.name) else { continue }
-        let index = match.templateIndex
-        if item.shape == nil { played.learnedScribbles += 1 } else if item.shape == index { played.learnedRight += 1 } else { played.learnedWrong += 1 }
-        classifier = try! classifier.adapted(to: adaptation.templates(adding: builtIn))
     }
-    return played
 }
 
 /// Every session of `sessions` played with `candidate`, two at a time.
 func playAllScaled(_ sessions: [[SessionItem]], _ candidate: ScaledThresholdCandidate, exponent: Double,
                    parameters: StrokeMatchingParameters) -> [PlayedSession] {
-    /// Each session's result in its slot; each slot written by one thread.
-    final class Results: @unchecked Sendable {
-        var slots: [PlayedSession]
-        init(_ count: Int) { slots = Array(repeating: PlayedSession(), count: count) }
-    }
-    let results = Results(sessions.count)
-    let lock = NSLock()
-    DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
-        let played = playScaled(sessions[index], candidate, exponent: exponent, parameters: parameters)
-        lock.lock()
-        results.slots[index] = played
-        lock.unlock()
-    }
-    return results.slots
+    playAll(sessions) { playScaled($0, candidate, exponent: exponent, parameters: parameters) }
 }
 
 /// The decision each outcome was played with: its own threshold (t when
