@@ -1112,6 +1112,11 @@ case "choose-scaled-threshold":
     // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
     // (after the look, tuning side, chooses nothing): scribbles never learned.
     chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+case "choose-confirmed-learning":
+    // Session 23, round 16: under round 15's scaled threshold, a drawing
+    // learned only when the template's next accepted drawing agrees with it
+    // (ConfirmedLearningChoice.swift); `heldout` looks once.
+    chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
