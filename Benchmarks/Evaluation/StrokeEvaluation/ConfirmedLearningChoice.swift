@@ -135,8 +135,13 @@ enum ConfirmedLearningRule {
     /// learned at once (`learnsWithin` of the threshold, scaled or not).
     case atOnce(learnsWithin: Double, scaled: Bool)
     /// Waits outside the samples until the template's next accept finds
-    /// it its nearest sample.
-    case confirmedByNext
+    /// it near: its distance to the waiting drawing at most `factor` times
+    /// its match distance (1: the waiting drawing would be its nearest
+    /// sample, round 16). Round 17 (ConfirmationFactorChoice.swift): with
+    /// `learnsAtOnceWithin` above 0, a drawing accepted within that share
+    /// of the threshold it was decided at is learned at once instead of
+    /// waiting.
+    case confirmedByNext(factor: Double, learnsAtOnceWithin: Double)
     /// Learned at once on probation; kept only when the template's next
     /// accept has it as its nearest sample.
     case keptWhileNearest
@@ -157,9 +162,9 @@ let confirmedLearningCandidates: [ConfirmedLearningCandidate] = [
                                rule: .atOnce(learnsWithin: 0.5, scaled: false), isReference: true),
     ConfirmedLearningCandidate(name: "round 15's choice: scaled, k = 1, every accept (beside)", kept: 1,
                                rule: .atOnce(learnsWithin: 1, scaled: true), isReference: true),
-    ConfirmedLearningCandidate(name: "confirmed by the next, k = 1", kept: 1, rule: .confirmedByNext, isReference: false),
-    ConfirmedLearningCandidate(name: "confirmed by the next, k = 3", kept: 3, rule: .confirmedByNext, isReference: false),
-    ConfirmedLearningCandidate(name: "confirmed by the next, k = 5", kept: 5, rule: .confirmedByNext, isReference: false),
+    ConfirmedLearningCandidate(name: "confirmed by the next, k = 1", kept: 1, rule: .confirmedByNext(factor: 1, learnsAtOnceWithin: 0), isReference: false),
+    ConfirmedLearningCandidate(name: "confirmed by the next, k = 3", kept: 3, rule: .confirmedByNext(factor: 1, learnsAtOnceWithin: 0), isReference: false),
+    ConfirmedLearningCandidate(name: "confirmed by the next, k = 5", kept: 5, rule: .confirmedByNext(factor: 1, learnsAtOnceWithin: 0), isReference: false),
     ConfirmedLearningCandidate(name: "kept while nearest, k = 3", kept: 3, rule: .keptWhileNearest, isReference: false),
     ConfirmedLearningCandidate(name: "kept while nearest, k = 5", kept: 5, rule: .keptWhileNearest, isReference: false),
 ]
@@ -221,13 +226,17 @@ private func playConfirming(_ session: [SessionItem], _ candidate: ConfirmedLear
         var list = learned[index] ?? []
         let before = list.map(\.drawing)
         switch candidate.rule {
-        case .confirmedByNext:
+        case .confirmedByNext(let factor, let learnsAtOnceWithin):
             if let wait = waiting.removeValue(forKey: index),
-               (wait.probe.classify(strokes: item.drawing)?.distance ?? .infinity) <= match.distance {
+               (wait.probe.classify(strokes: item.drawing)?.distance ?? .infinity) <= factor * match.distance {
                 list.append(wait.held)
                 count(wait.held, as: index)
             }
-            if holdable {
+            if holdable, learnsAtOnceWithin > 0, match.isConfident(maximumShapeDeviation: learnsAtOnceWithin * threshold) {
+                let held = HeldDrawing(drawing: item.drawing, shape: item.shape)
+                list.append(held)
+                count(held, as: index)
+            } else if holdable {
                 let template = builtIn[index]
                 let probe = try! StrokeClassifier(templates: [StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant,
                                                                              samples: [item.drawing])], parameters: parameters)
@@ -257,7 +266,9 @@ private func playConfirming(_ session: [SessionItem], _ candidate: ConfirmedLear
     return played
 }
 
-func chooseConfirmedLearning(heldOut: Bool) {
+/// Round 16's table, choice and look (`candidates` round 16's list), or
+/// round 17's (its own list, the same steps).
+func chooseConfirmedLearning(heldOut: Bool, candidates: [ConfirmedLearningCandidate] = confirmedLearningCandidates) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
     var exact = saved
@@ -268,7 +279,7 @@ func chooseConfirmedLearning(heldOut: Bool) {
     print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
     print("|---|---|---|---|---|---|---|---|---|")
     var scores: [RecognizedAcceptedScore] = []
-    for candidate in confirmedLearningCandidates {
+    for candidate in candidates {
         let played = parts.map { part in playAll(part) { playConfirmed($0, candidate, parameters: parameters) } }
         let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
                                             accept: scaledAccepts)
@@ -281,37 +292,37 @@ func chooseConfirmedLearning(heldOut: Bool) {
     let baseline = scores[0], reference = scores[1]
     var eligible: [Int] = []
     for index in scores.indices.dropFirst() {
-        let name = confirmedLearningCandidates[index].name
+        let name = candidates[index].name
         if let reason = scores[index].ineligibility(against: baseline) {
             print("not eligible: \(name): \(reason)")
-        } else if confirmedLearningCandidates[index].isReference {
+        } else if candidates[index].isReference {
             print("eligible (printed beside, not itself chosen): \(name)")
         } else {
             eligible.append(index)
         }
     }
-    guard let choice = fewestKeptNearBest(eligible, scores, kept: { confirmedLearningCandidates[$0].kept }) else {
+    guard let choice = fewestKeptNearBest(eligible, scores, kept: { candidates[$0].kept }) else {
         print("nothing chosen: no candidate of this round is eligible; no held-out look")
         return
     }
     let (best, pick) = choice
     guard scores[pick].recognized >= reference.recognized + requiredImprovement else {
-        print("nothing chosen: \(confirmedLearningCandidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against "
+        print("nothing chosen: \(candidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against "
               + "round 14's rule's \(percent(reference.recognized)) (it must beat it by 0.1 point); no held-out look")
         return
     }
-    print("chosen: \(confirmedLearningCandidates[pick].name) (candidate \(pick); recognized and accepted \(percent(scores[pick].recognized)) "
+    print("chosen: \(candidates[pick].name) (candidate \(pick); recognized and accepted \(percent(scores[pick].recognized)) "
           + "against round 14's rule's \(percent(reference.recognized)) and the baseline's \(percent(baseline.recognized)); best eligible "
-          + "\(confirmedLearningCandidates[best].name) \(percent(scores[best].recognized)))")
+          + "\(candidates[best].name) \(percent(scores[best].recognized)))")
     guard heldOut else { return }
     print()
-    confirmedLearningHeldOutLook(pick, parameters: parameters)
+    confirmedLearningHeldOutLook(pick, candidates: candidates, parameters: parameters)
 }
 
 /// Step 4: the held-out look at candidate `pick` beside the baseline and
 /// round 14's rule.
-func confirmedLearningHeldOutLook(_ pick: Int, parameters: StrokeMatchingParameters) {
-    let chosen = confirmedLearningCandidates[pick]
+func confirmedLearningHeldOutLook(_ pick: Int, candidates: [ConfirmedLearningCandidate], parameters: StrokeMatchingParameters) {
+    let chosen = candidates[pick]
     print("held-out look: \(chosen.name)")
     print("| family | nearest right, baseline / round 14 / chosen | lost | scribbles | recognized and accepted | another shape accepted | learned (round 14; chosen) |")
     print("|---|---|---|---|---|---|---|")
@@ -321,7 +332,7 @@ func confirmedLearningHeldOutLook(_ pick: Int, parameters: StrokeMatchingParamet
     for family in heldOutFamilies {
         let sessions = heldOutSessions(family: family)
         let played = [0, 1, pick].map { index in
-            playAll(sessions) { playConfirmed($0, confirmedLearningCandidates[index], parameters: parameters) }
+            playAll(sessions) { playConfirmed($0, candidates[index], parameters: parameters) }
         }
         let r = played.map { Rejection($0.flatMap(\.outcomes), accept: scaledAccepts) }
         func cell(_ value: (Rejection) -> Double) -> String { r.map { percent(value($0)) }.joined(separator: " / ") }

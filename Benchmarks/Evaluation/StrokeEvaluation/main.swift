@@ -1117,6 +1117,11 @@ case "choose-confirmed-learning":
     // learned only when the template's next accepted drawing agrees with it
     // (ConfirmedLearningChoice.swift); `heldout` looks once.
     chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-confirmation-factor":
+    // Session 23, round 17: round 16's waiting drawing confirmed at f times
+    // the next drawing's match distance, or learned at once within half the
+    // threshold (ConfirmationFactorChoice.swift); `heldout` looks once.
+    chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout", candidates: confirmationFactorCandidates)
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
