@@ -123,7 +123,8 @@ let confirmationFactorCandidates: [ConfirmedLearningCandidate] = Array(confirmed
 // scribbles): report 4,728 / 5 / 69, s6 4,653 / 7 / 71, wide 4,316 / 67 /
 // 86, lognormal 4,301 / 34 / 44 (round 14's rule: 46, 52, 33, 22
 // scribbles). Lost drawings by runner-up, chosen (round 14's): report 6
-// single ones (pigtail→check 2, pigtail→x, plus→delete), s6 pigtail→
+// single ones (arrow→caret, check→v, line→arrow, line→delete, line→v,
+// pigtail→check; round 14's pigtail→check 2, pigtail→x, plus→delete), s6 pigtail→
 // right-bracket 19 (25), circle→rectangle 9 (6); wide zigzag→delete 3
 // (10), circle→rectangle 7 (6); lognormal zigzag→delete 5 (12),
 // left-bracket→rectangle 9 (10), x→delete 4 (8).
