@@ -289,67 +289,12 @@ func chooseConfirmedLearning(heldOut: Bool, candidates: [ConfirmedLearningCandid
     }
     print()
     // Step 3.
-    let baseline = scores[0], reference = scores[1]
-    var eligible: [Int] = []
-    for index in scores.indices.dropFirst() {
-        let name = candidates[index].name
-        if let reason = scores[index].ineligibility(against: baseline) {
-            print("not eligible: \(name): \(reason)")
-        } else if candidates[index].isReference {
-            print("eligible (printed beside, not itself chosen): \(name)")
-        } else {
-            eligible.append(index)
-        }
-    }
-    guard let choice = fewestKeptNearBest(eligible, scores, kept: { candidates[$0].kept }) else {
-        print("nothing chosen: no candidate of this round is eligible; no held-out look")
-        return
-    }
-    let (best, pick) = choice
-    guard scores[pick].recognized >= reference.recognized + requiredImprovement else {
-        print("nothing chosen: \(candidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against "
-              + "round 14's rule's \(percent(reference.recognized)) (it must beat it by 0.1 point); no held-out look")
-        return
-    }
-    print("chosen: \(candidates[pick].name) (candidate \(pick); recognized and accepted \(percent(scores[pick].recognized)) "
-          + "against round 14's rule's \(percent(reference.recognized)) and the baseline's \(percent(baseline.recognized)); best eligible "
-          + "\(candidates[best].name) \(percent(scores[best].recognized)))")
+    guard let pick = pickBeatingRoundFourteen(scores, names: candidates.map(\.name), choosable: { !candidates[$0].isReference },
+                                              kept: { candidates[$0].kept }) else { return }
     guard heldOut else { return }
     print()
-    confirmedLearningHeldOutLook(pick, candidates: candidates, parameters: parameters)
-}
-
-/// Step 4: the held-out look at candidate `pick` beside the baseline and
-/// round 14's rule.
-func confirmedLearningHeldOutLook(_ pick: Int, candidates: [ConfirmedLearningCandidate], parameters: StrokeMatchingParameters) {
-    let chosen = candidates[pick]
-    print("held-out look: \(chosen.name)")
-    print("| family | nearest right, baseline / round 14 / chosen | lost | scribbles | recognized and accepted | another shape accepted | learned (round 14; chosen) |")
-    print("|---|---|---|---|---|---|---|")
-    var ships = true
-    var lowerOn = 0
-    var confusions: [String] = []
-    for family in heldOutFamilies {
-        let sessions = heldOutSessions(family: family)
-        let played = [0, 1, pick].map { index in
-            playAll(sessions) { playConfirmed($0, candidates[index], parameters: parameters) }
-        }
-        let r = played.map { Rejection($0.flatMap(\.outcomes), accept: scaledAccepts) }
-        func cell(_ value: (Rejection) -> Double) -> String { r.map { percent(value($0)) }.joined(separator: " / ") }
-        print("| \(family) | \(cell(\.nearestRight)) | \(cell(\.lost)) | \(cell(\.falseAccepts)) | \(cell(\.recognizedAndAccepted)) | "
-              + "\(cell(\.wronglyAccepted)) | \(learnedLine(played[1])); \(learnedLine(played[2])) |")
-        fflush(nil)
-        confusions.append("\(family), chosen: scribbles by kind \(r[2].byKind); lost drawings confused with: "
-                          + lossConfusions(played[2].flatMap(\.outcomes), accept: scaledAccepts))
-        confusions.append("\(family), round 14: lost drawings confused with: " + lossConfusions(played[1].flatMap(\.outcomes), accept: scaledAccepts))
-        if r[2].falseAccepts >= 0.05 || r[2].lost > r[1].lost { ships = false }
-        if family == "report" && r[2].lost >= 0.01 { ships = false }
-        if family != "report" && r[2].lost < r[1].lost { lowerOn += 1 }
+    print("held-out look: \(candidates[pick].name)")
+    heldOutLookAgainstRoundFourteen(chosen: pick) { sessions, index in
+        playAll(sessions) { playConfirmed($0, candidates[index], parameters: parameters) }
     }
-    if lowerOn < 2 { ships = false }
-    print()
-    confusions.forEach { print($0) }
-    print()
-    print(ships ? "step 4: ships (scribbles under 5% on every family, lost no higher than round 14's anywhere and lower on \(lowerOn) of s6, wide, lognormal, under 1% on the report writers)"
-                : "step 4: not shipped (a family's scribbles at 5% or more, a loss above round 14's, lower on fewer than two of s6, wide, lognormal (\(lowerOn)), or report at 1% or more)")
 }
