@@ -136,3 +136,52 @@ let confirmationFactorCandidates: [ConfirmedLearningCandidate] = Array(confirmed
 // before the look forbids on any family, as in round 15. Wide's another
 // shape accepted rose 1.29 → 1.62% (67 drawings learned as another shape).
 // The library keeps round 14's rule; the figures stand as a measurement.
+// Cost of the confirmation (`confirm-cost 1|2 [probe|told]` under
+// callgrind, the difference of the two over 288 pairs): the waiting
+// drawing's one-sample probe prepared, 2,010,570 instructions (nearly all
+// its lookup grid); the next drawing classified against it, 85,220; a
+// told classification against the built-in set, for scale, 172,180. So
+// each accepted drawing would add about 2.1 million instructions (a
+// library version could hand the probe's prepared sample to
+// `adapted(to:)` when the drawing is confirmed instead of preparing it
+// again), besides round 14's learning cost and the 3 + k samples a
+// template matched against.
+
+// MARK: Cost (`confirm-cost REPEATS [probe|told]`, under callgrind)
+
+/// What round 16–17's confirmation adds to a recognizer, counted by
+/// callgrind as the difference of two REPEATS: for the first two tuning
+/// writers' drawings of each shape in order (288 pairs), each repeat
+/// prepares a one-sample classifier of the earlier drawing (the waiting
+/// drawing's probe) and classifies the later one against it (the test at
+/// the template's next accept). `probe`: the preparation alone. `told`: the
+/// later drawing told against the built-in set instead (the recognizer's
+/// own classification, for scale).
+func confirmationCost(repeats: Int, mode: String) {
+    let builtIn = StrokeTemplate.builtIn
+    let drawings = Drawings(writers: Array(tuningWriters.prefix(2)), seed: 0x70AE)
+    var pairs: [(shape: Int, waiting: [[Point]], next: [[Point]])] = []
+    for writer in drawings.byWriter {
+        for (shape, samples) in writer.enumerated() {
+            for i in samples.indices.dropLast() { pairs.append((shape, samples[i], samples[i + 1])) }
+        }
+    }
+    let classifier = StrokeClassifier()
+    var distances = 0.0, accepted = 0
+    for _ in 0..<repeats {
+        for pair in pairs {
+            switch mode {
+            case "told":
+                let ink = StrokeInk(strokes: pair.next)
+                if classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                       maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)?.isConfident() == true { accepted += 1 }
+            default:
+                let template = builtIn[pair.shape]
+                let probe = try! StrokeClassifier(templates: [StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant,
+                                                                             samples: [pair.waiting])], parameters: classifier.parameters)
+                if mode != "probe" { distances += probe.classify(strokes: pair.next)?.distance ?? 0 }
+            }
+        }
+    }
+    print("\(pairs.count) pairs × \(repeats) (\(mode)): distances summed \(distances), accepted \(accepted)")
+}

@@ -1122,6 +1122,10 @@ case "choose-confirmation-factor":
     // the next drawing's match distance, or learned at once within half the
     // threshold (ConfirmationFactorChoice.swift); `heldout` looks once.
     chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout", candidates: confirmationFactorCandidates)
+case "confirm-cost":
+    // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
+    // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
+    confirmationCost(repeats: Int(arguments.dropFirst().first ?? "") ?? 1, mode: arguments.dropFirst(2).first ?? "both")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
