@@ -276,18 +276,9 @@ func chooseConfirmedLearning(heldOut: Bool, candidates: [ConfirmedLearningCandid
     let parameters = exact
     let parts = roundSixSessions()
     print("alpha = \(roundFifteenExponent) (round 15's step 0)")
-    print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    var scores: [RecognizedAcceptedScore] = []
-    for candidate in candidates {
-        let played = parts.map { part in playAll(part) { playConfirmed($0, candidate, parameters: parameters) } }
-        let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
-                                            accept: scaledAccepts)
-        scores.append(score)
-        print("| \(candidate.name) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
-        fflush(nil)
+    let scores = scaledTuningTable(parts, names: candidates.map(\.name)) { part, index in
+        playAll(part) { playConfirmed($0, candidates[index], parameters: parameters) }
     }
-    print()
     // Step 3.
     guard let pick = pickBeatingRoundFourteen(scores, names: candidates.map(\.name), choosable: { !candidates[$0].isReference },
                                               kept: { candidates[$0].kept }) else { return }

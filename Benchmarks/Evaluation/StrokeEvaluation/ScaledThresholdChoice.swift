@@ -308,19 +308,11 @@ func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
     let parts = roundSixSessions()
     let exponent = calibrateThresholdScaling(parts, parameters: parameters)
     print()
-    print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    var scores: [RecognizedAcceptedScore] = []
-    for var candidate in scaledThresholdCandidates {
+    let scores = scaledTuningTable(parts, names: scaledThresholdCandidates.map(\.name)) { part, index in
+        var candidate = scaledThresholdCandidates[index]
         candidate.skipsScribbles = oracle
-        let played = parts.map { playAllScaled($0, candidate, exponent: exponent, parameters: parameters) }
-        let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
-                                            accept: scaledAccepts)
-        scores.append(score)
-        print("| \(candidate.name) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
-        fflush(nil)
+        return playAllScaled(part, candidate, exponent: exponent, parameters: parameters)
     }
-    print()
     guard !oracle else { return }
     // Step 3.
     guard let pick = pickBeatingRoundFourteen(scores, names: scaledThresholdCandidates.map(\.name), choosable: { $0 >= 2 },
@@ -331,6 +323,26 @@ func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
     heldOutLookAgainstRoundFourteen(chosen: pick) { sessions, index in
         playAllScaled(sessions, scaledThresholdCandidates[index], exponent: exponent, parameters: parameters)
     }
+}
+
+/// The tuning table of rounds 15–17: each candidate (`names`, by index)
+/// played on each of round 6's `parts` (`playing(part, index)`), its row
+/// printed as it is made, scored at the threshold each outcome was decided
+/// at; returns the scores in order.
+func scaledTuningTable(_ parts: [[[SessionItem]]], names: [String],
+                       _ playing: ([[SessionItem]], Int) -> [PlayedSession]) -> [RecognizedAcceptedScore] {
+    print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    let scores = names.indices.map { index in
+        let played = parts.map { playing($0, index) }
+        let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
+                                            accept: scaledAccepts)
+        print("| \(names[index]) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
+        fflush(nil)
+        return score
+    }
+    print()
+    return scores
 }
 
 /// Step 3 of rounds 15–17: eligible against the baseline (`scores[0]`,
