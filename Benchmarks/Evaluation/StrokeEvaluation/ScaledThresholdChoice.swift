@@ -308,55 +308,85 @@ func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
     let parts = roundSixSessions()
     let exponent = calibrateThresholdScaling(parts, parameters: parameters)
     print()
-    print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    var scores: [RecognizedAcceptedScore] = []
-    for var candidate in scaledThresholdCandidates {
+    let scores = scaledTuningTable(parts, names: scaledThresholdCandidates.map(\.name)) { part, index in
+        var candidate = scaledThresholdCandidates[index]
         candidate.skipsScribbles = oracle
-        let played = parts.map { playAllScaled($0, candidate, exponent: exponent, parameters: parameters) }
-        let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
-                                            accept: scaledAccepts)
-        scores.append(score)
-        print("| \(candidate.name) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
-        fflush(nil)
+        return playAllScaled(part, candidate, exponent: exponent, parameters: parameters)
     }
-    print()
     guard !oracle else { return }
     // Step 3.
+    guard let pick = pickBeatingRoundFourteen(scores, names: scaledThresholdCandidates.map(\.name), choosable: { $0 >= 2 },
+                                              kept: { scaledThresholdCandidates[$0].kept }) else { return }
+    guard heldOut else { return }
+    print()
+    print("held-out look: \(scaledThresholdCandidates[pick].name), alpha \(exponent)")
+    heldOutLookAgainstRoundFourteen(chosen: pick) { sessions, index in
+        playAllScaled(sessions, scaledThresholdCandidates[index], exponent: exponent, parameters: parameters)
+    }
+}
+
+/// The tuning table of rounds 15–17: each candidate (`names`, by index)
+/// played on each of round 6's `parts` (`playing(part, index)`), its row
+/// printed as it is made, scored at the threshold each outcome was decided
+/// at; returns the scores in order.
+func scaledTuningTable(_ parts: [[[SessionItem]]], names: [String],
+                       _ playing: ([[SessionItem]], Int) -> [PlayedSession]) -> [RecognizedAcceptedScore] {
+    print("| candidate | " + recognizedAcceptedHeader.dropFirst(2) + " learned (right / another shape / scribbles) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    let scores = names.indices.map { index in
+        let played = parts.map { playing($0, index) }
+        let score = RecognizedAcceptedScore(played.map { $0.flatMap(\.outcomes) }, threshold: GestureDefaults.strokeMaximumShapeDeviation,
+                                            accept: scaledAccepts)
+        print("| \(names[index]) | " + score.cells + " " + played.map(learnedLine).joined(separator: "; ") + " |")
+        fflush(nil)
+        return score
+    }
+    print()
+    return scores
+}
+
+/// Step 3 of rounds 15–17: eligible against the baseline (`scores[0]`,
+/// as round 14), then among the `choosable` eligible ones
+/// `fewestKeptNearBest`, chosen only if it beats round 14's rule
+/// (`scores[1]`) by `requiredImprovement`. Prints why each candidate is
+/// not eligible and the choice or why there is none; returns the chosen
+/// index or nil (no held-out look).
+func pickBeatingRoundFourteen(_ scores: [RecognizedAcceptedScore], names: [String], choosable: (Int) -> Bool,
+                              kept: (Int) -> Int) -> Int? {
     let baseline = scores[0], reference = scores[1]
     var eligible: [Int] = []
     for index in scores.indices.dropFirst() {
         if let reason = scores[index].ineligibility(against: baseline) {
-            print("not eligible: \(scaledThresholdCandidates[index].name): \(reason)")
-        } else if index >= 2 {
+            print("not eligible: \(names[index]): \(reason)")
+        } else if choosable(index) {
             eligible.append(index)
         } else {
-            print("eligible (the reference, not itself chosen): \(scaledThresholdCandidates[index].name)")
+            print("eligible (a reference, not itself chosen): \(names[index])")
         }
     }
-    guard let choice = fewestKeptNearBest(eligible, scores, kept: { scaledThresholdCandidates[$0].kept }) else {
-        print("nothing chosen: no scaled candidate is eligible; no held-out look")
-        return
+    guard let choice = fewestKeptNearBest(eligible, scores, kept: kept) else {
+        print("nothing chosen: no candidate of the round is eligible; no held-out look")
+        return nil
     }
     let (best, pick) = choice
     guard scores[pick].recognized >= reference.recognized + requiredImprovement else {
-        print("nothing chosen: \(scaledThresholdCandidates[pick].name) recognizes and accepts \(percent(scores[pick].recognized)) against "
+        print("nothing chosen: \(names[pick]) recognizes and accepts \(percent(scores[pick].recognized)) against "
               + "round 14's rule's \(percent(reference.recognized)) (it must beat it by 0.1 point); no held-out look")
-        return
+        return nil
     }
-    print("chosen: \(scaledThresholdCandidates[pick].name) (candidate \(pick), alpha \(exponent); recognized and accepted "
-          + "\(percent(scores[pick].recognized)) against round 14's rule's \(percent(reference.recognized)) and the baseline's "
-          + "\(percent(baseline.recognized)); best eligible \(scaledThresholdCandidates[best].name) \(percent(scores[best].recognized)))")
-    guard heldOut else { return }
-    print()
-    scaledThresholdHeldOutLook(pick, exponent: exponent, parameters: parameters)
+    print("chosen: \(names[pick]) (candidate \(pick); recognized and accepted \(percent(scores[pick].recognized)) against round 14's "
+          + "rule's \(percent(reference.recognized)) and the baseline's \(percent(baseline.recognized)); best eligible \(names[best]) "
+          + "\(percent(scores[best].recognized)))")
+    return pick
 }
 
-/// Step 4: the held-out look at candidate `pick` beside the baseline and
-/// round 14's rule.
-func scaledThresholdHeldOutLook(_ pick: Int, exponent: Double, parameters: StrokeMatchingParameters) {
-    let chosen = scaledThresholdCandidates[pick]
-    print("held-out look: \(chosen.name), alpha \(exponent)")
+/// Step 4 of rounds 15–17, the held-out look: each family's sessions
+/// played (`playing(sessions, index)`) by the baseline (index 0), round
+/// 14's rule (1) and the chosen candidate (`chosen`) side by side, then
+/// the ship rule of round 15: scribbles under 5% on every family, a loss
+/// no higher than round 14's rule's on any family and lower on at least
+/// two of s6, wide and lognormal, and under 1% on the report writers.
+func heldOutLookAgainstRoundFourteen(chosen pick: Int, _ playing: ([[SessionItem]], Int) -> [PlayedSession]) {
     print("| family | nearest right, baseline / round 14 / chosen | lost | scribbles | recognized and accepted | another shape accepted | learned (round 14; chosen) |")
     print("|---|---|---|---|---|---|---|")
     var ships = true
@@ -364,7 +394,7 @@ func scaledThresholdHeldOutLook(_ pick: Int, exponent: Double, parameters: Strok
     var confusions: [String] = []
     for family in heldOutFamilies {
         let sessions = heldOutSessions(family: family)
-        let played = [0, 1, pick].map { playAllScaled(sessions, scaledThresholdCandidates[$0], exponent: exponent, parameters: parameters) }
+        let played = [0, 1, pick].map { playing(sessions, $0) }
         let r = played.map { Rejection($0.flatMap(\.outcomes), accept: scaledAccepts) }
         func cell(_ value: (Rejection) -> Double) -> String { r.map { percent(value($0)) }.joined(separator: " / ") }
         print("| \(family) | \(cell(\.nearestRight)) | \(cell(\.lost)) | \(cell(\.falseAccepts)) | \(cell(\.recognizedAndAccepted)) | "

@@ -1112,6 +1112,20 @@ case "choose-scaled-threshold":
     // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
     // (after the look, tuning side, chooses nothing): scribbles never learned.
     chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+case "choose-confirmed-learning":
+    // Session 23, round 16: under round 15's scaled threshold, a drawing
+    // learned only when the template's next accepted drawing agrees with it
+    // (ConfirmedLearningChoice.swift); `heldout` looks once.
+    chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-confirmation-factor":
+    // Session 23, round 17: round 16's waiting drawing confirmed at f times
+    // the next drawing's match distance, or learned at once within half the
+    // threshold (ConfirmationFactorChoice.swift); `heldout` looks once.
+    chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout", candidates: confirmationFactorCandidates)
+case "confirm-cost":
+    // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
+    // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
+    confirmationCost(repeats: Int(arguments.dropFirst().first ?? "") ?? 1, mode: arguments.dropFirst(2).first ?? "both")
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted
