@@ -1112,6 +1112,15 @@ case "choose-scaled-threshold":
     // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
     // (after the look, tuning side, chooses nothing): scribbles never learned.
     chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
+case "choose-rotation":
+    // Session 23, round 16: rotation-invariant templates scaled along their
+    // principal axes, or searched further
+    // (RotationChoice.swift); `heldout` looks once.
+    chooseRotation(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-rotation":
+    // Session 23: the rotation-invariant table's losses on the tuning side,
+    // diagnosed (RotationChoice.swift; chooses nothing).
+    exploreRotation()
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted

@@ -803,8 +803,14 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
-            // The rest are bounded at or above the best: none can beat it.
-            guard orderKey[candidate] < best else { break }
+            // The rest are bounded at or above the best: none can beat it. A
+            // rotation-invariant candidate's bound is at its coarse angle,
+            // which its refinement may go below: with a refinement slack, it
+            // is tried while within the slack of the best, as its matching
+            // is (see `candidateDistance`).
+            guard orderKey[candidate] < best || (hasRotationInvariantSample && orderKey[candidate] < best * refineSlack) else {
+                break
+            }
             // One the certificate matched already: returning nothing below a
             // limit at or above the best, it returns nothing below the best
             // (see `returnsSomething`); or matched at this very best.
@@ -991,7 +997,9 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // The candidates before the match's last are in order already.
             let candidate = takeLeast(at: position, count: candidateCount)
-            guard orderKey[candidate] < nearest else { break }
+            guard orderKey[candidate] < nearest || (hasRotationInvariantSample && orderKey[candidate] < nearest * refineSlack) else {
+                break
+            }
             let owner = sampleTemplate[candidate / fitsPerSample]
             guard owner != excluded else { continue }
             let distance = candidateDistance(candidate, below: nearest)

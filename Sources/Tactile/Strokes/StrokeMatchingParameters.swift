@@ -80,6 +80,23 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// 1 are taken as 1.
     @_spi(StrokeTuning) public var thinAspectExponent: Double
 
+    /// How far a rotation-invariant template's samples, and the drawing laid
+    /// on them, are scaled along their own principal axes rather than
+    /// uniformly, between 0 and 1. The axes of the screen are no directions
+    /// once any rotation matches, but a cloud's principal axes (those of its
+    /// points' covariance) turn with it: scaling each to a standard
+    /// deviation of 1 (the narrow one at most 1 / ``minimumAspect`` times as
+    /// much as the wide one, as the aspect rule does for the screen's axes)
+    /// gives rotation-invariant templates the aspect freedom that templates
+    /// matched as drawn have, and a turned drawing is scaled as the same
+    /// drawing upright, turned (the symmetric inverse square root of the
+    /// covariance turns with the cloud). A share s between takes each axis's
+    /// factor as uniform^(1−s) · principal^s. 0 (the default): uniform, as
+    /// every session before 23. Kept within 0…1.
+    @_spi(StrokeTuning) public var rotationInvariantAspectShare: Double {
+        didSet { rotationInvariantAspectShare = rotationInvariantAspectShare.isNaN ? 0 : min(1, max(0, rotationInvariantAspectShare)) }
+    }
+
     /// How far the shape check's path ranges (ink, closure, winding over a
     /// template's samples) are widened on either side, as a fraction of
     /// their own span: a template whose samples agree closely tolerates
@@ -168,7 +185,11 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// writers, and within 0.1 points with three on the tuning and report
     /// writers, 0.4 points worse on the wide ones, than 1.5 with whole
     /// matchings; 1.5 refines near-equal turns of a symmetric shape and
-    /// samples of wrong shapes too, each a refinement of its own).
+    /// samples of wrong shapes too, each a refinement of its own). Since
+    /// session 23 the slack also lets a candidate whose lower bound at its
+    /// fitted angle is within it be matched (before, the search stopped at
+    /// the first bound at the best, so a slack above 1 refined only the
+    /// candidates bounded below the best).
     @_spi(StrokeTuning) public var rotationRefinementSlack: Double
 
     /// Every how many points the first rotations' fit reads: 4, eight of
@@ -304,6 +325,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         lookupGridExtent = 3
         minimumAspect = 0.3
         thinAspectExponent = 1
+        rotationInvariantAspectShare = 0
         shapeRangeWidening = 0
         windingEndTrim = 0
         windingCornerSteps = 1
