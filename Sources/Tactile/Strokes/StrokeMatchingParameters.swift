@@ -91,8 +91,14 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// matched as drawn have, and a turned drawing is scaled as the same
     /// drawing upright, turned (the symmetric inverse square root of the
     /// covariance turns with the cloud). A share s between takes each axis's
-    /// factor as uniform^(1−s) · principal^s. 0 (the default): uniform, as
-    /// every session before 23. Kept within 0…1.
+    /// factor as uniform^(1−s) · principal^s. 0 (the default): uniform.
+    /// Session 23's round 16 measured 1 on the tuning writers' rotation
+    /// table (worst rotation, 1 / 3 templates): usual 97.31 / 99.62% →
+    /// 95.13 / 98.21%, widened 96.28 / 99.36% → 95.00 / 98.21%. Upright, the
+    /// same writers lose no more with the axes scaled alike than with the
+    /// aspect rule, so the aspect freedom is not what rotation invariance
+    /// costs them, and the freedom to stretch along any axis confuses more
+    /// shapes. Kept within 0…1.
     @_spi(StrokeTuning) public var rotationInvariantAspectShare: Double {
         didSet { rotationInvariantAspectShare = rotationInvariantAspectShare.isNaN ? 0 : min(1, max(0, rotationInvariantAspectShare)) }
     }
@@ -189,7 +195,12 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// session 23 the slack also lets a candidate whose lower bound at its
     /// fitted angle is within it be matched (before, the search stopped at
     /// the first bound at the best, so a slack above 1 refined only the
-    /// candidates bounded below the best).
+    /// candidates bounded below the best). Round 16 chose 2 on the tuning
+    /// writers (worst rotation with one template 97.31 → 97.82% usual,
+    /// 96.28 → 96.92% widened) but did not ship it: on the held-out
+    /// families it was no better (the worst rotations' mean 96.15 → 96.12%,
+    /// session 6's drawings with one template 0.52 point lower) at 1.66
+    /// times the instructions.
     @_spi(StrokeTuning) public var rotationRefinementSlack: Double
 
     /// Every how many points the first rotations' fit reads: 4, eight of
