@@ -5,8 +5,8 @@ import Testing
 
 /// Session 23's two tuning switches of rotation-invariant matching (round
 /// 16, neither on by default): the principal-axis scaling
-/// (`rotationInvariantAspectShare`) and the refinement slack applied to the
-/// candidates' bounds as well as to their matchings
+/// (`rotationInvariantAspectShare`) and a slack on the candidates' bounds
+/// (`rotationBoundSlack`) beside the one on their matchings
 /// (`rotationRefinementSlack`).
 struct StrokeRotationSearchTests {
     static func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
@@ -57,16 +57,18 @@ struct StrokeRotationSearchTests {
         #expect(uniform.score < 0.8, "\(uniform)")
     }
 
-    /// With a slack as large as any distance, every candidate of every
+    /// With slacks as large as any distance, every candidate of every
     /// rotation-invariant sample is matched and refined whatever the best
     /// so far: each template's distance is then the one it has alone, and
     /// the nearest is their least, bit for bit. Before session 23 the
     /// search still stopped at the first candidate bounded at the best (at
     /// its coarse angle), so a candidate its refinement would have brought
-    /// below the best was never tried.
+    /// below the best was never tried (as it still is with the bound's
+    /// slack at 1).
     @Test func aLargeSlackTriesEveryCandidateWhateverItsBound() throws {
         var parameters = StrokeMatchingParameters.standard
         parameters.rotationRefinementSlack = 1e6
+        parameters.rotationBoundSlack = 1e6
         let shapes = StrokeShape.allCases.filter { !$0.hasRotatedTwin }
         var synthesizer = StrokeSynthesizer(seed: 0x51AC)
         for writerSeed in [7_001, 7_002] as [UInt64] {

@@ -1027,6 +1027,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "refined": matchingParameters.refinedCandidates = Int(value)
         case "fit": matchingParameters.rotationFitSteps = Int(value)
         case "slack": matchingParameters.rotationRefinementSlack = value
+        case "boundslack": matchingParameters.rotationBoundSlack = value
         case "probe": matchingParameters.rotationProbe = value * .pi / 180
         case "rounds": matchingParameters.rotationProbeRounds = Int(value)
         case "stride": matchingParameters.rotationCoarseStride = Int(value)

@@ -191,17 +191,23 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// writers, and within 0.1 points with three on the tuning and report
     /// writers, 0.4 points worse on the wide ones, than 1.5 with whole
     /// matchings; 1.5 refines near-equal turns of a symmetric shape and
-    /// samples of wrong shapes too, each a refinement of its own). Since
-    /// session 23 the slack also lets a candidate whose lower bound at its
-    /// fitted angle is within it be matched (before, the search stopped at
-    /// the first bound at the best, so a slack above 1 refined only the
-    /// candidates bounded below the best). Round 16 chose 2 on the tuning
-    /// writers (worst rotation with one template 97.31 → 97.82% usual,
-    /// 96.28 → 96.92% widened) but did not ship it: on the held-out
-    /// families it was no better (the worst rotations' mean 96.15 → 96.12%,
-    /// session 6's drawings with one template 0.52 point lower) at 1.66
-    /// times the instructions.
+    /// samples of wrong shapes too, each a refinement of its own). The
+    /// search still stops at the first candidate bounded at the best, so a
+    /// slack above 1 refines only candidates bounded below it, unless
+    /// ``rotationBoundSlack`` lets more be tried.
     @_spi(StrokeTuning) public var rotationRefinementSlack: Double
+
+    /// How far above the best distance so far (as a weighted sum) a
+    /// rotation-invariant candidate's lower bound, taken at its coarse angle,
+    /// may be and the candidate still be matched, so that with
+    /// ``rotationRefinementSlack`` its refinement may bring it below the
+    /// best: 1, the bound's own meaning (session 23). Round 16 set both
+    /// slacks to 2 and chose that on the tuning writers (worst rotation with
+    /// one template 97.31 → 97.82% usual, 96.28 → 96.92% widened), but did
+    /// not ship it: on the held-out families it was no better (the worst
+    /// rotations' mean 96.15 → 96.12%, session 6's drawings with one
+    /// template 0.52 point lower) at 1.66 times the instructions.
+    @_spi(StrokeTuning) public var rotationBoundSlack: Double
 
     /// Every how many points the first rotations' fit reads: 4, eight of
     /// 32 points, enough to tell the basins apart (2 and 8 were no more
@@ -347,6 +353,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         refinedCandidates = 3
         rotationFitSteps = 3
         rotationRefinementSlack = 1
+        rotationBoundSlack = 1
         rotationCoarseStride = 4
         rotationRefinesBestRun = true
         rotationRefinementPasses = 2
