@@ -1027,6 +1027,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "refined": matchingParameters.refinedCandidates = Int(value)
         case "fit": matchingParameters.rotationFitSteps = Int(value)
         case "slack": matchingParameters.rotationRefinementSlack = value
+        case "boundslack": matchingParameters.rotationBoundSlack = value
         case "probe": matchingParameters.rotationProbe = value * .pi / 180
         case "rounds": matchingParameters.rotationProbeRounds = Int(value)
         case "stride": matchingParameters.rotationCoarseStride = Int(value)
@@ -1126,6 +1127,15 @@ case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
     confirmationCost(repeats: Int(arguments.dropFirst().first ?? "") ?? 1, mode: arguments.dropFirst(2).first ?? "both")
+case "choose-rotation":
+    // Session 23, the rotation round: rotation-invariant templates scaled along their
+    // principal axes, or searched further
+    // (RotationChoice.swift); `heldout` looks once.
+    chooseRotation(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-rotation":
+    // Session 23: the rotation-invariant table's losses on the tuning side,
+    // diagnosed (RotationChoice.swift; chooses nothing).
+    exploreRotation()
 case "choose-template-writers":
     // Session 19, round 13: the template writers re-picked by one swap among
     // writers 1–10, chosen on the share recognized and accepted

@@ -82,7 +82,9 @@ extension StrokeClassifier {
     /// axis to a standard deviation of 1, the narrow one at most
     /// 1 / ``StrokeMatchingParameters/minimumAspect`` times as much as the
     /// wide one; or, `uniform`, both by one factor, to the same overall
-    /// spread (√2).
+    /// spread (√2), or along the cloud's principal axes as far as
+    /// ``StrokeMatchingParameters/rotationInvariantAspectShare`` says (see
+    /// `scaleAlongPrincipalAxes`).
     func normalize(uniform: Bool, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) -> Frame {
         // A new cloud: the least distances held are no longer its own.
         for set in 0..<Self.madeSetCount { madeSetSample[set] = -1 }
@@ -103,6 +105,15 @@ extension StrokeClassifier {
         let deviationX = (varianceX / Double(n)).squareRoot(), deviationY = (varianceY / Double(n)).squareRoot()
         let spread = ((varianceX + varianceY) / Double(n)).squareRoot()
         var scaleX: Double, scaleY: Double
+        if uniform, parameters.rotationInvariantAspectShare > 0, spread > 0 {
+            var covariance = 0.0
+            for index in 0..<n {
+                covariance += (resampledX[index] - centerX) * (resampledY[index] - centerY)
+            }
+            scaleAlongPrincipalAxes(variance: (varianceX / Double(n), covariance / Double(n), varianceY / Double(n)),
+                                    center: (centerX, centerY), spread: spread, intoX: x, y: y)
+            return Frame(centroid: Point(x: centerX, y: centerY), spread: spread)
+        }
         if uniform {
             scaleX = spread > 0 ? 2.0.squareRoot() / spread : 1
             scaleY = scaleX
@@ -130,6 +141,40 @@ extension StrokeClassifier {
             y[index] = (resampledY[index] - centerY) * scaleY
         }
         return Frame(centroid: Point(x: centerX, y: centerY), spread: spread)
+    }
+
+    /// Scales the resampled points about `center` along their principal
+    /// axes (the eigenvectors of the covariance `variance`, xx, xy, yy):
+    /// each axis's factor is the uniform one (√2 / `spread`) to the power
+    /// 1 − s times the aspect rule's along that axis (1 / its deviation,
+    /// the narrow one at most 1 / ``StrokeMatchingParameters/minimumAspect``
+    /// times the wide one's) to the power s, s being
+    /// ``StrokeMatchingParameters/rotationInvariantAspectShare``. The
+    /// factors depend only on the covariance's eigenvalues and the axes turn
+    /// with the cloud, so a turned cloud is scaled into the same cloud
+    /// turned: the rotation search between a drawing and a sample still
+    /// finds their angle. Near a circle's covariance the axes are ill
+    /// defined but both factors are nearly equal, so the result is steady.
+    private func scaleAlongPrincipalAxes(variance: (xx: Double, xy: Double, yy: Double), center: (x: Double, y: Double),
+                                         spread: Double, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) {
+        let share = parameters.rotationInvariantAspectShare
+        let mean = (variance.xx + variance.yy) / 2
+        let half = (variance.xx - variance.yy) / 2
+        let radius = (half * half + variance.xy * variance.xy).squareRoot()
+        let wide = (mean + radius).squareRoot(), narrow = max(0, mean - radius).squareRoot()
+        let aspect = parameters.minimumAspect.isFinite ? min(1, max(0.01, parameters.minimumAspect)) : 0.3
+        let uniformScale = 2.0.squareRoot() / spread
+        let wideScale = pow(uniformScale, 1 - share) * pow(1 / wide, share)
+        let narrowScale = pow(uniformScale, 1 - share) * pow(1 / max(narrow, aspect * wide), share)
+        // The wide axis's direction (cos, sin of the angle 2φ halved).
+        let angle = atan2(variance.xy, half)
+        let c = cos(angle / 2), s = sin(angle / 2)
+        for index in 0..<n {
+            let dx = resampledX[index] - center.x, dy = resampledY[index] - center.y
+            let along = (c * dx + s * dy) * wideScale, across = (c * dy - s * dx) * narrowScale
+            x[index] = c * along - s * across
+            y[index] = s * along + c * across
+        }
     }
 
     /// Fills a sample's grid: each cell holds the index of the sample's

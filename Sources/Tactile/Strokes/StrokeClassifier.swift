@@ -276,6 +276,10 @@ public final class StrokeClassifier {
     /// How far above the best so far a rotation-invariant sample's matching
     /// may come and still be refined.
     private let refineSlack: Double
+    /// How far above the best so far a rotation-invariant candidate's bound
+    /// may be and the candidate still be tried
+    /// (``StrokeMatchingParameters/rotationBoundSlack``).
+    private let boundSlack: Double
     /// Each candidate's lower bounds from each start, as `fillLowerBounds`
     /// left them when the candidates were ordered, for its first matching.
     let candidateBounds: UnsafeMutablePointer<Double>
@@ -520,6 +524,7 @@ public final class StrokeClassifier {
         refinesBestRun = parameters.rotationRefinesBestRun
         refinementPasses = parameters.rotationRefinementPasses
         refineSlack = parameters.rotationRefinementSlack.isFinite ? max(1, parameters.rotationRefinementSlack) : 1
+        boundSlack = parameters.rotationBoundSlack.isFinite ? max(1, parameters.rotationBoundSlack) : 1
         fitPrecision = parameters.rotationPrecision.isFinite ? sin(min(Double.pi / 2, max(1e-6, parameters.rotationPrecision))) : sin(Double.pi / 180)
         coarseDistance = .allocate(capacity: steps)
         coarseDistance.initialize(repeating: 0, count: steps)
@@ -803,8 +808,14 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
-            // The rest are bounded at or above the best: none can beat it.
-            guard orderKey[candidate] < best else { break }
+            // The rest are bounded at or above the best: none can beat it. A
+            // rotation-invariant candidate's bound is at its coarse angle,
+            // which its refinement may go below: with a bound slack, it is
+            // tried while within that slack of the best (and refined when its
+            // matching comes within the refinement slack, `candidateDistance`).
+            guard orderKey[candidate] < best || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
+                break
+            }
             // One the certificate matched already: returning nothing below a
             // limit at or above the best, it returns nothing below the best
             // (see `returnsSomething`); or matched at this very best.
@@ -991,7 +1002,9 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // The candidates before the match's last are in order already.
             let candidate = takeLeast(at: position, count: candidateCount)
-            guard orderKey[candidate] < nearest else { break }
+            guard orderKey[candidate] < nearest || (hasRotationInvariantSample && orderKey[candidate] < nearest * boundSlack) else {
+                break
+            }
             let owner = sampleTemplate[candidate / fitsPerSample]
             guard owner != excluded else { continue }
             let distance = candidateDistance(candidate, below: nearest)
