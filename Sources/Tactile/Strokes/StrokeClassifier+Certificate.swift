@@ -60,10 +60,15 @@ extension StrokeClassifier {
         // search goes on, as untold; so a drawing of a shape costs a look).
         let bestDistance = (max(0, best) / weightSum).squareRoot()
         if max(0, 1 - bestDistance / zero) >= minimumScore {
-            measureForCertificate(bestCandidate, exactly: false)
-            guard certificateDeviation[bestCandidate] > ownThreshold else {
-                settled = bestCandidate
-                return nil
+            // Through the grid first, unless its matching's distances are
+            // held (then from every pair costs about what the grid does, and
+            // a scribble's best would be measured so next; session 23).
+            if !holdsMadeSet(of: bestCandidate / fitsPerSample) {
+                measureForCertificate(bestCandidate, exactly: false)
+                guard certificateDeviation[bestCandidate] > ownThreshold else {
+                    settled = bestCandidate
+                    return nil
+                }
             }
             measureForCertificate(bestCandidate, exactly: true)
             let deviation = certificateDeviation[bestCandidate]
