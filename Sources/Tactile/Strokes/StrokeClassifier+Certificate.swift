@@ -60,9 +60,10 @@ extension StrokeClassifier {
         // search goes on, as untold; so a drawing of a shape costs a look).
         let bestDistance = (max(0, best) / weightSum).squareRoot()
         if max(0, 1 - bestDistance / zero) >= minimumScore {
-            // Through the grid first, unless its matching's distances are
-            // held (then from every pair costs about what the grid does, and
-            // a scribble's best would be measured so next; session 23).
+            // Through the grid first, unless its matching's pair distances
+            // are held: then measuring from every pair costs about what the
+            // grid would, and a scribble's best goes on to be measured so
+            // anyway (session 23).
             if !holdsMadeSet(of: bestCandidate / fitsPerSample) {
                 measureForCertificate(bestCandidate, exactly: false)
                 guard certificateDeviation[bestCandidate] > ownThreshold else {
