@@ -1139,8 +1139,9 @@ case "choose-confirmation-factor":
 case "replicate-fresh":
     // Session 23: rounds 15 and 17's choices against round 14's rule on
     // fresh held-out writers, once, by a pre-registered outcome
-    // (FreshHeldOutReplication.swift).
-    replicateOnFreshWriters()
+    // (FreshHeldOutReplication.swift). `writers`: the baseline's losses
+    // writer by writer, earlier and fresh writers (decides nothing).
+    if arguments.dropFirst().first == "writers" { freshWritersLosses() } else { replicateOnFreshWriters() }
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
