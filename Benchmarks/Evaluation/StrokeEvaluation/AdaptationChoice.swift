@@ -226,14 +226,10 @@ func roundSixSessions() -> [[[SessionItem]]] {
 }
 
 /// A held-out family as sessions, its drawings and scribbles as
-/// `heldOutOutcomes(family:)` draws them.
-func heldOutSessions(family: String) -> [[SessionItem]] {
-    let scribbleSeed: UInt64 = switch family {
-    case "wide": 0x5C81_0003
-    case "lognormal": 0x5C81_0006
-    default: 0x5C81_0002
-    }
-    return withHeldOutFamily(family) { drawings, habits, writers in
+/// `heldOutOutcomes(family:)` draws them (or by `draw`'s writers and seeds).
+func heldOutSessions(family: String, draw: HeldOutDraw? = nil) -> [[SessionItem]] {
+    let scribbleSeed = (draw ?? heldOutDraw(family)).scribbleSeed
+    return withHeldOutFamily(family, draw: draw) { drawings, habits, writers in
         guard family == "lognormal" else {
             return playSessions(drawings, scribbles: plainScribbles(seed: scribbleSeed, habits: habits), writers: writers)
         }

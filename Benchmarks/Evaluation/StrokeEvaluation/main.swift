@@ -274,20 +274,37 @@ func dumpMatches(of inks: [StrokeInk], by classifier: StrokeClassifier) {
 /// tables print them.
 let heldOutFamilies = ["report", "s6", "wide", "lognormal"]
 
+/// Who draws a held-out family: its writers, the seed of their drawings
+/// and the seed of its scribbles.
+struct HeldOutDraw {
+    var writers: [UInt64]
+    var drawingSeed: UInt64
+    var scribbleSeed: UInt64
+}
+
+/// A held-out family's writers and seeds as the report draws them (s6:
+/// the report's, drawn without session 7's details).
+func heldOutDraw(_ family: String) -> HeldOutDraw {
+    switch family {
+    case "wide": HeldOutDraw(writers: wideWriters, drawingSeed: 0x2D1E, scribbleSeed: 0x5C81_0003)
+    case "lognormal": HeldOutDraw(writers: lognormalWriterSeeds, drawingSeed: 0x106E, scribbleSeed: 0x5C81_0006)
+    default: HeldOutDraw(writers: reportWriters, drawingSeed: 0xE7A1, scribbleSeed: 0x5C81_0002)
+    }
+}
+
 /// Runs `body` with one held-out family's writers as the report generates
-/// them: their drawings, their habits and the writers' seeds, with the
-/// family's generator switches (`sessionSixWriters`, `lognormalWriters`)
-/// set while it runs.
-func withHeldOutFamily<Result>(_ family: String, _ body: (Drawings, StrokeHabits, [UInt64]) -> Result) -> Result {
+/// them (or as `draw` says: other writers and seeds, the family's
+/// generator and habits): their drawings, their habits and the writers'
+/// seeds, with the family's generator switches (`sessionSixWriters`,
+/// `lognormalWriters`) set while it runs.
+func withHeldOutFamily<Result>(_ family: String, draw: HeldOutDraw? = nil, _ body: (Drawings, StrokeHabits, [UInt64]) -> Result) -> Result {
     let saved = (sessionSixWriters, lognormalWriters)
     sessionSixWriters = family == "s6"
     lognormalWriters = family == "lognormal"
     defer { (sessionSixWriters, lognormalWriters) = saved }
-    return switch family {
-    case "wide": body(Drawings(writers: wideWriters, seed: 0x2D1E, habits: .wide), .wide, wideWriters)
-    case "lognormal": body(Drawings(writers: lognormalWriterSeeds, seed: 0x106E), .usual, lognormalWriterSeeds)
-    default: body(Drawings(writers: reportWriters, seed: 0xE7A1), .usual, reportWriters)
-    }
+    let draw = draw ?? heldOutDraw(family)
+    let habits: StrokeHabits = family == "wide" ? .wide : .usual
+    return body(Drawings(writers: draw.writers, seed: draw.drawingSeed, habits: habits), habits, draw.writers)
 }
 
 /// The one look at the held-out families (`choose-rule heldout`,
@@ -311,13 +328,9 @@ func printHeldOutLook(library: ([Outcome]) -> Rejection, chosen: ([Outcome]) -> 
 /// The built-in set against one held-out family's drawings and 1,500
 /// scribbles of each kind, generated as the report generates them.
 func heldOutOutcomes(family: String) -> [Outcome] {
-    let scribbleSeed: UInt64 = switch family {
-    case "wide": 0x5C81_0003
-    case "lognormal": 0x5C81_0006
-    default: 0x5C81_0002
-    }
-    return withHeldOutFamily(family) { drawings, habits, _ in
-        builtInOutcomes(drawings, classifier: builtInClassifier(), scribblesPerKind: 1500, scribbleSeed: scribbleSeed, habits: habits)
+    withHeldOutFamily(family) { drawings, habits, _ in
+        builtInOutcomes(drawings, classifier: builtInClassifier(), scribblesPerKind: 1500, scribbleSeed: heldOutDraw(family).scribbleSeed,
+                        habits: habits)
     }
 }
 
@@ -1123,6 +1136,12 @@ case "choose-confirmation-factor":
     // the next drawing's match distance, or learned at once within half the
     // threshold (ConfirmationFactorChoice.swift); `heldout` looks once.
     chooseConfirmedLearning(heldOut: arguments.dropFirst().first == "heldout", candidates: confirmationFactorCandidates)
+case "replicate-fresh":
+    // Session 23: rounds 15 and 17's choices against round 14's rule on
+    // fresh held-out writers, once, by a pre-registered outcome
+    // (FreshHeldOutReplication.swift). `writers`: the baseline's losses
+    // writer by writer, earlier and fresh writers (decides nothing).
+    if arguments.dropFirst().first == "writers" { freshWritersLosses() } else { replicateOnFreshWriters() }
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
