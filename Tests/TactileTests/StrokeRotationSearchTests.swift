@@ -3,8 +3,8 @@ import TactileTestSupport
 import Testing
 @_spi(StrokeTuning) @testable import Tactile
 
-/// Session 23's two tuning switches of rotation-invariant matching (round
-/// 16, neither on by default): the principal-axis scaling
+/// Session 23's two tuning switches of rotation-invariant matching (its
+/// rotation round; neither on by default): the principal-axis scaling
 /// (`rotationInvariantAspectShare`) and a slack on the candidates' bounds
 /// (`rotationBoundSlack`) beside the one on their matchings
 /// (`rotationRefinementSlack`).

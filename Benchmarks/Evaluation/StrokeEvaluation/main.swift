@@ -1147,9 +1147,9 @@ case "confirm-cost":
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
     confirmationCost(repeats: Int(arguments.dropFirst().first ?? "") ?? 1, mode: arguments.dropFirst(2).first ?? "both")
 case "choose-rotation":
-    // Session 23, the rotation round: rotation-invariant templates scaled along their
-    // principal axes, or searched further
-    // (RotationChoice.swift); `heldout` looks once.
+    // Session 23, the rotation round: rotation-invariant templates scaled
+    // along their principal axes, or searched further (RotationChoice.swift);
+    // `heldout` looks once.
     chooseRotation(heldOut: arguments.dropFirst().first == "heldout")
 case "explore-rotation":
     // Session 23: the rotation-invariant table's losses on the tuning side,
