@@ -115,41 +115,6 @@ let rotationCandidates: [RotationCandidate] = [
     },
 ]
 
-/// The rotation-invariant table's rotations, in degrees.
-let tableRotations = [0.0, 30, 60, 90, 180]
-
-/// One family's rotation-invariant table under the global
-/// `matchingParameters`: the accuracy with 1 and 3 templates at each of
-/// `tableRotations`, and the confusions with 1 template.
-struct RotationFigures {
-    var one: [Double] = []
-    var three: [Double] = []
-    var confusions: [String] = []
-    var worstOne: Double { one.min() ?? .nan }
-    var worstThree: Double { three.min() ?? .nan }
-
-    init(writers: [UInt64], seed: UInt64, habits: StrokeHabits, trials: Int) {
-        let upright = Drawings(writers: writers, seed: seed, habits: habits)
-        let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
-        for degrees in tableRotations {
-            let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
-            let first = userDependent(upright, shapeIndices: invariantShapes, templateCount: 1, trials: trials,
-                                      rotationInvariant: true, tests: turned, seed: 0x40)
-            let third = userDependent(upright, shapeIndices: invariantShapes, templateCount: 3, trials: trials,
-                                      rotationInvariant: true, tests: turned, seed: 0x41)
-            one.append(first.accuracy)
-            three.append(third.accuracy)
-            confusions.append(first.topConfusions(3))
-        }
-    }
-
-    /// "worst 1 / worst 3 (each rotation's 1 / 3)".
-    var cells: String {
-        "\(percent(worstOne)) / \(percent(worstThree)) | "
-            + zip(one, three).map { "\(percent($0)) / \(percent($1))" }.joined(separator: ", ")
-    }
-}
-
 /// The tuning side's two parts: (name, writers, seed, habits).
 let rotationTuningParts: [(String, [UInt64], UInt64, StrokeHabits)] = [
     ("usual 100–119", tuningWriters, 0x70AE, .usual),

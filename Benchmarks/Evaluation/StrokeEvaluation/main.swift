@@ -702,20 +702,6 @@ func sessionSevenComparison() -> String {
     return out
 }
 
-/// The rotation-invariant table: templates from `drawings` upright, tests
-/// by the same writers turned.
-func rotationTable(_ drawings: Drawings, writers: [UInt64], seed: UInt64, habits: StrokeHabits = .usual, trials: Int) -> String {
-    let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
-    var out = "| rotation | 1 template | 3 templates | confusions (1 template) | confusions (3 templates) |\n|---|---|---|---|---|\n"
-    for degrees in [0.0, 30, 60, 90, 180] {
-        let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
-        let one = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials, rotationInvariant: true, tests: turned, seed: 0x40)
-        let three = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials, rotationInvariant: true, tests: turned, seed: 0x41)
-        out += "| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) | \(three.topConfusions(3)) |\n"
-    }
-    return out
-}
-
 func evaluate(trials: Int) {
     var out = ""
     func line(_ text: String = "") { out += text + "\n" }
@@ -981,27 +967,6 @@ func evaluateLogs(directory: String, trials: Int) throws {
     print("nearest template right \(percent(Double(correct) / Double(matched))); of those, rejected (lost)")
     print("\(percent(correct == 0 ? 0 : 1 - Double(kept) / Double(correct))); accepted as another shape \(percent(Double(wronglyKept) / Double(matched))).")
     print("Most frequent: " + byCountThenName(missed.map { ($0.key, $0.value) }).prefix(8).map { "\($0.0) \($0.1)" }.joined(separator: ", "))
-}
-
-/// The rotation-invariant table alone, on the tuning writers (for tuning
-/// the rotation search) or the report's writers, with the time per
-/// classification: quicker than a whole report.
-func rotationOnly(writers: [UInt64], trials: Int) {
-    let seed: UInt64 = writers == reportWriters ? 0xE7A1 : writers == wideWriters ? 0x2D1E : writers == lognormalWriterSeeds ? 0x106E : 0x70AE
-    let habits: StrokeHabits = writers == wideWriters ? .wide : .usual
-    let drawings = Drawings(writers: writers, seed: seed, habits: habits)
-    let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
-    print("| rotation | 1 template | 3 templates | confusions (1 template) | confusions (3 templates) |")
-    print("|---|---|---|---|---|")
-    let clock = ContinuousClock()
-    let started = clock.now
-    for degrees in [0.0, 30, 60, 90, 180] {
-        let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
-        let one = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials, rotationInvariant: true, tests: turned, seed: 0x40)
-        let three = userDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials, rotationInvariant: true, tests: turned, seed: 0x41)
-        print("| \(Int(degrees))° | \(percent(one.accuracy)) | \(percent(three.accuracy)) | \(one.topConfusions(3)) | \(three.topConfusions(3)) |")
-    }
-    print("(\(clock.now - started) in all, templates prepared included)")
 }
 
 let arguments = CommandLine.arguments.dropFirst()

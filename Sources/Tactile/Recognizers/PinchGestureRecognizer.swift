@@ -163,11 +163,14 @@ open class PinchGestureRecognizer: ContinuousGestureRecognizer {
     /// ``GestureRecognizer/touchLocations(into:)``), room for
     /// `locationRoom`; only this recognizer reads and writes it, and its
     /// `deinit` frees it.
-    nonisolated(unsafe) private var heardLocations = UnsafeMutablePointer<Point>.allocate(capacity: 10)
+    nonisolated(unsafe) private var heardLocations = UnsafeMutablePointer<Point>.allocate(capacity: initialLocationRoom)
     /// The next move's locations, swapped with `heardLocations`: the last
     /// move's stay there until the count of touches down is known.
-    nonisolated(unsafe) private var nextLocations = UnsafeMutablePointer<Point>.allocate(capacity: 10)
-    @exclusivity(unchecked) private var locationRoom = 10
+    nonisolated(unsafe) private var nextLocations = UnsafeMutablePointer<Point>.allocate(capacity: initialLocationRoom)
+    @exclusivity(unchecked) private var locationRoom = initialLocationRoom
+    /// The fingers of two hands, as a recognizer's touch list has room for
+    /// from the start (more grow both blocks at a landing, `makeRoom`).
+    private nonisolated static let initialLocationRoom = 10
 
     deinit {
         heardLocations.deallocate()

@@ -255,8 +255,8 @@ extension StrokeInk {
     }
 
     /// Whether the words `reader` is at describe `drawing`, bit for bit;
-    /// reads them. Also compares a learned drawing (StrokeAdaptation+Snapshot.swift).
-    static func matches(_ drawing: [[Point]], _ reader: inout RecognizerStateReader) -> Bool {
+    /// reads them.
+    private static func matches(_ drawing: [[Point]], _ reader: inout RecognizerStateReader) -> Bool {
         guard reader.readInt() == drawing.count else { return false }
         for stroke in drawing {
             guard reader.readInt() == stroke.count else { return false }
