@@ -21,8 +21,8 @@ import TactileDebugDrawing
 /// ```
 ///
 /// A (adapt) turns on the recognizer's learning of the player's hand
-/// (``StrokeGestureRecognizer/adaptation``): drawings recognized with room
-/// to spare are learned as they are made, one a shape, and matched with at
+/// (``StrokeGestureRecognizer/adaptation``): drawings recognized are
+/// learned as they are made, the latest one a shape, and matched with at
 /// once; the result line says "learned", the status counts the shapes. A
 /// again forgets them.
 ///

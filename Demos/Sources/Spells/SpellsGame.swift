@@ -23,8 +23,8 @@ import TactileSDL
 /// ```
 ///
 /// The recognizer learns the player's hand as they play (an adaptation,
-/// on by default here): a spell drawn clearly enough is kept as a sample
-/// of its shape, one a shape, and the header counts them ("your hand: 3
+/// on by default here): each spell recognized is kept as a sample of its
+/// shape, the latest one a shape, and the header counts them ("your hand: 3
 /// shapes"); a player whose stars lean far over gets them recognized more
 /// often as the game goes on. The learning is the recognizer's, in the
 /// frame that recognized the drawing, with no rebuild and no pause; a
@@ -65,8 +65,8 @@ final class SpellsGame: CanvasGame {
         self.cursorLocations = cursorLocations
         scene.root.addChild(field)
         for place in Enemy.places.indices { stand(Enemy(place: place, generation: 0)) }
-        // Learn the player's own drawings (StrokeAdaptation's defaults: one
-        // a shape, learned when recognized with room to spare).
+        // Learn the player's own drawings (StrokeAdaptation's defaults: the
+        // latest recognized drawing of each shape, its threshold a little lower).
         spell.adaptation = StrokeAdaptation()
         field.addGestureRecognizer(spell)
         spell.addAction { [unowned self] recognizer in

@@ -130,6 +130,22 @@ public enum GestureDefaults {
     /// `Benchmarks/Evaluation/strokes-report.md`.
     public static let strokeMaximumShapeDeviation = 3.1037
 
+    /// How much lower the threshold of a template holding the player's
+    /// drawings is (``StrokeAdaptation``): ``strokeMaximumShapeDeviation``
+    /// times (b ÷ (b + j))^0.2243 for a template of b samples of its own
+    /// and j learned, so 0.9375 times for one learned beside the built-in
+    /// set's three. Fitted in session 22 (`scripts/evaluate-strokes
+    /// choose-scaled-threshold`, round 15's step 0, α = 0.22434) to the
+    /// tuning writers' scribbles alone: against a template's own samples
+    /// plus a writer's 1, 3 or 5 accepted drawings, the thresholds that let
+    /// in as many scribbles as the built-in set does at
+    /// ``strokeMaximumShapeDeviation`` are 0.908, 0.847 and 0.816 times it
+    /// (more samples are nearer to anything, a scribble too). With one
+    /// drawing a template and every accepted drawing learned, held-out
+    /// writers lost fewer drawings than with the fixed threshold and half
+    /// the threshold's learning (round 14): see ``StrokeAdaptation``.
+    public static let strokeAdaptedThresholdExponent = 0.2243
+
     /// How many points a drawing holds before it halves them: 2,048, 17
     /// seconds of a 120 Hz pointer (32 KiB). Matching resamples to a few
     /// dozen points, so a halved drawing matches as the full one.

@@ -64,10 +64,12 @@
 /// ## Learning the player's hand
 ///
 /// Set ``adaptation`` and the recognizer learns as it goes: each drawing it
-/// recognizes with room to spare (by ``StrokeAdaptation``'s rule, at its
-/// ``StrokeAdaptation/learningShare`` of ``maximumShapeDeviation``)
+/// recognizes (by ``StrokeAdaptation``'s rule: every one, by default)
 /// becomes a sample of the template it matched, before the actions run,
-/// and the next drawing is matched with it. Off by default.
+/// and the next drawing is matched with it. A template holding learned
+/// drawings decides at a lower threshold than ``maximumShapeDeviation``
+/// (``StrokeAdaptation/maximumShapeDeviation(for:base:)``), since more
+/// samples are nearer to scribbles too. Off by default.
 ///
 /// ```swift
 /// spells.adaptation = StrokeAdaptation()            // learn, one drawing a template
@@ -150,7 +152,9 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// classifier measures the margin only as far as it decides at this
     /// value (in place of its
     /// ``StrokeMatchingParameters/marginSearchDeviation``), so the decision
-    /// is the exact margin's whatever this is set to.
+    /// is the exact margin's whatever this is set to. With an
+    /// ``adaptation``, a template holding learned drawings decides at a
+    /// share of it (``StrokeAdaptation/maximumShapeDeviation(for:base:)``).
     public var maximumShapeDeviation = GestureDefaults.strokeMaximumShapeDeviation
 
     /// The least length, in window points, of the longer side of the
@@ -201,6 +205,9 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// it again (see `restoreState`).
     private var adaptedClassifiers: [(drawings: StrokeAdaptation, classifier: StrokeClassifier?)] = []
     private static let adaptedClassifiersKept = 4
+    /// How a recognizer without an adaptation decides: every template at
+    /// ``maximumShapeDeviation``.
+    private static let learningNothing = StrokeAdaptation()
 
     public init(classifier: StrokeClassifier) {
         self.classifier = classifier
@@ -276,36 +283,41 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         learnedLastDrawing = false
         let bounds = ink.bounds
         let matcher = matchingClassifier
-        // Told the decision, the classifier may stop once it is a certain rejection.
-        guard max(bounds.width, bounds.height) >= minimumSize,
-              let nearest = matcher.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
+        guard max(bounds.width, bounds.height) >= minimumSize else {
+            state = .failed
+            return
+        }
+        // Told the decision, the classifier may stop once it is a certain
+        // rejection; with an adaptation, each template decides at its own
+        // threshold (with nothing learned, all at maximumShapeDeviation).
+        guard let (nearest, threshold, recognized) = (learned ?? Self.learningNothing).decide(
+            ink, with: matcher, templates: classifier.templates, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             state = .failed
             return
         }
         match = nearest
-        let recognized = nearest.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
-        if recognized, learned != nil { learnIfConfident(nearest, matchedBy: matcher) }
+        if recognized { learnIfConfident(nearest, decidedAt: threshold, matchedBy: matcher) }
         state = recognized ? .recognized : .failed
     }
 
-    /// Learns the finished drawing, recognized as `match`, when the
-    /// adaptation's rule says so, and prepares it into the recognizer's
-    /// classifier.
-    private func learnIfConfident(_ match: StrokeMatch, matchedBy matcher: StrokeClassifier) {
+    /// Learns the finished drawing, recognized as `match` at `threshold`,
+    /// when the adaptation's rule says so, and prepares it into the
+    /// recognizer's classifier.
+    private func learnIfConfident(_ match: StrokeMatch, decidedAt threshold: Double, matchedBy matcher: StrokeClassifier) {
         guard var adaptation = learned else { return }
-        let threshold = maximumShapeDeviation * adaptation.learningShare
-        var confident = adaptation.learns(match, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
-        // Told this recognizer's threshold, the classifier measured the
-        // margin of an accepted drawing only as far as that decision: a
-        // lower bound (or 1, not searched, within the threshold), so a
-        // drawing the rule would learn may look as if it would not. Measured
-        // again as far as the learning share decides, the rule is the exact
-        // margin's (as session 20's evaluation applied it); the match is the
-        // same, the nearest. One more classification, only for a recognized
+        let share = threshold * adaptation.learningShare
+        var confident = adaptation.learns(match, minimumScore: minimumScore, maximumShapeDeviation: threshold)
+        // Told a threshold, the classifier measured the margin of an
+        // accepted drawing only as far as that decision: a lower bound (or
+        // 1, not searched, within the threshold), so a drawing the rule
+        // would learn at a share below 1 may look as if it would not.
+        // Measured again as far as the share decides, the rule is the exact
+        // margin's (as the evaluation applies it); the match is the same,
+        // the nearest. One more classification, only for a recognized
         // drawing the bound does not settle.
         if !confident,
-           let exact = matcher.classify(ink, marginSearchDeviation: threshold) {
-            confident = adaptation.learns(exact, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation)
+           let exact = matcher.classify(ink, marginSearchDeviation: share) {
+            confident = adaptation.learns(exact, minimumScore: minimumScore, maximumShapeDeviation: threshold)
         }
         guard confident, adaptation.learn(lastDrawing, as: match.name) else { return }
         if applyLearned(adaptation, from: matcher) {

@@ -41,11 +41,11 @@ extension StrokeAdaptation {
     /// nothing learned.
     ///
     /// When the game has changed the settings since the snapshot (another
-    /// ``drawingsPerTemplate`` or ``learningShare``), the snapshot's
-    /// drawings are learned again under the new ones, template by template
-    /// in the order of `templates`, then any other name in name order, each
-    /// template's oldest first, so that the bound drops the same ones as it
-    /// would have.
+    /// ``drawingsPerTemplate``, ``learningShare`` or ``thresholdExponent``),
+    /// the snapshot's drawings are learned again under the new ones,
+    /// template by template in the order of `templates`, then any other
+    /// name in name order, each template's oldest first, so that the bound
+    /// drops the same ones as it would have.
     public static func restore(_ current: StrokeAdaptation, of templates: [StrokeTemplate],
                                from reader: inout RecognizerStateReader) -> StrokeAdaptation? {
         var restored = current
@@ -53,7 +53,7 @@ extension StrokeAdaptation {
         guard reader.readInt() == snapshotFormat, let saved = reader.readKept(StrokeAdaptation.self) else {
             return current.drawings.isEmpty ? nil : restored
         }
-        if saved.drawingsPerTemplate == current.drawingsPerTemplate, saved.learningShare == current.learningShare {
+        if saved.hasSettings(of: current) {
             return saved == current ? nil : saved
         }
         for name in learningOrder(of: saved, templates) {

@@ -33,8 +33,9 @@ extension StrokeTemplateFile {
         try save(templates(learned: adaptation), toFile: path)
     }
 
-    /// An adaptation with `settings`' ``StrokeAdaptation/drawingsPerTemplate``
-    /// and ``StrokeAdaptation/learningShare`` holding the drawings of a
+    /// An adaptation with `settings`' ``StrokeAdaptation/drawingsPerTemplate``,
+    /// ``StrokeAdaptation/learningShare`` and
+    /// ``StrokeAdaptation/thresholdExponent`` holding the drawings of a
     /// file's text (see ``text(learned:)``).
     ///
     /// - Throws: ``StrokeTemplateFileError`` naming the line and the problem
@@ -59,7 +60,8 @@ extension StrokeTemplateFile {
 
     static func learnedDrawings(of templates: [StrokeTemplate], settings: StrokeAdaptation)
         throws(StrokeTemplateFileError) -> StrokeAdaptation {
-        var adaptation = StrokeAdaptation(drawingsPerTemplate: settings.drawingsPerTemplate, learningShare: settings.learningShare)
+        var adaptation = settings
+        adaptation.removeAll()
         for template in templates {
             guard !template.isRotationInvariant, template.deviationScale == 1, template.closeTemplates.isEmpty else {
                 throw StrokeTemplateFileError(line: nil, problem: .optionOnLearnedDrawings(template: template.name))
