@@ -1107,6 +1107,12 @@ case "replicate-fresh":
     // (FreshHeldOutReplication.swift). `writers`: the baseline's losses
     // writer by writer, earlier and fresh writers (decides nothing).
     if arguments.dropFirst().first == "writers" { freshWritersLosses() } else { replicateOnFreshWriters() }
+case "check-adaptation":
+    // Session 24: the shipped adaptation (round 15's rule) played through
+    // the recognizer itself on the held-out families, both draws, beside
+    // nothing learned and round 14's rule (ShippedAdaptationCheck.swift;
+    // chooses nothing).
+    MainActor.assumeIsolated { checkShippedAdaptation() }
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
