@@ -19,6 +19,7 @@ import TactileTestSupport
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
 // | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
 // | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known), told the decision as the recognizer does, so that the search stops once rejection is certain (session 14); `, without runner-up`: with `marginSearchDeviation` 0, by `classify(_:)` |
+// | Decide: built-in set + one learned drawing a template (16 × 4)[, scribbles] | the built-in set's drawings, or its scribbles, decided as a recognizer with an adaptation decides them (`StrokeAdaptation.decide`, session 24): every template holding one drawing of another writer (its threshold 0.9375 times the built-in one), told the recognizer's threshold and, when the margin's bound does not settle the template's own, classified again told that one |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
@@ -38,17 +39,20 @@ let benchmarks: @Sendable () -> Void = {
     for set in ClassifierFixture.TemplateSet.allCases {
         // Each sample re-runs the warm-up over every ink, which for the
         // scribbles is most of the 2 s: they got 25–49 samples (session 11).
-        let scribbles = set == .builtInScribbles || set == .builtInScribblesAlone
+        let scribbles = set == .builtInScribbles || set == .builtInScribblesAlone || set == .adaptedScribbles
         Benchmark(set.rawValue, configuration: .init(scalingFactor: .one, maxDuration: .seconds(scribbles ? 6 : 2))) { (benchmark, fixture: ClassifierFixture) in
             let classifier = fixture.classifier
             let inks = fixture.inks
             // The built-in set's rows classify as `StrokeGestureRecognizer`
             // does, told the decision (session 14), so a scribble may stop
             // once its rejection is certain; the other rows as `classify(_:)`.
+            // The adapted rows decide as a recognizer with an adaptation.
             let decides = fixture.decides
+            let adaptation = fixture.adaptation, builtIn = StrokeTemplate.builtIn
             func classify(_ ink: StrokeInk) -> StrokeMatch? {
-                decides ? classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
-                                              maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+                if let adaptation { return adaptation.decide(ink, with: classifier, templates: builtIn)?.match }
+                return decides ? classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                                     maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
                     : classifier.classify(ink)
             }
             // Warm-up: the first call of each drawing, outside the measurement.
@@ -98,12 +102,17 @@ final class ClassifierFixture: @unchecked Sendable {
         case rotationInvariantTurnedAlone = "Classify: 13 × 3, all rotation invariant, turned, without runner-up"
         case builtInScribbles = "Classify: built-in set (16 × 3), scribbles"
         case builtInScribblesAlone = "Classify: built-in set (16 × 3), scribbles, without runner-up"
+        case adapted = "Decide: built-in set + one learned drawing a template (16 × 4)"
+        case adaptedScribbles = "Decide: built-in set + one learned drawing a template (16 × 4), scribbles"
     }
 
     let classifier: StrokeClassifier
     /// Whether the row classifies told the recognizer's decision: the
     /// built-in set's drawings and scribbles.
     var decides: Bool { self.set == .builtIn || self.set == .builtInScribbles }
+    /// The adapted rows' learned drawings: one a template, by writer 100
+    /// (not the inks' writer), as the evaluation's `classify … learned=1`.
+    let adaptation: StrokeAdaptation?
     let set: TemplateSet
     private(set) var inks: [StrokeInk]
     private(set) var expected: [Int]
@@ -120,7 +129,7 @@ final class ClassifierFixture: @unchecked Sendable {
         self.set = set
         var templates = StrokeTemplate.builtIn
         switch set {
-        case .builtIn, .builtInAlone, .builtInScribbles, .builtInScribblesAlone: break
+        case .builtIn, .builtInAlone, .builtInScribbles, .builtInScribblesAlone, .adapted, .adaptedScribbles: break
         case .twoInvariant, .twoInvariantAligned:
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
@@ -138,6 +147,17 @@ final class ClassifierFixture: @unchecked Sendable {
             parameters.marginSearchDeviation = 0   // the match alone, as up to session 9
         }
         let turned = set == .rotationInvariantTurned || set == .rotationInvariantTurnedAlone
+        if set == .adapted || set == .adaptedScribbles {
+            var learned = StrokeAdaptation()
+            var learning = StrokeSynthesizer(seed: 0x70AE)
+            for template in templates {
+                learned.learn(learning.drawing(of: StrokeShape(rawValue: template.name)!, by: StrokeWriter(seed: 100)), as: template.name)
+            }
+            adaptation = learned
+            templates = try! learned.templates(adding: templates)
+        } else {
+            adaptation = nil
+        }
         classifier = try! StrokeClassifier(templates: templates, parameters: parameters)
         var synthesizer = StrokeSynthesizer(seed: 0xBE7C)
         let writer = StrokeWriter(seed: 5000)
@@ -148,7 +168,7 @@ final class ClassifierFixture: @unchecked Sendable {
             shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * Double.pi / 180)) }
         }
         expected = turns.flatMap { _ in shapes.map { shape in names.firstIndex(of: shape.rawValue)! } }
-        if set == .builtInScribbles || set == .builtInScribblesAlone {
+        if set == .builtInScribbles || set == .builtInScribblesAlone || set == .adaptedScribbles {
             // The evaluation's `classify N plain scribbles`: 96 scribbles,
             // each kind in turn; none has an expected template.
             var scribbler = StrokeSynthesizer(seed: 0x5C81_00A0)
