@@ -1113,6 +1113,11 @@ case "check-adaptation":
     // nothing learned and round 14's rule (ShippedAdaptationCheck.swift;
     // chooses nothing).
     MainActor.assumeIsolated { checkShippedAdaptation() }
+case "diagnose-lognormal-writers":
+    // Session 24: each lognormal writer's habits beside its losses, both
+    // draws, and which habits the losses follow (LognormalWriterDiagnosis.swift;
+    // chooses nothing).
+    diagnoseLognormalWriters()
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
