@@ -61,6 +61,32 @@ struct StrokeAdaptationTests {
         #expect(adaptation.drawings.isEmpty)
     }
 
+    /// With nothing learned the decision is the told classification's at
+    /// the base threshold; a match beyond the templates given (the wrong
+    /// list) is decided at the base threshold too, never trapped.
+    @Test func decidingWithNothingLearnedIsTheToldClassification() throws {
+        let classifier = StrokeClassifier()
+        var synthesizer = StrokeSynthesizer(seed: 0xADD)
+        let hand = StrokeWriter(seed: 702)
+        var adaptation = StrokeAdaptation()
+        for shape in StrokeShape.allCases { adaptation.learn(synthesizer.drawing(of: shape, by: hand), as: shape.rawValue) }
+        let drawings = StrokeShape.allCases.map { synthesizer.drawing(of: $0, by: hand) } + (0..<16).map { _ in synthesizer.scribble() }
+        var recognized = 0
+        for drawing in drawings {
+            let ink = StrokeInk(strokes: drawing)
+            let told = try #require(classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                                        maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation))
+            let decided = try #require(StrokeAdaptation().decide(ink, with: classifier, templates: StrokeTemplate.builtIn))
+            #expect(decided.match == told && decided.threshold == GestureDefaults.strokeMaximumShapeDeviation)
+            #expect(decided.isRecognized == told.isConfident())
+            let unlisted = try #require(adaptation.decide(ink, with: classifier, templates: []))
+            #expect(unlisted.match == told && unlisted.isRecognized == decided.isRecognized)
+            if decided.isRecognized { recognized += 1 }
+        }
+        #expect(recognized > 0 && recognized < drawings.count)
+        #expect(StrokeAdaptation().decide(StrokeInk(strokes: [[Point(x: 3, y: 3)]]), with: classifier, templates: []) == nil)
+    }
+
     /// Drawings and scribbles against the built-in set at its threshold: a
     /// rejected one is never learned, a learned one is always recognized;
     /// within half the threshold some recognized ones are not learned (so

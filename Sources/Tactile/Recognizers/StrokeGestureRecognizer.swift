@@ -305,7 +305,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// recognizer's classifier.
     private func learnIfConfident(_ match: StrokeMatch, decidedAt threshold: Double, matchedBy matcher: StrokeClassifier) {
         guard var adaptation = learned else { return }
-        let share = threshold * adaptation.learningShare
+        let learningThreshold = threshold * adaptation.learningShare
         var confident = adaptation.learns(match, minimumScore: minimumScore, maximumShapeDeviation: threshold)
         // Told a threshold, the classifier measured the margin of an
         // accepted drawing only as far as that decision: a lower bound (or
@@ -316,7 +316,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         // the nearest. One more classification, only for a recognized
         // drawing the bound does not settle.
         if !confident,
-           let exact = matcher.classify(ink, marginSearchDeviation: share) {
+           let exact = matcher.classify(ink, marginSearchDeviation: learningThreshold) {
             confident = adaptation.learns(exact, minimumScore: minimumScore, maximumShapeDeviation: threshold)
         }
         guard confident, adaptation.learn(lastDrawing, as: match.name) else { return }

@@ -171,7 +171,8 @@ public struct StrokeAdaptation: Hashable, Sendable {
     ///   - classifier: a classifier of `templates` and these drawings
     ///     (``templates(adding:)``, ``StrokeClassifier/adapted(to:)``), or
     ///     of `templates` alone while nothing is learned.
-    ///   - templates: the game's own templates, in the classifier's order.
+    ///   - templates: the game's own templates, in the classifier's order (a
+    ///     match beyond them is decided at `maximumShapeDeviation`).
     ///   - minimumScore: the least score the nearest template needs.
     ///   - maximumShapeDeviation: the threshold of a template that learned
     ///     nothing, and the base of the others'.
@@ -186,11 +187,12 @@ public struct StrokeAdaptation: Hashable, Sendable {
         guard var match = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             return nil
         }
-        guard match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation),
-              templates.indices.contains(match.templateIndex) else {
+        guard match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             return (match, maximumShapeDeviation, false)
         }
-        let threshold = self.maximumShapeDeviation(for: templates[match.templateIndex], base: maximumShapeDeviation)
+        // `templates` not the classifier's (fewer of them): as if nothing were learned.
+        let threshold = templates.indices.contains(match.templateIndex)
+            ? self.maximumShapeDeviation(for: templates[match.templateIndex], base: maximumShapeDeviation) : maximumShapeDeviation
         if !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold),
            let again = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: threshold) {
             match = again
