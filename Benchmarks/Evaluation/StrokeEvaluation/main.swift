@@ -1118,6 +1118,11 @@ case "diagnose-lognormal-writers":
     // draws, and which habits the losses follow (LognormalWriterDiagnosis.swift;
     // chooses nothing).
     diagnoseLognormalWriters()
+case "explore-fluent":
+    // Session 24: the tuning writers drawn with cut corners, smaller and
+    // noisier, as the lognormal writers who lose most (FluentHandExploration.swift;
+    // tuning writers only, chooses nothing).
+    exploreFluentHands()
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
