@@ -101,3 +101,84 @@ func fluentOutcomes() -> [Outcome] {
     }
     return outcomes
 }
+
+/// Steps 1–3 (and, with `heldOut`, step 4's one look, for a later session).
+func chooseFluentWinding(heldOut: Bool) {
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
+    matchingParameters.reportsRunnerUp = true   // the exact margin
+    let parts = roundSixCriterion() + [fluentOutcomes()]
+    let names = ["usual", "widened", "looping", "cornering", "fluent"]
+    let scales = StrokeTemplate.builtIn.map(\.deviationScale)
+    let t = GestureDefaults.strokeMaximumShapeDeviation
+    // The baseline's values are the library's decision values.
+    let mismatches = parts.flatMap { $0 }.filter { outcome in
+        guard let match = outcome.match, match.score >= GestureDefaults.strokeMinimumScore else { return false }
+        let library = match.shapeDeviation / match.margin
+        return abs(cappedValue(scales, cap: 2, outcome) - library) > 1e-9 * max(1, abs(library))
+    }.count
+    print("baseline check: \(mismatches) outcomes whose value at cap 2 is not the match's shapeDeviation ÷ margin")
+    let roundSixScribbles = parts.prefix(4).flatMap { $0 }.filter { $0.shape == nil }
+    let allowed = roundSixScribbles.filter { cappedValue(scales, cap: 2, $0) <= t }.count
+    print("the baseline lets in \(allowed) of round 6's \(roundSixScribbles.count) scribbles at \(t)")
+    print()
+    print("| candidate | threshold | lost, pooled | lost, " + names.joined(separator: " / ") + " | scribbles let in, " + names.joined(separator: " / ") + " |")
+    print("|---|---|---|---|---|")
+    var rows: [(candidate: FluentWindingCandidate, threshold: Double, pooled: Rejection, each: [Rejection])] = []
+    for candidate in fluentWindingCandidates {
+        let threshold = candidate.isBaseline
+            ? t : roundSixScribbles.map { cappedValue(scales, cap: candidate.cap, $0) }.sorted()[allowed - 1]
+        let accept = { (outcome: Outcome) in cappedValue(scales, cap: candidate.cap, outcome) <= threshold }
+        let each = parts.map { Rejection($0, accept: accept) }
+        let pooled = Rejection(parts.flatMap { $0 }, accept: accept)
+        rows.append((candidate, threshold, pooled, each))
+        print(String(format: "| %@ | %.4f | %@ | %@ | %@ |", candidate.name, threshold, percent(pooled.lost),
+                     each.map { percent($0.lost) }.joined(separator: " / "), each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
+    }
+    print()
+    let baseline = rows[0]
+    var chosen: (row: Int, lost: Double)? = nil
+    for (index, row) in rows.enumerated().dropFirst() {
+        var reasons: [String] = []
+        for (part, rejection) in row.each.enumerated() {
+            if rejection.falseAccepts >= 0.05 { reasons.append("\(names[part]) scribbles \(percent(rejection.falseAccepts))") }
+            if rejection.lost > baseline.each[part].lost + 0.0025 {
+                reasons.append("\(names[part]) lost \(percent(rejection.lost)) against \(percent(baseline.each[part].lost))")
+            }
+        }
+        if !reasons.isEmpty {
+            print("not eligible: \(row.candidate.name): " + reasons.joined(separator: "; "))
+        } else if chosen == nil || row.pooled.lost < chosen!.lost {
+            chosen = (index, row.pooled.lost)
+        }
+    }
+    guard beatsBaseline(best: chosen.map { rows[$0.row].candidate.name }, lost: chosen?.lost, baseline: baseline.pooled.lost),
+          let pick = chosen.map({ rows[$0.row] }) else { return }
+    print("chosen: \(pick.candidate.name) at \(pick.threshold) (\(percent(pick.pooled.lost)) lost pooled against the baseline's "
+          + "\(percent(baseline.pooled.lost)))")
+    let pooled = parts.flatMap { $0 }
+    print("tuning losses by shape, baseline: " + lostByShape(pooled) { cappedValue(scales, cap: 2, $0) <= t })
+    print("tuning losses by shape, chosen: " + lostByShape(pooled) { cappedValue(scales, cap: pick.candidate.cap, $0) <= pick.threshold })
+    guard heldOut else {
+        print("no held-out look in this session (step 4 is a later session's, once)")
+        return
+    }
+    // Step 4, once: lost as share and count, scribbles, by family.
+    print()
+    print(String(format: "| family | library (%.4f): lost (drawings) / scribbles | chosen (%.4f): lost (drawings) / scribbles |", t, pick.threshold))
+    print("|---|---|---|")
+    var ships = true, lowerOn = 0
+    for family in heldOutFamilies {
+        let outcomes = heldOutOutcomes(family: family)
+        let correct = outcomes.filter { $0.shape != nil && $0.isCorrect }
+        let libraryAccepts = { (outcome: Outcome) in cappedValue(scales, cap: 2, outcome) <= t }
+        let chosenAccepts = { (outcome: Outcome) in cappedValue(scales, cap: pick.candidate.cap, outcome) <= pick.threshold }
+        let (library, chosen) = (Rejection(outcomes, accept: libraryAccepts), Rejection(outcomes, accept: chosenAccepts))
+        let lost = (correct.filter { !libraryAccepts($0) }.count, correct.filter { !chosenAccepts($0) }.count)
+        print("| \(family) | \(percent(library.lost)) (\(lost.0)) / \(percent(library.falseAccepts)) | "
+              + "\(percent(chosen.lost)) (\(lost.1)) / \(percent(chosen.falseAccepts)) |")
+        if chosen.falseAccepts >= 0.05 || lost.1 > lost.0 + 3 { ships = false }
+        if family != "report" && lost.1 < lost.0 { lowerOn += 1 }
+    }
+    print(ships && lowerOn >= 2 ? "step 4: ships" : "step 4: not shipped (scribbles at 5% or more, a family 4 or more drawings worse, or lower on fewer than two of s6, wide, lognormal: \(lowerOn))")
+}

@@ -1123,6 +1123,11 @@ case "explore-fluent":
     // noisier, as the lognormal writers who lose most (FluentHandExploration.swift;
     // tuning writers only, chooses nothing).
     exploreFluentHands()
+case "choose-fluent-winding":
+    // Session 24, round 18: the winding's cap with a fifth tuning part of
+    // small, fluent, noisy hands (FluentWindingChoice.swift); `heldout`
+    // would be its one look, left to a later session.
+    chooseFluentWinding(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
