@@ -1127,7 +1127,8 @@ case "choose-fluent-winding":
     // Session 24, round 18: the winding's cap with a fifth tuning part of
     // small, fluent, noisy hands (FluentWindingChoice.swift); `heldout`
     // would be its one look, left to a later session.
-    chooseFluentWinding(heldOut: arguments.dropFirst().first == "heldout")
+    // `adaptation`: the fluent part played by the adaptation rules (decides nothing).
+    if arguments.dropFirst().first == "adaptation" { fluentPartAdaptation() } else { chooseFluentWinding(heldOut: arguments.dropFirst().first == "heldout") }
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
