@@ -141,9 +141,10 @@ public enum GestureDefaults {
     /// in as many scribbles as the built-in set does at
     /// ``strokeMaximumShapeDeviation`` are 0.908, 0.847 and 0.816 times it
     /// (more samples are nearer to anything, a scribble too). With one
-    /// drawing a template and every accepted drawing learned, held-out
-    /// writers lost fewer drawings than with the fixed threshold and half
-    /// the threshold's learning (round 14): see ``StrokeAdaptation``.
+    /// drawing a template and every accepted drawing learned, three of the
+    /// four held-out families lost fewer drawings than with the fixed
+    /// threshold and half the threshold's learning (round 14), the report
+    /// writers two or three more: see ``StrokeAdaptation``.
     public static let strokeAdaptedThresholdExponent = 0.2243
 
     /// How many points a drawing holds before it halves them: 2,048, 17
