@@ -1129,6 +1129,11 @@ case "choose-fluent-winding":
     // would be its one look, left to a later session.
     // `adaptation`: the fluent part played by the adaptation rules (decides nothing).
     if arguments.dropFirst().first == "adaptation" { fluentPartAdaptation() } else { chooseFluentWinding(heldOut: arguments.dropFirst().first == "heldout") }
+case "choose-fluent-scales":
+    // Session 24, round 19: the deviation scales learned from a pool with
+    // small, fluent, noisy hands (FluentScaleChoice.swift); `heldout` would
+    // be its one look, left to a later session.
+    chooseFluentScales(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
