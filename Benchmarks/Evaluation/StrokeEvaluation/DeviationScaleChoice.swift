@@ -73,9 +73,10 @@ func scaleCandidatesList() -> [ScaleCandidate] { [
 ] }
 
 /// The shape deviations of the pool's correct matches by `templates`
-/// (unscaled, in StrokeShape's order), [shape][drawing].
-func poolDeviations(_ templates: [StrokeTemplate]) -> [[Double]] {
-    let pool = rangePoolDrawings()
+/// (unscaled, in StrokeShape's order), [shape][drawing]; the pool is
+/// `rangePoolDrawings()` unless another is given ([shape][drawing]).
+func poolDeviations(_ templates: [StrokeTemplate], pool: [[[[Point]]]]? = nil) -> [[Double]] {
+    let pool = pool ?? rangePoolDrawings()
     let classifier = try! StrokeClassifier(templates: templates, parameters: matchingParameters)
     return pool.enumerated().map { shape, drawings in
         drawings.compactMap { drawing in

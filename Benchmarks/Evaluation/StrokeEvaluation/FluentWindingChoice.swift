@@ -101,16 +101,23 @@ let fluentTuningHabits: StrokeHabits = {
 
 let fluentCriterionWriters = (720..<740).map(UInt64.init)
 
-/// Step 1's fluent writers' drawings, drawings[writer][shape][sample].
-func fluentDrawings() -> Drawings {
-    var drawings = Drawings(writers: [], seed: 0)
-    drawings.byWriter = fluentCriterionWriters.map { writerSeed in
+/// Drawings by fluent `writers` (step 1: `fluentTuningHabits`, each
+/// writer's size × 0.5–0.8 from its seed), drawing seed `seed`,
+/// [writer][shape][sample]; round 19's pool is drawn the same way.
+func fluentWriterDrawings(_ writers: [UInt64], seed: UInt64) -> [[[[[Point]]]]] {
+    writers.map { writerSeed in
         var writer = StrokeWriter(seed: writerSeed, habits: fluentTuningHabits)
         var sizing = SplitMix64(seed: writerSeed ^ 0xF1_0E47)
         writer.size *= 0.5 + 0.3 * Double(sizing.next() >> 11) / Double(1 << 53)
-        var synthesizer = StrokeSynthesizer(seed: 0x70B2 ^ (writerSeed &* 0x9E37_79B9_7F4A_7C15))
+        var synthesizer = StrokeSynthesizer(seed: seed ^ (writerSeed &* 0x9E37_79B9_7F4A_7C15))
         return shapes.map { kind in (0..<samplesPerWriter).map { _ in synthesizer.drawing(of: kind, by: writer) } }
     }
+}
+
+/// Step 1's fluent writers' drawings.
+func fluentDrawings() -> Drawings {
+    var drawings = Drawings(writers: [], seed: 0)
+    drawings.byWriter = fluentWriterDrawings(fluentCriterionWriters, seed: 0x70B2)
     return drawings
 }
 
@@ -162,10 +169,8 @@ func chooseFluentWinding(heldOut: Bool) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
     matchingParameters.reportsRunnerUp = true   // the exact margin
-    let parts = roundSixCriterion() + [fluentOutcomes()]
-    let names = ["usual", "widened", "looping", "cornering", "fluent"]
+    let parts = fluentRoundParts()
     let scales = StrokeTemplate.builtIn.map(\.deviationScale)
-    let t = GestureDefaults.strokeMaximumShapeDeviation
     // The baseline's values are the library's decision values.
     let mismatches = parts.flatMap { $0 }.filter { outcome in
         guard let match = outcome.match, match.score >= GestureDefaults.strokeMinimumScore else { return false }
@@ -173,17 +178,42 @@ func chooseFluentWinding(heldOut: Bool) {
         return abs(cappedValue(scales, cap: 2, outcome) - library) > 1e-9 * max(1, abs(library))
     }.count
     print("baseline check: \(mismatches) outcomes whose value at cap 2 is not the match's shapeDeviation ÷ margin")
+    runFluentRound(fluentWindingCandidates.map { candidate in
+        FluentRoundCandidate(name: candidate.name, isBaseline: candidate.isBaseline) { cappedValue(scales, cap: candidate.cap, $0) }
+    }, parts: parts, heldOut: heldOut)
+}
+
+// MARK: Steps shared by rounds 18 and 19
+
+/// A candidate of rounds 18–19: its name, whether it is the baseline (at
+/// the shipped threshold), and its decision value D ÷ m of an outcome.
+struct FluentRoundCandidate {
+    var name: String
+    var isBaseline: Bool
+    var value: (Outcome) -> Double
+}
+
+/// Step 1's five parts, as the harness's `matchingParameters` match them.
+func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()] }
+
+/// Steps 2–4 of rounds 18–19: each candidate's threshold (the baseline's
+/// the shipped one, the others' where the baseline's count of round 6's
+/// scribbles is let in), its table row, the eligibility and choice, and,
+/// with `heldOut`, the one look and the ship rule.
+func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], heldOut: Bool) {
+    let names = ["usual", "widened", "looping", "cornering", "fluent"]
+    let t = GestureDefaults.strokeMaximumShapeDeviation
+    let baselineCandidate = candidates[0]
     let roundSixScribbles = parts.prefix(4).flatMap { $0 }.filter { $0.shape == nil }
-    let allowed = roundSixScribbles.filter { cappedValue(scales, cap: 2, $0) <= t }.count
+    let allowed = roundSixScribbles.filter { baselineCandidate.value($0) <= t }.count
     print("the baseline lets in \(allowed) of round 6's \(roundSixScribbles.count) scribbles at \(t)")
     print()
     print("| candidate | threshold | lost, pooled | lost, " + names.joined(separator: " / ") + " | scribbles let in, " + names.joined(separator: " / ") + " |")
     print("|---|---|---|---|---|")
-    var rows: [(candidate: FluentWindingCandidate, threshold: Double, pooled: Rejection, each: [Rejection])] = []
-    for candidate in fluentWindingCandidates {
-        let threshold = candidate.isBaseline
-            ? t : roundSixScribbles.map { cappedValue(scales, cap: candidate.cap, $0) }.sorted()[allowed - 1]
-        let accept = { (outcome: Outcome) in cappedValue(scales, cap: candidate.cap, outcome) <= threshold }
+    var rows: [(candidate: FluentRoundCandidate, threshold: Double, pooled: Rejection, each: [Rejection])] = []
+    for candidate in candidates {
+        let threshold = candidate.isBaseline ? t : roundSixScribbles.map(candidate.value).sorted()[allowed - 1]
+        let accept = { (outcome: Outcome) in candidate.value(outcome) <= threshold }
         let each = parts.map { Rejection($0, accept: accept) }
         let pooled = Rejection(parts.flatMap { $0 }, accept: accept)
         rows.append((candidate, threshold, pooled, each))
@@ -207,13 +237,19 @@ func chooseFluentWinding(heldOut: Bool) {
             chosen = (index, row.pooled.lost)
         }
     }
-    guard beatsBaseline(best: chosen.map { rows[$0.row].candidate.name }, lost: chosen?.lost, baseline: baseline.pooled.lost),
-          let pick = chosen.map({ rows[$0.row] }) else { return }
+    guard let chosen else {
+        print("nothing chosen: no candidate is eligible; no held-out look")
+        return
+    }
+    let pick = rows[chosen.row]
+    guard beatsBaseline(best: pick.candidate.name, lost: chosen.lost, baseline: baseline.pooled.lost) else { return }
     print("chosen: \(pick.candidate.name) at \(pick.threshold) (\(percent(pick.pooled.lost)) lost pooled against the baseline's "
           + "\(percent(baseline.pooled.lost)))")
+    let libraryAccepts = { (outcome: Outcome) in baselineCandidate.value(outcome) <= t }
+    let chosenAccepts = { (outcome: Outcome) in pick.candidate.value(outcome) <= pick.threshold }
     let pooled = parts.flatMap { $0 }
-    print("tuning losses by shape, baseline: " + lostByShape(pooled) { cappedValue(scales, cap: 2, $0) <= t })
-    print("tuning losses by shape, chosen: " + lostByShape(pooled) { cappedValue(scales, cap: pick.candidate.cap, $0) <= pick.threshold })
+    print("tuning losses by shape, baseline: " + lostByShape(pooled, accept: libraryAccepts))
+    print("tuning losses by shape, chosen: " + lostByShape(pooled, accept: chosenAccepts))
     guard heldOut else {
         print("no held-out look in this session (step 4 is a later session's, once)")
         return
@@ -226,8 +262,6 @@ func chooseFluentWinding(heldOut: Bool) {
     for family in heldOutFamilies {
         let outcomes = heldOutOutcomes(family: family)
         let correct = outcomes.filter { $0.shape != nil && $0.isCorrect }
-        let libraryAccepts = { (outcome: Outcome) in cappedValue(scales, cap: 2, outcome) <= t }
-        let chosenAccepts = { (outcome: Outcome) in cappedValue(scales, cap: pick.candidate.cap, outcome) <= pick.threshold }
         let (library, chosen) = (Rejection(outcomes, accept: libraryAccepts), Rejection(outcomes, accept: chosenAccepts))
         let lost = (correct.filter { !libraryAccepts($0) }.count, correct.filter { !chosenAccepts($0) }.count)
         print("| \(family) | \(percent(library.lost)) (\(lost.0)) / \(percent(library.falseAccepts)) | "

@@ -16,8 +16,8 @@ import TactileTestSupport
 // This check plays the held-out families, the first draw (the looks of
 // rounds 14–17) and session 23's fresh one (`replicate-fresh`), through a
 // `Scene` and a `StrokeGestureRecognizer` per writer's session, each
-// drawing sent as finger events (a point every 10 ms, 0.2 s between
-// strokes, the pause let pass): nothing learned, round 14's rule
+// drawing written as finger events by an `InputScript` (a point every 10
+// ms, 0.2 s between strokes, the pause let pass): nothing learned, round 14's rule
 // (`StrokeAdaptation(learningShare: 0.5, thresholdExponent: 0)`) and the
 // default side by side. A drawing's nearest template (for issue 15's
 // "lost": nearest right, rejected) is the untold classification's against
@@ -76,18 +76,17 @@ private func playThroughRecognizer(_ session: [SessionItem], adaptation: StrokeA
         let drawing = item.drawing.map { $0.map { Point(x: $0.x - left + 200, y: $0.y - top + 200) } }
         let nearest = stroke.matchingClassifier.classify(StrokeInk(strokes: drawing))
         recognized = false
-        for (index, path) in drawing.enumerated() where !path.isEmpty {
-            let id = PointerID(kind: .finger, device: 1, index: Int64(index + 1))
-            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.down, id: id, location: path[0]))))
-            for point in path.dropFirst() {
-                time += 0.01
-                scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.move, id: id, location: point))))
-            }
-            time += 0.01
-            scene.send(InputEvent(timestamp: time, .pointer(PointerEvent(.up, id: id, location: path[path.count - 1]))))
-            time += 0.2
+        var script = InputScript(start: time)
+        script.sampleInterval = 0.01
+        for path in drawing where !path.isEmpty {
+            var finger = script.touchDown(at: path[0])
+            for point in path.dropFirst() { script.move(&finger, to: point, over: 0.01) }
+            script.wait(0.01)
+            script.lift(finger)
+            script.wait(0.2)
         }
-        time += stroke.pause
+        for event in script.events { scene.send(event) }
+        time = script.time + stroke.pause
         scene.advanceTime(to: time)
         time += 0.3
         if stroke.learnedLastDrawing { result.learned += 1 }
