@@ -13,12 +13,15 @@ struct StrokeClassifierCertainRejectionTests {
     /// (session 15: the search skips candidates the certificate matched),
     /// and if it never stops, nor by one run's witness (a test that could
     /// not fail).
-    @Test(arguments: [(UInt64(0x15A), 32), (UInt64(0x15B), 32), (UInt64(0x15C), 31)])
-    func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int) throws {
+    /// Session 25: also with the path measures smoothed (round 20's
+    /// candidate), which the certificate measures as `finish` does.
+    @Test(arguments: [(UInt64(0x15A), 32, 0), (UInt64(0x15B), 32, 0), (UInt64(0x15C), 31, 0), (UInt64(0x15D), 32, 2)])
+    func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int, smoothingPasses: Int) throws {
         var mix = SplitMix64(seed: seed)
         var synthesizer = StrokeSynthesizer(seed: seed)
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
+        parameters.pathSmoothingPasses = smoothingPasses
         var stops = 0, rejected = 0, accepted = 0
         var byRun = 0
         for _ in 0..<4 {

@@ -183,20 +183,25 @@ func chooseFluentWinding(heldOut: Bool) {
     }, parts: parts, heldOut: heldOut)
 }
 
-// MARK: Steps shared by rounds 18 and 19
+// MARK: Steps shared by rounds 18, 19 and 20
 
-/// A candidate of rounds 18–19: its name, whether it is the baseline (at
-/// the shipped threshold), and its decision value D ÷ m of an outcome.
+/// A candidate of rounds 18–20: its name, whether it is the baseline (at
+/// the shipped threshold), and its decision value D ÷ m of an outcome;
+/// with `parts`, its own outcomes of the round's parts (round 20's
+/// candidates each classify), and with `heldOut`, its own outcomes of a
+/// held-out family (else the library's, `heldOutOutcomes(family:)`).
 struct FluentRoundCandidate {
     var name: String
     var isBaseline: Bool
+    var parts: [[Outcome]]? = nil
+    var heldOut: ((String) -> [Outcome])? = nil
     var value: (Outcome) -> Double
 }
 
 /// Step 1's five parts, as the harness's `matchingParameters` match them.
 func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()] }
 
-/// Steps 2–4 of rounds 18–19: each candidate's threshold (the baseline's
+/// Steps 2–4 of rounds 18–20: each candidate's threshold (the baseline's
 /// the shipped one, the others' where the baseline's count of round 6's
 /// scribbles is let in), its table row, the eligibility and choice, and,
 /// with `heldOut`, the one look and the ship rule.
@@ -204,7 +209,10 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     let names = ["usual", "widened", "looping", "cornering", "fluent"]
     let t = GestureDefaults.strokeMaximumShapeDeviation
     let baselineCandidate = candidates[0]
-    let roundSixScribbles = parts.prefix(4).flatMap { $0 }.filter { $0.shape == nil }
+    let scribblesOfRoundSix = { (candidate: FluentRoundCandidate) in
+        (candidate.parts ?? parts).prefix(4).flatMap { $0 }.filter { $0.shape == nil }
+    }
+    let roundSixScribbles = scribblesOfRoundSix(baselineCandidate)
     let allowed = roundSixScribbles.filter { baselineCandidate.value($0) <= t }.count
     print("the baseline lets in \(allowed) of round 6's \(roundSixScribbles.count) scribbles at \(t)")
     print()
@@ -212,10 +220,11 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     print("|---|---|---|---|---|")
     var rows: [(candidate: FluentRoundCandidate, threshold: Double, pooled: Rejection, each: [Rejection])] = []
     for candidate in candidates {
-        let threshold = candidate.isBaseline ? t : roundSixScribbles.map(candidate.value).sorted()[allowed - 1]
+        let threshold = candidate.isBaseline ? t : scribblesOfRoundSix(candidate).map(candidate.value).sorted()[allowed - 1]
         let accept = { (outcome: Outcome) in candidate.value(outcome) <= threshold }
-        let each = parts.map { Rejection($0, accept: accept) }
-        let pooled = Rejection(parts.flatMap { $0 }, accept: accept)
+        let candidateParts = candidate.parts ?? parts
+        let each = candidateParts.map { Rejection($0, accept: accept) }
+        let pooled = Rejection(candidateParts.flatMap { $0 }, accept: accept)
         rows.append((candidate, threshold, pooled, each))
         print(String(format: "| %@ | %.4f | %@ | %@ | %@ |", candidate.name, threshold, percent(pooled.lost),
                      each.map { percent($0.lost) }.joined(separator: " / "), each.map { percent($0.falseAccepts) }.joined(separator: " / ")))
@@ -247,9 +256,8 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
           + "\(percent(baseline.pooled.lost)))")
     let libraryAccepts = { (outcome: Outcome) in baselineCandidate.value(outcome) <= t }
     let chosenAccepts = { (outcome: Outcome) in pick.candidate.value(outcome) <= pick.threshold }
-    let pooled = parts.flatMap { $0 }
-    print("tuning losses by shape, baseline: " + lostByShape(pooled, accept: libraryAccepts))
-    print("tuning losses by shape, chosen: " + lostByShape(pooled, accept: chosenAccepts))
+    print("tuning losses by shape, baseline: " + lostByShape((baselineCandidate.parts ?? parts).flatMap { $0 }, accept: libraryAccepts))
+    print("tuning losses by shape, chosen: " + lostByShape((pick.candidate.parts ?? parts).flatMap { $0 }, accept: chosenAccepts))
     guard heldOut else {
         print("no held-out look in this session (step 4 is a later session's, once)")
         return
@@ -261,9 +269,11 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     var ships = true, lowerOn = 0
     for family in heldOutFamilies {
         let outcomes = heldOutOutcomes(family: family)
+        let chosenOutcomes = pick.candidate.heldOut?(family) ?? outcomes
         let correct = outcomes.filter { $0.shape != nil && $0.isCorrect }
-        let (library, chosen) = (Rejection(outcomes, accept: libraryAccepts), Rejection(outcomes, accept: chosenAccepts))
-        let lost = (correct.filter { !libraryAccepts($0) }.count, correct.filter { !chosenAccepts($0) }.count)
+        let chosenCorrect = chosenOutcomes.filter { $0.shape != nil && $0.isCorrect }
+        let (library, chosen) = (Rejection(outcomes, accept: libraryAccepts), Rejection(chosenOutcomes, accept: chosenAccepts))
+        let lost = (correct.filter { !libraryAccepts($0) }.count, chosenCorrect.filter { !chosenAccepts($0) }.count)
         print("| \(family) | \(percent(library.lost)) (\(lost.0)) / \(percent(library.falseAccepts)) | "
               + "\(percent(chosen.lost)) (\(lost.1)) / \(percent(chosen.falseAccepts)) |")
         if chosen.falseAccepts >= 0.05 || lost.1 > lost.0 + 3 { ships = false }

@@ -1134,6 +1134,11 @@ case "choose-fluent-scales":
     // small, fluent, noisy hands (FluentScaleChoice.swift); `heldout` would
     // be its one look, left to a later session.
     chooseFluentScales(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-path-smoothing":
+    // Session 25, round 20: the shape check's ink and winding measured on
+    // each stroke smoothed, on round 18's five parts (PathSmoothingChoice.swift);
+    // `heldout` is its one look, if one is chosen.
+    choosePathSmoothing(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).

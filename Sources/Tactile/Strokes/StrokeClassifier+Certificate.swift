@@ -501,7 +501,8 @@ extension StrokeClassifier {
         if certificatePath == nil {
             certificatePath = StrokeShapeCheck.pathMeasures(x: aspectX, y: aspectY, stroke: resampledStroke, count: n,
                                                            windingEndTrim: parameters.windingEndTrim,
-                                                           windingCornerSteps: parameters.windingCornerSteps)
+                                                           windingCornerSteps: parameters.windingCornerSteps,
+                                                           smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
             StrokeShapeCheck.sortedRadii(x: aspectX, y: aspectY, count: n, into: drawingRadii)
         }
         let path = certificatePath!

@@ -311,6 +311,9 @@ public final class StrokeClassifier {
     var cellCenterX: UnsafeMutablePointer<Double> { buffer + 14 * n + 3 * paddedCount }
     var cellCenterY: UnsafeMutablePointer<Double> { buffer + 15 * n + 3 * paddedCount }
     var cellOffset: UnsafeMutablePointer<Double> { buffer + 16 * n + 3 * paddedCount }
+    /// The shape check's smoothed points (2n: x then y), with
+    /// `StrokeMatchingParameters.pathSmoothingPasses`.
+    var smoothedPath: UnsafeMutablePointer<Double> { buffer + 17 * n + 3 * paddedCount }
     /// The run that gave the best candidate's distance (`bestRun` as its
     /// matching left it).
     var bestCandidateRun = (start: 0, forward: true)
@@ -435,8 +438,8 @@ public final class StrokeClassifier {
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
         paddedCount = (n + 3) / 4 * 4
-        buffer = .allocate(capacity: 17 * n + 3 * paddedCount)
-        buffer.initialize(repeating: 0, count: 17 * n + 3 * paddedCount)
+        buffer = .allocate(capacity: 19 * n + 3 * paddedCount)
+        buffer.initialize(repeating: 0, count: 19 * n + 3 * paddedCount)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
         // Even, so that the rows' pairs stay 16-byte aligned; a set a whole
@@ -583,7 +586,8 @@ public final class StrokeClassifier {
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
                                                          stroke: resampledStroke, count: n,
                                                          windingEndTrim: parameters.windingEndTrim,
-                                                 windingCornerSteps: parameters.windingCornerSteps)
+                                                 windingCornerSteps: parameters.windingCornerSteps,
+                                                             smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
@@ -887,7 +891,8 @@ public final class StrokeClassifier {
             ? (farthest: certificateNearest[2 * bestCandidate], percentile: certificateNearest[2 * bestCandidate + 1]) : nil
         let path = measured ?? StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                                              windingEndTrim: parameters.windingEndTrim,
-                                                             windingCornerSteps: parameters.windingCornerSteps)
+                                                             windingCornerSteps: parameters.windingCornerSteps,
+                                                             smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]

@@ -131,6 +131,20 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { windingCornerSteps = min(7, max(1, windingCornerSteps)) }
     }
 
+    /// How many times the shape check smooths each stroke of the resampled
+    /// points before it measures their ink and winding: each pass replaces
+    /// every point inside a stroke by a quarter of each neighbour and half
+    /// of itself (the ends stay), so that a small drawing's jitter, a large
+    /// share of its size once it is scaled to the template's, neither
+    /// lengthens its ink nor turns it back on itself (a segment reversed
+    /// turns half a turn either way, which a signed sum does not cancel).
+    /// The spread, the end gap and the distance measures are the points'
+    /// as matched. 0 by default (the measures as they always were); session
+    /// 25's round 20, `choose-path-smoothing`. Kept within 0…8.
+    @_spi(StrokeTuning) public var pathSmoothingPasses: Int {
+        didSet { pathSmoothingPasses = min(8, max(0, pathSmoothingPasses)) }
+    }
+
     /// Which percentile of the drawn points' distances from the matched
     /// sample is the shape check's percentile measure: 0.9 by default (the
     /// measure as it always was), between 0.5 and 1. A lower one tolerates
@@ -346,6 +360,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         shapeRangeWidening = 0
         windingEndTrim = 0
         windingCornerSteps = 1
+        pathSmoothingPasses = 0
         distancePercentile = 0.9
         distanceToAllSamples = false
         rotationSearchSteps = 12

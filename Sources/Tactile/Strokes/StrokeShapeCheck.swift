@@ -94,13 +94,21 @@ enum StrokeShapeCheck {
     /// wide as high strayed 3 units in ink and closure alone and was
     /// rejected at a score of 0.96.) The ink is measured between every
     /// other point, so that a writer's jitter between neighbours does not
-    /// lengthen it.
-    static func pathMeasures(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+    /// lengthen it. With `smoothingPasses` (and `smoothed`, 2·n values of
+    /// scratch), the ink and winding are measured on the points smoothed
+    /// (`StrokeMatchingParameters.pathSmoothingPasses`).
+    static func pathMeasures(x matchedX: UnsafeMutablePointer<Double>, y matchedY: UnsafeMutablePointer<Double>,
                              stroke: UnsafeMutablePointer<Int32>, count n: Int,
-                             windingEndTrim trim: Int = 0, windingCornerSteps cornerSteps: Int = 1) -> PathMeasures {
+                             windingEndTrim trim: Int = 0, windingCornerSteps cornerSteps: Int = 1,
+                             smoothingPasses: Int = 0, smoothed: UnsafeMutablePointer<Double>? = nil) -> PathMeasures {
         var squares = 0.0
-        for index in 0..<n { squares += x[index] * x[index] + y[index] * y[index] }
+        for index in 0..<n { squares += matchedX[index] * matchedX[index] + matchedY[index] * matchedY[index] }
         let spread = (squares / Double(n)).squareRoot()
+        var x = matchedX, y = matchedY
+        if smoothingPasses > 0, let smoothed {
+            smooth(x: matchedX, y: matchedY, stroke: stroke, count: n, passes: smoothingPasses, into: smoothed)
+            (x, y) = (smoothed, smoothed + n)
+        }
         var ink = 0.0
         var index = 0
         while index + 2 < n {
@@ -161,6 +169,32 @@ enum StrokeShapeCheck {
         }
         winding += abs(strokeTurn)
         return PathMeasures(logInk: logInk, closure: closure, winding: winding / (2 * Double.pi))
+    }
+
+    /// Writes the `n` points `x`/`y` into `out` (x then y), each point
+    /// inside a stroke replaced `passes` times by (previous + 2 · itself +
+    /// next) / 4; a stroke's ends, and a stroke of one or two points, stay.
+    static func smooth(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                       stroke: UnsafeMutablePointer<Int32>, count n: Int, passes: Int,
+                       into out: UnsafeMutablePointer<Double>) {
+        out.update(from: x, count: n)
+        (out + n).update(from: y, count: n)
+        func pass(_ values: UnsafeMutablePointer<Double>) {
+            var previous = values[0]
+            var index = 1
+            while index + 1 < n {
+                let current = values[index]
+                if stroke[index - 1] == stroke[index] && stroke[index + 1] == stroke[index] {
+                    values[index] = (previous + 2 * current + values[index + 1]) / 4
+                }
+                previous = current
+                index += 1
+            }
+        }
+        for _ in 0..<passes {
+            pass(out)
+            pass(out + n)
+        }
     }
 
     /// How far `value` lies outside `low...high` (0 inside).
