@@ -259,7 +259,7 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     print("tuning losses by shape, baseline: " + lostByShape((baselineCandidate.parts ?? parts).flatMap { $0 }, accept: libraryAccepts))
     print("tuning losses by shape, chosen: " + lostByShape((pick.candidate.parts ?? parts).flatMap { $0 }, accept: chosenAccepts))
     guard heldOut else {
-        print("no held-out look in this session (step 4 is a later session's, once)")
+        print("no held-out look in this run (`heldout` takes the round's one look)")
         return
     }
     // Step 4, once: lost as share and count, scribbles, by family.
