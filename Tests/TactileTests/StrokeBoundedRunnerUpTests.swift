@@ -40,7 +40,9 @@ struct StrokeBoundedRunnerUpTests {
         var exactParameters = StrokeMatchingParameters.standard
         exactParameters.reportsRunnerUp = true
         var looked = 0, acceptedWithin = 0, decided = 0
-        for _ in 0..<2 {
+        // Three sets a seed (two until session 25, when the smoothed path
+        // measures left one seed's two sets without the case of session 17).
+        for _ in 0..<3 {
             let counts = StrokeTemplate.builtIn.map { _ in 1 + Int(mix.next() % 9) }
             let templates = try Self.templates(counts: counts, mix: &mix)
             let exact = try StrokeClassifier(templates: templates, parameters: exactParameters)
@@ -74,8 +76,8 @@ struct StrokeBoundedRunnerUpTests {
                    match.shapeDeviation / match.margin <= threshold { acceptedWithin += 1 }
             }
         }
-        #expect(decided == 80)
-        #expect(looked > 20, "most scribbles' shape deviations are above the threshold")
+        #expect(decided == 120)
+        #expect(looked > 30, "most scribbles' shape deviations are above the threshold")
         #expect(acceptedWithin > 0, "some nearest runner-ups within the reach accept at their factor, so that case is tested")
     }
 }

@@ -78,6 +78,7 @@ func rescaledValue(_ scales: [Double], _ outcome: Outcome) -> Double {
 func chooseFluentScales(heldOut: Bool) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
+    sessionSixteenRule()
     // Step 2's scales (the harness's matching, as `scripts/evaluate-strokes templates` learns them).
     let unscaled = unscaledBuiltIn()
     let shipped = StrokeTemplate.builtIn.map(\.deviationScale)

@@ -168,6 +168,7 @@ func fluentPartAdaptation() {
 func chooseFluentWinding(heldOut: Bool) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
+    sessionSixteenRule()
     matchingParameters.reportsRunnerUp = true   // the exact margin
     let parts = fluentRoundParts()
     let scales = StrokeTemplate.builtIn.map(\.deviationScale)
@@ -184,6 +185,14 @@ func chooseFluentWinding(heldOut: Bool) {
 }
 
 // MARK: Steps shared by rounds 18, 19 and 20
+
+/// The rule rounds 18–20 measured against, the library's up to session 24:
+/// the path measures unsmoothed (`pathSmoothingPasses` 0) and session 16's
+/// threshold, so that they reprint what they printed.
+func sessionSixteenRule() {
+    matchingParameters.pathSmoothingPasses = 0
+    matchingParameters.marginSearchDeviation = sessionSixteenMaximumShapeDeviation
+}
 
 /// A candidate of rounds 18–20: its name, whether it is the baseline (at
 /// the shipped threshold), and its decision value D ÷ m of an outcome;
@@ -202,12 +211,13 @@ struct FluentRoundCandidate {
 func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()] }
 
 /// Steps 2–4 of rounds 18–20: each candidate's threshold (the baseline's
-/// the shipped one, the others' where the baseline's count of round 6's
+/// the one shipped then, session 16's, with the path measures unsmoothed,
+/// `sessionSixteenRule`, the others' where the baseline's count of round 6's
 /// scribbles is let in), its table row, the eligibility and choice, and,
 /// with `heldOut`, the one look and the ship rule.
 func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], heldOut: Bool) {
     let names = ["usual", "widened", "looping", "cornering", "fluent"]
-    let t = GestureDefaults.strokeMaximumShapeDeviation
+    let t = sessionSixteenMaximumShapeDeviation
     let baselineCandidate = candidates[0]
     let scribblesOfRoundSix = { (candidate: FluentRoundCandidate) in
         (candidate.parts ?? parts).prefix(4).flatMap { $0 }.filter { $0.shape == nil }

@@ -93,14 +93,15 @@ func decisionValue(_ outcome: Outcome) -> Double {
 func choosePathSmoothing(heldOut: Bool) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
+    sessionSixteenRule()
     matchingParameters.reportsRunnerUp = true   // the exact margin
     let baselineParts = fluentRoundParts()
     // The baseline's values are the library's decisions.
     let disagreements = baselineParts.flatMap { $0 }.filter { outcome in
         guard let match = outcome.match else { return false }
         return match.isConfident(minimumScore: GestureDefaults.strokeMinimumScore,
-                                 maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
-            != (decisionValue(outcome) <= GestureDefaults.strokeMaximumShapeDeviation)
+                                 maximumShapeDeviation: sessionSixteenMaximumShapeDeviation)
+            != (decisionValue(outcome) <= sessionSixteenMaximumShapeDeviation)
     }.count
     print("baseline check: \(disagreements) outcomes whose value does not decide as the match's isConfident")
     var candidates = [FluentRoundCandidate(name: "baseline: k = 0 at 3.1037 (the library)", isBaseline: true, parts: baselineParts,

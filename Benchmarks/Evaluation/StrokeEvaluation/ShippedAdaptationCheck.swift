@@ -40,6 +40,15 @@ import TactileTestSupport
 // Drawings under the recognizer's minimum size (which it fails, whatever
 // they match): 1–5 a family; the counts are the harness's all the same,
 // so none of them changed a figure.
+//
+// Session 25, after round 20 shipped the smoothed path measures (70 s):
+// no disagreement. Lost, nothing learned / round 14's rule / the default,
+// first draw: report 0.25 / 0.13 / 0.19% (12 / 6 / 9 drawings), s6 0.57 /
+// 0.40 / 0.29%, wide 2.93 / 2.24 / 1.70%, lognormal 3.81 / 2.58 / 1.61%;
+// fresh draw (writers no round has looked at for a choice): report 0.23 /
+// 0.17 / 0.19% (11 / 8 / 9), s6 0.59 / 0.25 / 0.29%, wide 3.30 / 2.16 /
+// 1.79%, lognormal 8.76 / 7.30 / 4.95%. Scribbles let in by the default at
+// most 4.57% (wide, fresh; round 14's rule 4.88%).
 
 /// What one rule did on one family's sessions.
 private struct RecognizerPlay {
@@ -146,7 +155,8 @@ func checkShippedAdaptation() {
         }
     }
     print()
-    print("Round 15 in the harness (exact runner-up, alpha 0.22434), lost: first draw report 0.15%, s6 0.65%, wide 1.66%, "
+    print("Session 24, before round 20's smoothing: round 15 in the harness (exact runner-up, alpha 0.22434), lost: first draw report 0.15%, s6 0.65%, wide 1.66%, "
           + "lognormal 1.92%; fresh draw report 0.19% (9), s6 0.67%, wide 2.04%, lognormal 6.91%. Round 14's rule: first "
-          + "0.08 / 0.88 / 2.20 / 2.98%, fresh 0.15% (7) / 1.03 / 2.41 / 9.18%; nothing learned: first 0.25 / 1.21 / 2.97 / 4.22%.")
+          + "0.08 / 0.88 / 2.20 / 2.98%, fresh 0.15% (7) / 1.03 / 2.41 / 9.18%; nothing learned: first 0.25 / 1.21 / 2.97 / 4.22%, "
+          + "fresh 0.21 / 1.23 / 3.48 / 11.00%.")
 }

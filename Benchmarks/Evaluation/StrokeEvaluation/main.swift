@@ -453,7 +453,12 @@ func writeTemplates(root: String) throws {
     // Session 13: each shape's deviation scale, learned from writers
     // 600–659 against these samples (DeviationScaleChoice.swift).
     // Session 16: the templates close to each in shape, learned from the
-    // same writers (PairMarginChoice.swift).
+    // same writers (PairMarginChoice.swift). Both with the path measures
+    // unsmoothed and session 16's threshold, as they were learned: session
+    // 25's round 20 chose the smoothing with these scales and pairs.
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
+    sessionSixteenRule()
     let templates = zip(zip(unscaled, shippedDeviationScales(unscaled)), shippedCloseTemplates(unscaled)).map { pair, close in
         try! StrokeTemplate(name: pair.0.name, isRotationInvariant: pair.0.isRotationInvariant, deviationScale: pair.1,
                             closeTemplates: close, samples: pair.0.samples)
@@ -638,13 +643,14 @@ func rejectionSection(_ drawings: Drawings, scribbleSeed: UInt64, habits: Stroke
     line("`shapeDeviation` ÷ `margin` ≤ `GestureDefaults.strokeMaximumShapeDeviation` (\(deviation)), all chosen on the tuning")
     line("writers (the margin: the next nearest template's distance over the nearest's; session 10; the shape deviation")
     line("divided by each template's `deviationScale`, session 13; the winding's share of it at most 2 units, session 14;")
-    line("the margin against a template close in shape times its `closeTemplates` factor, session 16).")
+    line("the margin against a template close in shape times its `closeTemplates` factor, session 16; the ink and winding")
+    line("measured on each stroke smoothed \(matchingParameters.pathSmoothingPasses) times, session 25, as in every column here).")
     line("Up to session 9 the shape deviation alone (no scales, no cap)")
     line("was compared, with \(sessionNineMaximumShapeDeviation); session 4's weighing used the same threshold.")
     line("\"Lost\" counts the drawings the nearest template gets right that the rule rejects; a rejected")
     line("misclassification is a gain, so it is counted apart.")
     line()
-    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14), close pairs (session 16) | target |")
+    line("| measure | score ≥ 0.8 alone (before) | measures weighed alike (session 4) | shape deviation alone (sessions 7–9) | the rule: margin (session 10), scales (session 13), winding cap (session 14), close pairs (session 16), smoothed path (session 25) | target |")
     line("|---|---|---|---|---|---|")
     line("| accuracy, nearest template | \(percent(plain.accuracy)) | | | | |")
     line("| accuracy, with rejection | | | | \(percent(rejecting.accuracy)) | |")
@@ -996,6 +1002,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
+        case "smoothing": matchingParameters.pathSmoothingPasses = Int(value)
         case "percentile": matchingParameters.distancePercentile = value
         case "allsamples": matchingParameters.distanceToAllSamples = value != 0
         case "angles": matchingParameters.alignmentAngles = Int(value)

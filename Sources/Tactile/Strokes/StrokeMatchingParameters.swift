@@ -139,8 +139,14 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// lengthens its ink nor turns it back on itself (a segment reversed
     /// turns half a turn either way, which a signed sum does not cancel).
     /// The spread, the end gap and the distance measures are the points'
-    /// as matched. 0 by default (the measures as they always were); session
-    /// 25's round 20, `choose-path-smoothing`. Kept within 0…8.
+    /// as matched. 4 by default (about a Gaussian of 1.4 points, of 32):
+    /// chosen by session 25's round 20 (`scripts/evaluate-strokes
+    /// choose-path-smoothing`) among 0, 1, 2 and 4 on the tuning writers,
+    /// each at the threshold that lets in as many of their scribbles (lost
+    /// pooled 3.88%, 3.33%, 3.18%, 3.09%; their small, fluent, noisy hands
+    /// 13.43% → 9.90%), and held out it lost fewer drawings or as many on
+    /// every family (see ``GestureDefaults/strokeMaximumShapeDeviation``).
+    /// 0 measures the points as matched, as up to session 24. Kept within 0…8.
     @_spi(StrokeTuning) public var pathSmoothingPasses: Int {
         didSet { pathSmoothingPasses = min(8, max(0, pathSmoothingPasses)) }
     }
@@ -303,7 +309,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     /// The shape deviation above which ``StrokeClassifier/classify(_:)``
     /// looks for the next nearest template, for ``StrokeMatch/margin``:
-    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.1037).
+    /// ``GestureDefaults/strokeMaximumShapeDeviation`` (3.0971).
     ///
     /// The margin only decides a drawing whose ``StrokeMatch/shapeDeviation``
     /// *d* is above the recognizer's threshold: it is accepted when *d* ÷
@@ -360,7 +366,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         shapeRangeWidening = 0
         windingEndTrim = 0
         windingCornerSteps = 1
-        pathSmoothingPasses = 0
+        pathSmoothingPasses = 4
         distancePercentile = 0.9
         distanceToAllSamples = false
         rotationSearchSteps = 12

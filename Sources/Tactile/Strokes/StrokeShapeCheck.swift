@@ -38,6 +38,14 @@ import Darwin
 /// went round the long way, in a small loop, turns a whole turn more, and
 /// that alone rejected drawings whose other measures matched.
 ///
+/// The ink and the winding are measured on each stroke smoothed four times
+/// (``StrokeMatchingParameters/pathSmoothingPasses``, session 25): scaled
+/// to the template's size, a small drawing's jitter is large, and a
+/// segment that points back turns half a turn one way or the other by a
+/// hair, so the winding gained or lost a whole turn and the ink lengthened
+/// where the hand drew the shape well. A scribble's loops, many points
+/// long, stay.
+///
 /// The units are learned on the tuning writers (seeds 100–119) only, as
 /// `scripts/evaluate-strokes tune` prints them: each measure starts at its
 /// 99.5th percentile over their correctly matched drawings of the built-in
@@ -178,22 +186,26 @@ enum StrokeShapeCheck {
                        stroke: UnsafeMutablePointer<Int32>, count n: Int, passes: Int,
                        into out: UnsafeMutablePointer<Double>) {
         out.update(from: x, count: n)
-        (out + n).update(from: y, count: n)
-        func pass(_ values: UnsafeMutablePointer<Double>) {
-            var previous = values[0]
+        let outY = out + n
+        outY.update(from: y, count: n)
+        guard n > 2 else { return }
+        // Both coordinates in the lanes of one value: the same arithmetic,
+        // a point's neighbours and stroke looked at once a pass.
+        for _ in 0..<passes {
+            var previous = SIMD2(out[0], outY[0])
+            var current = SIMD2(out[1], outY[1])
             var index = 1
             while index + 1 < n {
-                let current = values[index]
+                let next = SIMD2(out[index + 1], outY[index + 1])
                 if stroke[index - 1] == stroke[index] && stroke[index + 1] == stroke[index] {
-                    values[index] = (previous + 2 * current + values[index + 1]) / 4
+                    let smoothed = (previous + 2 * current + next) / 4
+                    out[index] = smoothed[0]
+                    outY[index] = smoothed[1]
                 }
                 previous = current
+                current = next
                 index += 1
             }
-        }
-        for _ in 0..<passes {
-            pass(out)
-            pass(out + n)
         }
     }
 
