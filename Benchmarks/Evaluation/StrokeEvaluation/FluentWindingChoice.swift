@@ -210,14 +210,15 @@ struct FluentRoundCandidate {
 /// Step 1's five parts, as the harness's `matchingParameters` match them.
 func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()] }
 
-/// Steps 2–4 of rounds 18–20: each candidate's threshold (the baseline's
-/// the one shipped then, session 16's, with the path measures unsmoothed,
+/// Steps 2–4 of rounds 18–21: each candidate's threshold (the baseline's
+/// the one shipped then, for rounds 18–20 session 16's, with the path measures unsmoothed,
 /// `sessionSixteenRule`, the others' where the baseline's count of round 6's
 /// scribbles is let in), its table row, the eligibility and choice, and,
-/// with `heldOut`, the one look and the ship rule.
-func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], heldOut: Bool) {
+/// with `heldOut`, the one look and the ship rule. `baselineThreshold`:
+/// the baseline's (the library's when the round ran).
+func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], heldOut: Bool,
+                    baselineThreshold t: Double = sessionSixteenMaximumShapeDeviation) {
     let names = ["usual", "widened", "looping", "cornering", "fluent"]
-    let t = sessionSixteenMaximumShapeDeviation
     let baselineCandidate = candidates[0]
     let scribblesOfRoundSix = { (candidate: FluentRoundCandidate) in
         (candidate.parts ?? parts).prefix(4).flatMap { $0 }.filter { $0.shape == nil }

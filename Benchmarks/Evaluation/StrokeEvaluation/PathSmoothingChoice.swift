@@ -126,3 +126,57 @@ func choosePathSmoothing(heldOut: Bool) {
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut)
 }
+
+// Session 25 (issue 15), round 21: more smoothing passes than round 20
+// tried (`scripts/evaluate-strokes choose-more-smoothing`).
+//
+// What is known before this protocol: round 20's candidates improved with
+// k (pooled 3.33, 3.18, 3.09% at 1, 2, 4), and 4, the chosen one, was the
+// edge of its grid; whether more passes gain more, or begin to round away
+// the corners the winding and ink should see, is not known. It is the
+// protocol's twenty-first round and the sixteenth on round 6's tuning
+// parts (the second in this session), said here so the reader can weigh a
+// win; no figure of its candidates was computed before this file was
+// committed.
+//
+// The protocol:
+//
+// 1. Tuning parts: round 18's five, the exact runner-up.
+// 2. Candidates: the baseline, the library (k = 4 at 3.0971); k = 6 and 8
+//    (the parameter's most), everything else as shipped, each at the
+//    threshold letting in as many of round 6's four parts' scribbles as
+//    the baseline does.
+// 3. Criterion and choice as round 18 (pooled loss; eligible if every
+//    part's scribbles stay under 5% and no part loses more than 0.25 point
+//    more than the baseline; chosen if at least 0.1 point better).
+// 4. If one is chosen, its one held-out look in this session
+//    (`choose-more-smoothing heldout`), round 18's ship rule against the
+//    library.
+
+let moreSmoothingCandidates = [6, 8]
+
+/// Round 21, steps 1–3 (and, with `heldOut`, step 4's one look).
+func chooseMoreSmoothing(heldOut: Bool) {
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
+    matchingParameters.reportsRunnerUp = true   // the exact margin
+    let shipped = matchingParameters.pathSmoothingPasses
+    let baselineParts = fluentRoundParts()
+    print("baseline: the library, k = \(shipped) at \(GestureDefaults.strokeMaximumShapeDeviation)")
+    var candidates = [FluentRoundCandidate(name: "baseline: k = \(shipped) at \(GestureDefaults.strokeMaximumShapeDeviation) (the library)",
+                                           isBaseline: true, parts: baselineParts, value: decisionValue)]
+    for passes in moreSmoothingCandidates {
+        candidates.append(FluentRoundCandidate(
+            name: "k = \(passes)", isBaseline: false, parts: smoothedRoundParts(passes),
+            heldOut: { family in
+                let outer = matchingParameters
+                defer { matchingParameters = outer }
+                matchingParameters.pathSmoothingPasses = passes
+                return heldOutOutcomes(family: family)
+            },
+            value: decisionValue))
+    }
+    print()
+    runFluentRound(candidates, parts: baselineParts, heldOut: heldOut,
+                   baselineThreshold: GestureDefaults.strokeMaximumShapeDeviation)
+}

@@ -1146,6 +1146,11 @@ case "choose-path-smoothing":
     // each stroke smoothed, on round 18's five parts (PathSmoothingChoice.swift);
     // `heldout` is its one look, if one is chosen.
     choosePathSmoothing(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-more-smoothing":
+    // Session 25, round 21: more smoothing passes than round 20 tried,
+    // against the library (PathSmoothingChoice.swift); `heldout` is its one
+    // look, if one is chosen.
+    chooseMoreSmoothing(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
