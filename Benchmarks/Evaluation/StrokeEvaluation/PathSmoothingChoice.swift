@@ -153,6 +153,14 @@ func choosePathSmoothing(heldOut: Bool) {
 //    (`choose-more-smoothing heldout`), round 18's ship rule against the
 //    library.
 
+// Outcome (session 25, one run, 23 s): **nothing chosen**, no look. The
+// library reproduces round 20's k = 4 row (959 scribbles at 3.0971). Lost
+// pooled (usual / widened / looping / cornering / fluent), threshold: k =
+// 4 3.09% (0.13 / 0.35 / 1.33 / 4.52 / 9.90%), 3.0971; k = 6 3.15% (0.19
+// / 0.45 / 1.36 / 4.49 / 10.00%), 3.0787; k = 8 3.21% (0.25 / 0.45 / 1.43
+// / 4.62 / 10.08%), 3.0689. More passes begin to take from the usual
+// hands what they give the fluent ones: four is the least loss of 0–8.
+
 let moreSmoothingCandidates = [6, 8]
 
 /// Round 21, steps 1–3 (and, with `heldOut`, step 4's one look).
