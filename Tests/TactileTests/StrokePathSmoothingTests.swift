@@ -59,4 +59,28 @@ struct StrokePathSmoothingTests {
         let line = (0..<n).map { (Double($0), 0.0) }
         #expect(Self.measures(line, strokes: strokes, passes: 4).logInk == Self.measures(line, strokes: strokes, passes: 0).logInk)
     }
+
+    /// `distanceSmoothingPasses` (round 22): a classification told its
+    /// decision does not stop early with it and decides as the untold one;
+    /// the distance measures move and nothing else does.
+    @Test func smoothedDistancesDecideAsTheFullClassification() throws {
+        var parameters = StrokeMatchingParameters.standard
+        parameters.distanceSmoothingPasses = 2
+        let smoothed = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: parameters)
+        let plain = try StrokeClassifier(templates: StrokeTemplate.builtIn)
+        var moved = 0
+        for ink in StrokeCloseTemplatesTests.inks(seed: 0x5A0D, drawings: 24, scribbles: 12) {
+            let full = try #require(smoothed.classify(ink))
+            let told = try #require(smoothed.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                                      maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation))
+            #expect(told.isConfident() == full.isConfident())
+            let asMatched = try #require(plain.classify(ink))
+            #expect(full.templateIndex == asMatched.templateIndex && full.distance == asMatched.distance)
+            #expect(full.shapeMeasures.ink == asMatched.shapeMeasures.ink && full.shapeMeasures.winding == asMatched.shapeMeasures.winding)
+            #expect(full.shapeMeasures.radial == asMatched.shapeMeasures.radial)
+            if full.shapeMeasures.percentile != asMatched.shapeMeasures.percentile { moved += 1 }
+        }
+        #expect(smoothed.certainRejections == 0)
+        #expect(moved > 30)
+    }
 }

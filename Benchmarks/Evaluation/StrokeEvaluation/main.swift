@@ -1151,6 +1151,11 @@ case "choose-more-smoothing":
     // against the library (PathSmoothingChoice.swift); `heldout` is its one
     // look, if one is chosen.
     chooseMoreSmoothing(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-distance-smoothing":
+    // Session 25, round 22: the farthest and percentile distances measured
+    // between the drawing and the sample each smoothed, against the library
+    // (DistanceSmoothingChoice.swift); `heldout` is its one look, if one is chosen.
+    chooseDistanceSmoothing(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).

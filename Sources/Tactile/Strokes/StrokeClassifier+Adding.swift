@@ -94,6 +94,9 @@ extension StrokeClassifier {
         (sampleX + firstSample * n).initialize(from: source.sampleX + from * n, count: count * n)
         (sampleY + firstSample * n).initialize(from: source.sampleY + from * n, count: count * n)
         (sampleRadii + firstSample * n).initialize(from: source.sampleRadii + from * n, count: count * n)
+        if parameters.distanceSmoothingPasses > 0 {
+            (sampleSmoothed + firstSample * 2 * n).update(from: source.sampleSmoothed + from * 2 * n, count: count * 2 * n)
+        }
         (sampleSpread + firstSample).update(from: source.sampleSpread + from, count: count)
         (sampleHarmonics + firstSample * harmonicCount * 2).update(
             from: source.sampleHarmonics + from * harmonicCount * 2, count: count * harmonicCount * 2)

@@ -150,6 +150,9 @@ public final class StrokeClassifier {
     /// (`n` per sample), and each template's range of its samples' path
     /// measures: what ``StrokeMatch/shapeDeviation`` compares with.
     let sampleRadii: UnsafeMutablePointer<Double>
+    /// Each sample's points smoothed (x then y, 2n a sample), with
+    /// `StrokeMatchingParameters.distanceSmoothingPasses` (else one value).
+    let sampleSmoothed: UnsafeMutablePointer<Double>
     // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
     // Filled once in `init`, read a few times a measure: buffers, since a
     // `var` array's every read took an exclusivity check (`swift_beginAccess`,
@@ -466,6 +469,9 @@ public final class StrokeClassifier {
             startingFreeIndices[slot] = slot
         }
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
+        let smoothedCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount * 2 * n) : 1
+        sampleSmoothed = .allocate(capacity: smoothedCount)
+        sampleSmoothed.initialize(repeating: 0, count: smoothedCount)
         sampleSpread = .allocate(capacity: max(1, sampleCount))
         sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
         templateInkRange = .allocate(capacity: max(1, templates.count))
@@ -593,6 +599,10 @@ public final class StrokeClassifier {
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
                 StrokeShapeCheck.sortedRadii(x: sampleX + sample * n, y: sampleY + sample * n, count: n,
                                              into: sampleRadii + sample * n)
+                if parameters.distanceSmoothingPasses > 0 {
+                    StrokeShapeCheck.smooth(x: sampleX + sample * n, y: sampleY + sample * n, stroke: resampledStroke, count: n,
+                                            passes: parameters.distanceSmoothingPasses, into: sampleSmoothed + sample * 2 * n)
+                }
                 sample += 1
             }
             // Each range widened by a share of its own span (see shapeRangeWidening).
@@ -634,6 +644,7 @@ public final class StrokeClassifier {
         startingFreeOffsets.deallocate()
         startingFreeIndices.deallocate()
         sampleRadii.deallocate()
+        sampleSmoothed.deallocate()
         sampleSpread.deallocate()
         templateInkRange.deallocate()
         templateClosureRange.deallocate()
@@ -803,6 +814,7 @@ public final class StrokeClassifier {
         let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample
             && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
             && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
+            && parameters.distanceSmoothingPasses == 0
         if deciding {
             beginCertificate()
             metOther = (-1, 0, true, .infinity)
@@ -897,14 +909,31 @@ public final class StrokeClassifier {
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
         let nearestFrom = allSamples ? bestSample - sampleIndexInTemplate[bestSample] : bestSample
-        let measures = StrokeShapeCheck.deviation(
-            path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
-            windingRange: templateWindingRange[templateIndex],
-            x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
-            sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
-            percentile: parameters.distancePercentile,
-            nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0,
-            sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
+        let measures: StrokeShapeMeasures
+        if parameters.distanceSmoothingPasses > 0 {
+            // The distances between the drawing and the sample, each
+            // smoothed; the radial profile of the points as matched (no
+            // early stop ran: `drawingRadii` is free).
+            StrokeShapeCheck.sortedRadii(x: drawnX, y: drawnY, count: n, into: drawingRadii)
+            StrokeShapeCheck.smooth(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
+                                    passes: parameters.distanceSmoothingPasses, into: smoothedPath)
+            let smoothedSample = sampleSmoothed + bestSample * 2 * n
+            measures = StrokeShapeCheck.deviation(
+                path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
+                windingRange: templateWindingRange[templateIndex],
+                x: smoothedPath, y: smoothedPath + n, sampleX: smoothedSample, sampleY: smoothedSample + n,
+                sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
+                percentile: parameters.distancePercentile, sortedRadii: drawingRadii)
+        } else {
+            measures = StrokeShapeCheck.deviation(
+                path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
+                windingRange: templateWindingRange[templateIndex],
+                x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
+                sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
+                percentile: parameters.distancePercentile,
+                nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0,
+                sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
+        }
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale
         // The next nearest template, for the margin (see

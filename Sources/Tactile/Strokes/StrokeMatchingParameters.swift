@@ -151,6 +151,19 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { pathSmoothingPasses = min(8, max(0, pathSmoothingPasses)) }
     }
 
+    /// How many times the shape check smooths each stroke of the drawing
+    /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
+    /// path, before it measures the farthest and 90th-percentile distances
+    /// between them (the radial profile stays the points' as matched).
+    /// 0 by default: the distances between the points as matched. Session
+    /// 25's round 22 (`choose-distance-smoothing`) measured it; with it
+    /// above 0 a classification told its decision does not stop early (the
+    /// early stop's bounds are on the distances as matched), so it is exact
+    /// and slower. Kept within 0…8.
+    @_spi(StrokeTuning) public var distanceSmoothingPasses: Int {
+        didSet { distanceSmoothingPasses = min(8, max(0, distanceSmoothingPasses)) }
+    }
+
     /// Which percentile of the drawn points' distances from the matched
     /// sample is the shape check's percentile measure: 0.9 by default (the
     /// measure as it always was), between 0.5 and 1. A lower one tolerates
@@ -367,6 +380,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         windingEndTrim = 0
         windingCornerSteps = 1
         pathSmoothingPasses = 4
+        distanceSmoothingPasses = 0
         distancePercentile = 0.9
         distanceToAllSamples = false
         rotationSearchSteps = 12
