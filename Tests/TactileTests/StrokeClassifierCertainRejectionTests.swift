@@ -13,15 +13,19 @@ struct StrokeClassifierCertainRejectionTests {
     /// (session 15: the search skips candidates the certificate matched),
     /// and if it never stops, nor by one run's witness (a test that could
     /// not fail).
-    /// Session 25: also with the path measures smoothed (round 20's
-    /// candidate), which the certificate measures as `finish` does.
-    @Test(arguments: [(UInt64(0x15A), 32, 0), (UInt64(0x15B), 32, 0), (UInt64(0x15C), 31, 0), (UInt64(0x15D), 32, 2)])
-    func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int, smoothingPasses: Int) throws {
+    /// Session 25: with the path measures smoothed as shipped (four
+    /// passes) and unsmoothed, which the certificate measures as `finish`
+    /// does, and with the distances smoothed (round 22), which it bounds.
+    @Test(arguments: [(UInt64(0x15A), 32, 4, 0), (UInt64(0x15B), 32, 4, 0), (UInt64(0x15C), 31, 4, 0), (UInt64(0x15D), 32, 0, 0),
+                      (UInt64(0x15E), 32, 4, 4), (UInt64(0x15F), 31, 4, 2)])
+    func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int, smoothingPasses: Int,
+                                                         distanceSmoothingPasses: Int) throws {
         var mix = SplitMix64(seed: seed)
         var synthesizer = StrokeSynthesizer(seed: seed)
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
         parameters.pathSmoothingPasses = smoothingPasses
+        parameters.distanceSmoothingPasses = distanceSmoothingPasses
         var stops = 0, rejected = 0, accepted = 0
         var byRun = 0
         for _ in 0..<4 {

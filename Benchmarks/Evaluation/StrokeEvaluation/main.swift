@@ -1003,6 +1003,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
         case "smoothing": matchingParameters.pathSmoothingPasses = Int(value)
+        case "dsmoothing": matchingParameters.distanceSmoothingPasses = Int(value)
         case "percentile": matchingParameters.distancePercentile = value
         case "allsamples": matchingParameters.distanceToAllSamples = value != 0
         case "angles": matchingParameters.alignmentAngles = Int(value)

@@ -504,6 +504,11 @@ extension StrokeClassifier {
                                                            windingCornerSteps: parameters.windingCornerSteps,
                                                            smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
             StrokeShapeCheck.sortedRadii(x: aspectX, y: aspectY, count: n, into: drawingRadii)
+            if parameters.distanceSmoothingPasses > 0 {
+                StrokeShapeCheck.smooth(x: aspectX, y: aspectY, stroke: resampledStroke, count: n,
+                                        passes: parameters.distanceSmoothingPasses, into: smoothedPath)
+                certificateSmoothingReach = StrokeShapeCheck.farthestMove(x: aspectX, y: aspectY, smoothed: smoothedPath, count: n)
+            }
         }
         let path = certificatePath!
         let radii = sampleRadii + sample * n
@@ -553,13 +558,26 @@ extension StrokeClassifier {
         farthest = sortedLeast[n - 1].squareRoot()
         let position = 0.9 * Double(n - 1)
         let below = Int(position), fraction = position - Double(below)
-        let low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
+        var low = sortedLeast[below].squareRoot(), high = sortedLeast[min(n - 1, below + 1)].squareRoot()
+        if parameters.distanceSmoothingPasses > 0 {
+            // Measured between the drawing and the sample each smoothed: a
+            // smoothed drawn point lies within `certificateSmoothingReach` of
+            // its place and a smoothed sample point within the sample's
+            // reach of its own, so its distance to the nearest is at least
+            // this one's less both (a hair more, for the roundings), and the
+            // sorted distances, each lowered alike, keep their order.
+            let reach = (certificateSmoothingReach + sampleSmoothingReach[sample]) * (1 + 1e-9)
+            farthest = max(0, farthest - reach)
+            low = max(0, low - reach)
+            high = max(0, high - reach)
+        }
         percentile = low + fraction * (high - low)
         if exactly {
             // Each drawn point's least squared distance is `deviation`'s
             // (the same differences, products and sum; a least is the least
             // whatever the order), and a root keeps order: its farthest and
-            // percentile, the same arithmetic on the same values.
+            // percentile, the same arithmetic on the same values (not with
+            // the distances smoothed: `finish` measures those itself).
             certificateNearest[2 * candidate] = farthest
             certificateNearest[2 * candidate + 1] = percentile
             // Every pair's: each run's own bound from its start, forward

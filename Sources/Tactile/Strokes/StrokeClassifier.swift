@@ -153,6 +153,10 @@ public final class StrokeClassifier {
     /// Each sample's points smoothed (x then y, 2n a sample), with
     /// `StrokeMatchingParameters.distanceSmoothingPasses` (else one value).
     let sampleSmoothed: UnsafeMutablePointer<Double>
+    /// How far the smoothing moved each sample's farthest-moved point (one
+    /// a sample, with `distanceSmoothingPasses`): the early stop's bound
+    /// on the smoothed distances (see `measureForCertificate`).
+    let sampleSmoothingReach: UnsafeMutablePointer<Double>
     // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
     // Filled once in `init`, read a few times a measure: buffers, since a
     // `var` array's every read took an exclusivity check (`swift_beginAccess`,
@@ -307,6 +311,9 @@ public final class StrokeClassifier {
     /// The drawing's path measures (its cloud scaled by axes), made once a
     /// drawing for the certificate, with its radii in `drawingRadii`.
     var certificatePath: StrokeShapeCheck.PathMeasures?
+    /// With `distanceSmoothingPasses`, how far the smoothing moves the
+    /// drawing's farthest-moved point (as drawn), made with `certificatePath`.
+    var certificateSmoothingReach = 0.0
     var drawingRadii: UnsafeMutablePointer<Double> { buffer + 12 * n + 3 * paddedCount }
     var sortedLeast: UnsafeMutablePointer<Double> { buffer + 13 * n + 3 * paddedCount }
     /// Each drawn point's lookup cell's centre, and its distance from it (a
@@ -472,6 +479,8 @@ public final class StrokeClassifier {
         let smoothedCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount * 2 * n) : 1
         sampleSmoothed = .allocate(capacity: smoothedCount)
         sampleSmoothed.initialize(repeating: 0, count: smoothedCount)
+        sampleSmoothingReach = .allocate(capacity: max(1, sampleCount))
+        sampleSmoothingReach.initialize(repeating: 0, count: max(1, sampleCount))
         sampleSpread = .allocate(capacity: max(1, sampleCount))
         sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
         templateInkRange = .allocate(capacity: max(1, templates.count))
@@ -602,6 +611,8 @@ public final class StrokeClassifier {
                 if parameters.distanceSmoothingPasses > 0 {
                     StrokeShapeCheck.smooth(x: sampleX + sample * n, y: sampleY + sample * n, stroke: resampledStroke, count: n,
                                             passes: parameters.distanceSmoothingPasses, into: sampleSmoothed + sample * 2 * n)
+                    sampleSmoothingReach[sample] = StrokeShapeCheck.farthestMove(
+                        x: sampleX + sample * n, y: sampleY + sample * n, smoothed: sampleSmoothed + sample * 2 * n, count: n)
                 }
                 sample += 1
             }
@@ -645,6 +656,7 @@ public final class StrokeClassifier {
         startingFreeIndices.deallocate()
         sampleRadii.deallocate()
         sampleSmoothed.deallocate()
+        sampleSmoothingReach.deallocate()
         sampleSpread.deallocate()
         templateInkRange.deallocate()
         templateClosureRange.deallocate()
@@ -814,7 +826,6 @@ public final class StrokeClassifier {
         let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample
             && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
             && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
-            && parameters.distanceSmoothingPasses == 0
         if deciding {
             beginCertificate()
             metOther = (-1, 0, true, .infinity)

@@ -209,6 +209,18 @@ enum StrokeShapeCheck {
         }
     }
 
+    /// The farthest any of the `n` points `x`/`y` lies from its smoothed
+    /// place in `smoothed` (x then y, as `smooth` writes them).
+    static func farthestMove(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                             smoothed: UnsafeMutablePointer<Double>, count n: Int) -> Double {
+        var farthest = 0.0
+        for index in 0..<n {
+            let dx = smoothed[index] - x[index], dy = smoothed[n + index] - y[index]
+            farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
+        }
+        return farthest
+    }
+
     /// How far `value` lies outside `low...high` (0 inside).
     static func outside(_ value: Double, _ low: Double, _ high: Double) -> Double {
         max(0, low - value, value - high)
