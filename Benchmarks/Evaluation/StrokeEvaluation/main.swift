@@ -1157,6 +1157,11 @@ case "choose-distance-smoothing":
     // between the drawing and the sample each smoothed, against the library
     // (DistanceSmoothingChoice.swift); `heldout` is its one look, if one is chosen.
     chooseDistanceSmoothing(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-smoothed-scales":
+    // Session 25, round 23: the deviation scales learned again with the
+    // shipped (smoothed) measures, against the library
+    // (PathSmoothingChoice.swift); `heldout` is its one look, if chosen.
+    chooseSmoothedScales(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
