@@ -219,6 +219,14 @@ func chooseMoreSmoothing(heldOut: Bool) {
 //    (`choose-smoothed-scales heldout`), round 18's ship rule; shipping it
 //    would make `templates` learn with the shipped measures.
 
+// Outcome (session 25, one run, 15 s): **nothing chosen**, no look. The
+// scales move little (pigtail 1.01 → 0.88, circle 0.70 → 0.77, zigzag
+// 1.03 → 1.09, star 1.00 → 1.06, line 1.34 → 1.30; the rest within 0.05);
+// at the library's 959 scribbles (threshold 3.0690) they lose 3.06% pooled
+// against 3.09% (usual 0.13 / widened 0.38 / looping 1.20 / cornering
+// 4.72 / fluent 9.61%): not 0.1 point better. The scales stay as session
+// 13 learned them, and `templates` keeps learning them so.
+
 /// Round 23, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseSmoothedScales(heldOut: Bool) {
     let saved = (matchingParameters, builtInTemplates)
