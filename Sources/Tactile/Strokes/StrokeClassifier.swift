@@ -322,7 +322,8 @@ public final class StrokeClassifier {
     var cellCenterY: UnsafeMutablePointer<Double> { buffer + 15 * n + 3 * paddedCount }
     var cellOffset: UnsafeMutablePointer<Double> { buffer + 16 * n + 3 * paddedCount }
     /// The shape check's smoothed points (2n: x then y), with
-    /// `StrokeMatchingParameters.pathSmoothingPasses`.
+    /// `StrokeMatchingParameters.pathSmoothingPasses` for the path
+    /// measures and `distanceSmoothingPasses` for the distances.
     var smoothedPath: UnsafeMutablePointer<Double> { buffer + 17 * n + 3 * paddedCount }
     /// The run that gave the best candidate's distance (`bestRun` as its
     /// matching left it).
@@ -479,8 +480,9 @@ public final class StrokeClassifier {
         let smoothedCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount * 2 * n) : 1
         sampleSmoothed = .allocate(capacity: smoothedCount)
         sampleSmoothed.initialize(repeating: 0, count: smoothedCount)
-        sampleSmoothingReach = .allocate(capacity: max(1, sampleCount))
-        sampleSmoothingReach.initialize(repeating: 0, count: max(1, sampleCount))
+        let reachCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount) : 1
+        sampleSmoothingReach = .allocate(capacity: reachCount)
+        sampleSmoothingReach.initialize(repeating: 0, count: reachCount)
         sampleSpread = .allocate(capacity: max(1, sampleCount))
         sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
         templateInkRange = .allocate(capacity: max(1, templates.count))
@@ -601,8 +603,8 @@ public final class StrokeClassifier {
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
                                                          stroke: resampledStroke, count: n,
                                                          windingEndTrim: parameters.windingEndTrim,
-                                                 windingCornerSteps: parameters.windingCornerSteps,
-                                                             smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
+                                                         windingCornerSteps: parameters.windingCornerSteps,
+                                                         smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
@@ -923,8 +925,9 @@ public final class StrokeClassifier {
         let measures: StrokeShapeMeasures
         if parameters.distanceSmoothingPasses > 0 {
             // The distances between the drawing and the sample, each
-            // smoothed; the radial profile of the points as matched (no
-            // early stop ran: `drawingRadii` is free).
+            // smoothed; the radial profile of the points as matched (for a
+            // match as drawn, the early stop's radii of the same points,
+            // made again).
             StrokeShapeCheck.sortedRadii(x: drawnX, y: drawnY, count: n, into: drawingRadii)
             StrokeShapeCheck.smooth(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                     passes: parameters.distanceSmoothingPasses, into: smoothedPath)
