@@ -845,61 +845,42 @@ func evaluate(trials: Int) {
 
 // MARK: Public datasets the user supplies
 
-/// One drawing of a public dataset's gesture logs.
-struct LoggedGesture {
-    var name: String
-    var subject: String
-    var speed: String
-    var strokes: [[Point]]
-}
-
-/// The value of `attribute="…"` in an XML tag's text.
-func xmlAttribute(_ attribute: String, in tag: Substring) -> String? {
-    guard let start = tag.range(of: " \(attribute)=\"") else { return nil }
-    let rest = tag[start.upperBound...]
-    guard let end = rest.firstIndex(of: "\"") else { return nil }
-    return String(rest[..<end])
-}
-
-/// Reads the XML gesture logs of Wobbrock et al.'s $1 (one `<Gesture>` of
-/// `<Point X Y T>` per file) and of $N / MMG (`<Stroke>`s of points) from
-/// every `.xml` file under `directory`. The gesture's name is its `Name`
-/// without the trailing sample number ("arrow01" → "arrow").
-func readGestureLogs(_ directory: String) throws -> [LoggedGesture] {
-    var gestures: [LoggedGesture] = []
-    guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-    for case let path as String in walker where path.lowercased().hasSuffix(".xml") {
-        let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
-        guard let open = text.range(of: "<Gesture "), let close = text[open.upperBound...].firstIndex(of: ">") else { continue }
-        let tag = text[open.lowerBound..<close]
-        guard var name = xmlAttribute("Name", in: tag) else { continue }
-        while let last = name.last, last.isNumber { name.removeLast() }
-        var strokes: [[Point]] = [[]]
-        var cursor = close
-        while let next = text[cursor...].range(of: "<") {
-            guard let end = text[next.upperBound...].firstIndex(of: ">") else { break }
-            let element = text[next.lowerBound..<end]
-            if element.hasPrefix("<Stroke"), !strokes[strokes.count - 1].isEmpty {
-                strokes.append([])
-            } else if element.hasPrefix("<Point"), let x = xmlAttribute("X", in: element).flatMap(Double.init),
-                      let y = xmlAttribute("Y", in: element).flatMap(Double.init) {
-                strokes[strokes.count - 1].append(Point(x: x, y: y))
+/// Writes `drawings` as MMG-style logs (`<Gesture Name="circle~03"
+/// Subject=… Speed="medium">` of `<Stroke>`s of `<Point X Y T>`), a folder
+/// a writer, for `write-logs`.
+func writeGestureLogs(_ drawings: Drawings, writers: [UInt64], to directory: String) throws {
+    for (writer, byShape) in zip(writers, drawings.byWriter) {
+        let folder = directory + "/s\(writer)/medium"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (shape, samples) in byShape.enumerated() {
+            for (index, strokes) in samples.enumerated() {
+                let name = String(format: "%@~%02d", shapes[shape].rawValue, index + 1)
+                var text = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n"
+                text += "<Gesture Name=\"\(name)\" Subject=\"\(writer)\" InputType=\"synthetic\" Speed=\"medium\" NumPts=\"\(strokes.map(\.count).reduce(0, +))\">\n"
+                var time = 0
+                for (number, stroke) in strokes.enumerated() {
+                    text += "  <Stroke index=\"\(number + 1)\">\n"
+                    for point in stroke {
+                        text += "    <Point X=\"\(point.x)\" Y=\"\(point.y)\" T=\"\(time)\" />\n"
+                        time += 10
+                    }
+                    text += "  </Stroke>\n"
+                }
+                text += "</Gesture>\n"
+                try text.write(toFile: folder + "/\(name).xml", atomically: true, encoding: .utf8)
             }
-            cursor = end
         }
-        strokes.removeAll { $0.isEmpty }
-        guard !strokes.isEmpty else { continue }
-        gestures.append(LoggedGesture(name: name, subject: xmlAttribute("Subject", in: tag) ?? "?",
-                                      speed: xmlAttribute("Speed", in: tag) ?? "", strokes: strokes))
     }
-    return gestures
+    print("wrote \(writers.count * shapes.count * samplesPerWriter) logs under \(directory)")
 }
 
 /// The built-in shape a public dataset's gesture name stands for, if any.
 func builtInName(for name: String) -> String? {
     let key = name.lowercased().replacingOccurrences(of: "_", with: "-")
+    // $1's names (zig_zag, left_sq_bracket, delete_mark) and MMG's
+    // five_point_star; MMG's line and X are ours as they are.
     let aliases = ["zig-zag": "zigzag", "left-sq-bracket": "left-bracket", "right-sq-bracket": "right-bracket",
-                   "delete-mark": "delete", "x": "x", "v": "v"]
+                   "delete-mark": "delete", "five-point-star": "star"]
     if let alias = aliases[key] { return alias }
     return StrokeShape(rawValue: key)?.rawValue
 }
@@ -909,19 +890,23 @@ func builtInName(for name: String) -> String? {
 /// the $-family papers report it; then the built-in set on the gestures it
 /// has, with rejection.
 func evaluateLogs(directory: String, trials: Int) throws {
-    let gestures = try readGestureLogs(directory)
+    let (gestures, skipped) = GestureLog.read(directory: directory)
     guard !gestures.isEmpty else {
-        print("no gesture logs (.xml with <Gesture Name=…>) under \(directory)")
+        print("no gesture logs (.xml with <Gesture Name=…> and points) under \(directory); \(skipped.count) .xml files skipped")
         return
     }
     let names = Array(Set(gestures.map(\.name))).sorted()
+    // Within each subject, input type (MMG's finger or stylus) and speed.
     var groups: [String: [String: [[[Point]]]]] = [:]
     for gesture in gestures {
-        groups["\(gesture.subject) \(gesture.speed)", default: [:]][gesture.name, default: []].append(gesture.strokes)
+        groups["\(gesture.subject) \(gesture.inputType) \(gesture.speed)", default: [:]][gesture.name, default: []].append(gesture.strokes)
     }
     print("# Stroke recognition on \(directory)")
     print()
-    print("\(gestures.count) drawings, \(names.count) gestures, \(groups.count) subject × speed groups; \(trials) trials per group.")
+    let gestureList = names.joined(separator: ", ")
+    let skippedList: String = skipped.isEmpty ? "." : ": " + skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …." : ".")
+    print("\(gestures.count) drawings, \(names.count) gestures (\(gestureList)), \(groups.count) subject × input × speed groups; "
+          + "\(trials) trials per group; \(skipped.count) .xml files skipped (no gesture with points, or unreadable)" + skippedList)
     print()
     print("| templates per gesture | accuracy | most frequent confusions |")
     print("|---|---|---|")
@@ -1404,6 +1389,17 @@ case "draw":
         }
     }
     print(svg + "</svg>")
+case "write-logs":
+    // The report's writers' drawings (or `writers=lognormal`'s) as MMG-style
+    // XML logs under DIRECTORY, one file a drawing, a folder a writer, for
+    // checking `logs` end to end (its user-dependent table should be the
+    // report's, up to the trials' draws).
+    guard let directory = arguments.dropFirst().first else {
+        print("usage: StrokeEvaluation write-logs DIRECTORY [writers=lognormal]")
+        exit(64)
+    }
+    try writeGestureLogs(Drawings(writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, seed: 0xE7A1),
+                         writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, to: directory)
 case "logs":
     guard let directory = arguments.dropFirst().first else {
         print("usage: StrokeEvaluation logs DIRECTORY [TRIALS]")
