@@ -16,16 +16,20 @@ struct StrokeClassifierCertainRejectionTests {
     /// Session 25: with the path measures smoothed as shipped (four
     /// passes) and unsmoothed, which the certificate measures as `finish`
     /// does, and with the distances smoothed (round 22), which it bounds.
-    @Test(arguments: [(UInt64(0x15A), 32, 4, 0), (UInt64(0x15B), 32, 4, 0), (UInt64(0x15C), 31, 4, 0), (UInt64(0x15D), 32, 0, 0),
-                      (UInt64(0x15E), 32, 4, 4), (UInt64(0x15F), 31, 4, 2)])
+    /// Also with the distances lowered by the drawing's roughness (round
+    /// 24), the last argument.
+    @Test(arguments: [(UInt64(0x15A), 32, 4, 0, 0.0), (UInt64(0x15B), 32, 4, 0, 0), (UInt64(0x15C), 31, 4, 0, 0),
+                      (UInt64(0x15D), 32, 0, 0, 0), (UInt64(0x15E), 32, 4, 4, 0), (UInt64(0x15F), 31, 4, 2, 0),
+                      (UInt64(0x160), 32, 4, 0, 2)])
     func stoppingOnceRejectionIsCertainChangesNoDecision(seed: UInt64, pointCount: Int, smoothingPasses: Int,
-                                                         distanceSmoothingPasses: Int) throws {
+                                                         distanceSmoothingPasses: Int, roughnessDiscount: Double) throws {
         var mix = SplitMix64(seed: seed)
         var synthesizer = StrokeSynthesizer(seed: seed)
         var parameters = StrokeMatchingParameters.standard
         parameters.pointCount = pointCount
         parameters.pathSmoothingPasses = smoothingPasses
         parameters.distanceSmoothingPasses = distanceSmoothingPasses
+        parameters.distanceRoughnessDiscount = roughnessDiscount
         var stops = 0, rejected = 0, accepted = 0
         var byRun = 0
         for _ in 0..<4 {

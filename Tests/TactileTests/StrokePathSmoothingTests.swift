@@ -86,14 +86,17 @@ struct StrokePathSmoothingTests {
 
     /// The early stop's lower bound of a candidate's shape deviation, with
     /// the distances smoothed (the distances as matched less how far the
-    /// smoothing moved both clouds' farthest-moved points), is never above
-    /// that candidate's deviation as `finish` measures it. Checked on the
+    /// smoothing moved both clouds' farthest-moved points) or lowered by the
+    /// drawing's roughness (round 24), is never above that candidate's
+    /// deviation as `finish` measures it. Checked on the
     /// drawing's nearest sample, which the full classification measures,
     /// whenever the told one bounded it; the bound without the smoothing's
     /// reach is above it for some (so this test sees an unsound bound).
-    @Test func theEarlyStopsBoundIsBelowTheSmoothedDeviation() throws {
+    @Test(arguments: [(4, 0.0), (0, 2.0)])
+    func theEarlyStopsBoundIsBelowTheSmoothedDeviation(smoothingPasses: Int, roughnessDiscount: Double) throws {
         var parameters = StrokeMatchingParameters.standard
-        parameters.distanceSmoothingPasses = 4
+        parameters.distanceSmoothingPasses = smoothingPasses
+        parameters.distanceRoughnessDiscount = roughnessDiscount
         let classifier = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: parameters)
         let firstSample = StrokeTemplate.builtIn.reduce(into: [0]) { $0.append($0.last! + $1.samples.count) }
         var bounded = 0, closeToIt = 0

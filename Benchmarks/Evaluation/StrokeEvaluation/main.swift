@@ -989,6 +989,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         case "corner": matchingParameters.windingCornerSteps = Int(value)
         case "smoothing": matchingParameters.pathSmoothingPasses = Int(value)
         case "dsmoothing": matchingParameters.distanceSmoothingPasses = Int(value)
+        case "roughness": matchingParameters.distanceRoughnessDiscount = value
         case "percentile": matchingParameters.distancePercentile = value
         case "allsamples": matchingParameters.distanceToAllSamples = value != 0
         case "angles": matchingParameters.alignmentAngles = Int(value)
@@ -1147,6 +1148,11 @@ case "choose-smoothed-scales":
     // shipped (smoothed) measures, against the library
     // (PathSmoothingChoice.swift); `heldout` is its one look, if chosen.
     chooseSmoothedScales(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-roughness-discount":
+    // Session 25, round 24: the farthest and percentile distances lowered by
+    // the drawing's roughness, against the library (RoughnessDiscountChoice.swift);
+    // `heldout` is its one look, if one is chosen.
+    chooseRoughnessDiscount(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).

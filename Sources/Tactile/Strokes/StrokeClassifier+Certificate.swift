@@ -509,6 +509,10 @@ extension StrokeClassifier {
                                         passes: parameters.distanceSmoothingPasses, into: smoothedPath)
                 certificateSmoothingReach = StrokeShapeCheck.farthestMove(x: aspectX, y: aspectY, smoothed: smoothedPath, count: n)
             }
+            if parameters.distanceRoughnessDiscount > 0 {
+                certificateRoughnessDiscount = parameters.distanceRoughnessDiscount
+                    * StrokeShapeCheck.roughness(x: aspectX, y: aspectY, stroke: resampledStroke, count: n, scratch: smoothedPath)
+            }
         }
         let path = certificatePath!
         let radii = sampleRadii + sample * n
@@ -572,14 +576,22 @@ extension StrokeClassifier {
             high = max(0, high - reach)
         }
         percentile = low + fraction * (high - low)
+        // The values `finish` keeps, before its roughness discount, which
+        // lowers the bounds as it lowers the measures (the same subtraction,
+        // on values at most the measures: still at most).
+        let keptFarthest = farthest, keptPercentile = percentile
+        if parameters.distanceRoughnessDiscount > 0 {
+            farthest = max(0, farthest - certificateRoughnessDiscount)
+            percentile = max(0, percentile - certificateRoughnessDiscount)
+        }
         if exactly {
             // Each drawn point's least squared distance is `deviation`'s
             // (the same differences, products and sum; a least is the least
             // whatever the order), and a root keeps order: its farthest and
             // percentile, the same arithmetic on the same values (not with
             // the distances smoothed: `finish` measures those itself).
-            certificateNearest[2 * candidate] = farthest
-            certificateNearest[2 * candidate + 1] = percentile
+            certificateNearest[2 * candidate] = keptFarthest
+            certificateNearest[2 * candidate + 1] = keptPercentile
             // Every pair's: each run's own bound from its start, forward
             // (drawn points weighed in turn) or backward (the sample's), as
             // `cloudDistance` makes it whole; the least of $P's starts.

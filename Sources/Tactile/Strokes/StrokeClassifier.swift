@@ -314,6 +314,10 @@ public final class StrokeClassifier {
     /// With `distanceSmoothingPasses`, how far the smoothing moves the
     /// drawing's farthest-moved point (as drawn), made with `certificatePath`.
     var certificateSmoothingReach = 0.0
+    /// With `distanceRoughnessDiscount`, how far the drawing's distances
+    /// are lowered (its roughness as drawn times the discount), made with
+    /// `certificatePath`.
+    var certificateRoughnessDiscount = 0.0
     var drawingRadii: UnsafeMutablePointer<Double> { buffer + 12 * n + 3 * paddedCount }
     var sortedLeast: UnsafeMutablePointer<Double> { buffer + 13 * n + 3 * paddedCount }
     /// Each drawn point's lookup cell's centre, and its distance from it (a
@@ -922,7 +926,7 @@ public final class StrokeClassifier {
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
         let nearestFrom = allSamples ? bestSample - sampleIndexInTemplate[bestSample] : bestSample
-        let measures: StrokeShapeMeasures
+        var measures: StrokeShapeMeasures
         if parameters.distanceSmoothingPasses > 0 {
             // The distances between the drawing and the sample, each
             // smoothed; the radial profile of the points as matched (for a
@@ -947,6 +951,14 @@ public final class StrokeClassifier {
                 percentile: parameters.distancePercentile,
                 nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0,
                 sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
+        }
+        if parameters.distanceRoughnessDiscount > 0 {
+            // Lowered by the drawing's roughness (see `distanceRoughnessDiscount`),
+            // as the early stop lowers its bounds.
+            let discount = parameters.distanceRoughnessDiscount
+                * StrokeShapeCheck.roughness(x: drawnX, y: drawnY, stroke: resampledStroke, count: n, scratch: smoothedPath)
+            measures.farthest = max(0, measures.farthest - discount)
+            measures.percentile = max(0, measures.percentile - discount)
         }
         // In units of how far drawings of this shape stray (StrokeTemplate.deviationScale).
         let deviation = measures.total / templates[templateIndex].deviationScale

@@ -165,6 +165,20 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { distanceSmoothingPasses = min(8, max(0, distanceSmoothingPasses)) }
     }
 
+    /// How many times the drawing's roughness the shape check's farthest
+    /// and percentile distances are lowered by (not below 0): the roughness
+    /// is the mean distance each resampled point moves under one pass of
+    /// ``pathSmoothingPasses``' smoothing, about three quarters of a hand's
+    /// jitter between neighbouring points, which puts points off the
+    /// sample's path however well the shape is drawn. 0 by default (the
+    /// distances as measured); session 25's round 24
+    /// (`choose-roughness-discount`). Unlike ``distanceSmoothingPasses``
+    /// it lowers every candidate's distances alike, so the early stop's
+    /// bounds lower with them and stay as tight. Kept within 0…8.
+    @_spi(StrokeTuning) public var distanceRoughnessDiscount: Double {
+        didSet { distanceRoughnessDiscount = distanceRoughnessDiscount.isNaN ? 0 : min(8, max(0, distanceRoughnessDiscount)) }
+    }
+
     /// Which percentile of the drawn points' distances from the matched
     /// sample is the shape check's percentile measure: 0.9 by default (the
     /// measure as it always was), between 0.5 and 1. A lower one tolerates
@@ -382,6 +396,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         windingCornerSteps = 1
         pathSmoothingPasses = 4
         distanceSmoothingPasses = 0
+        distanceRoughnessDiscount = 0
         distancePercentile = 0.9
         distanceToAllSamples = false
         rotationSearchSteps = 12

@@ -221,6 +221,20 @@ enum StrokeShapeCheck {
         return farthest
     }
 
+    /// The mean distance the `n` points `x`/`y` move under one pass of
+    /// `smooth` (written into `scratch`, 2n values): how rough the drawing
+    /// is between neighbouring points.
+    static func roughness(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                          stroke: UnsafeMutablePointer<Int32>, count n: Int, scratch: UnsafeMutablePointer<Double>) -> Double {
+        smooth(x: x, y: y, stroke: stroke, count: n, passes: 1, into: scratch)
+        var sum = 0.0
+        for index in 0..<n {
+            let dx = scratch[index] - x[index], dy = scratch[n + index] - y[index]
+            sum += (dx * dx + dy * dy).squareRoot()
+        }
+        return sum / Double(n)
+    }
+
     /// How far `value` lies outside `low...high` (0 inside).
     static func outside(_ value: Double, _ low: Double, _ high: Double) -> Double {
         max(0, low - value, value - high)
