@@ -78,25 +78,7 @@ func chooseDistanceSmoothing(heldOut: Bool) {
     var candidates = [FluentRoundCandidate(name: "baseline: the library (path smoothing \(matchingParameters.pathSmoothingPasses), d = 0) at \(t)",
                                            isBaseline: true, parts: baselineParts, value: decisionValue)]
     for passes in distanceSmoothingCandidates {
-        let parts: [[Outcome]] = {
-            let outer = matchingParameters
-            defer { matchingParameters = outer }
-            matchingParameters.distanceSmoothingPasses = passes
-            return fluentRoundParts()
-        }()
-        let before = baselineParts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let after = parts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let moved = before.count == after.count ? before.indices.filter { before[$0] != after[$0] }.count : -1
-        print("d = \(passes): \(moved) outcomes matched to another template than the baseline's")
-        candidates.append(FluentRoundCandidate(
-            name: "d = \(passes)", isBaseline: false, parts: parts,
-            heldOut: { family in
-                let outer = matchingParameters
-                defer { matchingParameters = outer }
-                matchingParameters.distanceSmoothingPasses = passes
-                return heldOutOutcomes(family: family)
-            },
-            value: decisionValue))
+        candidates.append(parameterCandidate("d = \(passes)", baselineParts: baselineParts) { $0.distanceSmoothingPasses = passes })
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut, baselineThreshold: t)

@@ -73,13 +73,26 @@ import TactileTestSupport
 
 let pathSmoothingCandidates = [1, 2, 4]
 
-/// The five parts with `passes` smoothing passes (the harness's matching
-/// otherwise, exact runner-up).
-func smoothedRoundParts(_ passes: Int) -> [[Outcome]] {
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    matchingParameters.pathSmoothingPasses = passes
-    return fluentRoundParts()
+/// A candidate of rounds 20–24: the matching parameters as they are with
+/// `change` made, its own outcomes of round 18's five parts and of a
+/// held-out family classified so. Prints how many outcomes it matches to
+/// another template than `baselineParts` (0 when only the shape check
+/// changes, as in every such round).
+func parameterCandidate(_ name: String, baselineParts: [[Outcome]],
+                        _ change: @escaping (inout StrokeMatchingParameters) -> Void) -> FluentRoundCandidate {
+    func changed<T>(_ body: () -> T) -> T {
+        let outer = matchingParameters
+        defer { matchingParameters = outer }
+        change(&matchingParameters)
+        return body()
+    }
+    let parts = changed { fluentRoundParts() }
+    let before = baselineParts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
+    let after = parts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
+    let moved = before.count == after.count ? before.indices.filter { before[$0] != after[$0] }.count : -1
+    print("\(name): \(moved) outcomes matched to another template than the baseline's")
+    return FluentRoundCandidate(name: name, isBaseline: false, parts: parts,
+                                heldOut: { family in changed { heldOutOutcomes(family: family) } }, value: decisionValue)
 }
 
 /// D ÷ m of a match (+∞ below the score floor), as the library decides it.
@@ -107,21 +120,7 @@ func choosePathSmoothing(heldOut: Bool) {
     var candidates = [FluentRoundCandidate(name: "baseline: k = 0 at 3.1037 (the library)", isBaseline: true, parts: baselineParts,
                                            value: decisionValue)]
     for passes in pathSmoothingCandidates {
-        let parts = smoothedRoundParts(passes)
-        // Smoothing changes the shape check alone: every match is the same template.
-        let before = baselineParts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let after = parts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let moved = before.count == after.count ? before.indices.filter { before[$0] != after[$0] }.count : -1
-        print("k = \(passes): \(moved) outcomes matched to another template than the baseline's")
-        candidates.append(FluentRoundCandidate(
-            name: "k = \(passes)", isBaseline: false, parts: parts,
-            heldOut: { family in
-                let outer = matchingParameters
-                defer { matchingParameters = outer }
-                matchingParameters.pathSmoothingPasses = passes
-                return heldOutOutcomes(family: family)
-            },
-            value: decisionValue))
+        candidates.append(parameterCandidate("k = \(passes)", baselineParts: baselineParts) { $0.pathSmoothingPasses = passes })
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut)
@@ -174,15 +173,7 @@ func chooseMoreSmoothing(heldOut: Bool) {
     var candidates = [FluentRoundCandidate(name: "baseline: k = \(shipped) at \(GestureDefaults.strokeMaximumShapeDeviation) (the library)",
                                            isBaseline: true, parts: baselineParts, value: decisionValue)]
     for passes in moreSmoothingCandidates {
-        candidates.append(FluentRoundCandidate(
-            name: "k = \(passes)", isBaseline: false, parts: smoothedRoundParts(passes),
-            heldOut: { family in
-                let outer = matchingParameters
-                defer { matchingParameters = outer }
-                matchingParameters.pathSmoothingPasses = passes
-                return heldOutOutcomes(family: family)
-            },
-            value: decisionValue))
+        candidates.append(parameterCandidate("k = \(passes)", baselineParts: baselineParts) { $0.pathSmoothingPasses = passes })
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut,

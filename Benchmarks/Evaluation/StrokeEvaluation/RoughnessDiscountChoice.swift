@@ -66,25 +66,7 @@ func chooseRoughnessDiscount(heldOut: Bool) {
     var candidates = [FluentRoundCandidate(name: "baseline: the library at \(t)", isBaseline: true, parts: baselineParts,
                                            value: decisionValue)]
     for factor in roughnessDiscountCandidates {
-        let parts: [[Outcome]] = {
-            let outer = matchingParameters
-            defer { matchingParameters = outer }
-            matchingParameters.distanceRoughnessDiscount = factor
-            return fluentRoundParts()
-        }()
-        let before = baselineParts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let after = parts.flatMap { $0 }.map { $0.match?.templateIndex ?? -1 }
-        let moved = before.count == after.count ? before.indices.filter { before[$0] != after[$0] }.count : -1
-        print("c = \(factor): \(moved) outcomes matched to another template than the baseline's")
-        candidates.append(FluentRoundCandidate(
-            name: "c = \(factor)", isBaseline: false, parts: parts,
-            heldOut: { family in
-                let outer = matchingParameters
-                defer { matchingParameters = outer }
-                matchingParameters.distanceRoughnessDiscount = factor
-                return heldOutOutcomes(family: family)
-            },
-            value: decisionValue))
+        candidates.append(parameterCandidate("c = \(factor)", baselineParts: baselineParts) { $0.distanceRoughnessDiscount = factor })
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut, baselineThreshold: t)
