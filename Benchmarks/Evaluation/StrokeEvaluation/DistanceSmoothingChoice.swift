@@ -70,16 +70,7 @@ let distanceSmoothingCandidates = [1, 2, 4]
 
 /// Round 22, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseDistanceSmoothing(heldOut: Bool) {
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    matchingParameters.reportsRunnerUp = true   // the exact margin
-    let t = GestureDefaults.strokeMaximumShapeDeviation
-    let baselineParts = fluentRoundParts()
-    var candidates = [FluentRoundCandidate(name: "baseline: the library (path smoothing \(matchingParameters.pathSmoothingPasses), d = 0) at \(t)",
-                                           isBaseline: true, parts: baselineParts, value: decisionValue)]
-    for passes in distanceSmoothingCandidates {
-        candidates.append(parameterCandidate("d = \(passes)", baselineParts: baselineParts) { $0.distanceSmoothingPasses = passes })
-    }
-    print()
-    runFluentRound(candidates, parts: baselineParts, heldOut: heldOut, baselineThreshold: t)
+    let name = "baseline: the library (path smoothing \(matchingParameters.pathSmoothingPasses), d = 0) at \(GestureDefaults.strokeMaximumShapeDeviation)"
+    runAgainstLibrary(name, heldOut: heldOut,
+                      candidates: distanceSmoothingCandidates.map { passes in ("d = \(passes)", { $0.distanceSmoothingPasses = passes }) })
 }

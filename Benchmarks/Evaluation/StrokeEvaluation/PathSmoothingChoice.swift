@@ -164,16 +164,24 @@ let moreSmoothingCandidates = [6, 8]
 
 /// Round 21, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseMoreSmoothing(heldOut: Bool) {
+    let shipped = matchingParameters.pathSmoothingPasses, t = GestureDefaults.strokeMaximumShapeDeviation
+    print("baseline: the library, k = \(shipped) at \(t)")
+    runAgainstLibrary("baseline: k = \(shipped) at \(t) (the library)", heldOut: heldOut,
+                      candidates: moreSmoothingCandidates.map { passes in ("k = \(passes)", { $0.pathSmoothingPasses = passes }) })
+}
+
+/// Steps 1–3 (and, with `heldOut`, step 4) of a round whose baseline is the
+/// library as it is and whose candidates each change the matching
+/// parameters (rounds 21, 22 and 24).
+func runAgainstLibrary(_ baselineName: String, heldOut: Bool,
+                       candidates changes: [(name: String, change: (inout StrokeMatchingParameters) -> Void)]) {
     let saved = matchingParameters
     defer { matchingParameters = saved }
     matchingParameters.reportsRunnerUp = true   // the exact margin
-    let shipped = matchingParameters.pathSmoothingPasses
     let baselineParts = fluentRoundParts()
-    print("baseline: the library, k = \(shipped) at \(GestureDefaults.strokeMaximumShapeDeviation)")
-    var candidates = [FluentRoundCandidate(name: "baseline: k = \(shipped) at \(GestureDefaults.strokeMaximumShapeDeviation) (the library)",
-                                           isBaseline: true, parts: baselineParts, value: decisionValue)]
-    for passes in moreSmoothingCandidates {
-        candidates.append(parameterCandidate("k = \(passes)", baselineParts: baselineParts) { $0.pathSmoothingPasses = passes })
+    var candidates = [FluentRoundCandidate(name: baselineName, isBaseline: true, parts: baselineParts, value: decisionValue)]
+    for (name, change) in changes {
+        candidates.append(parameterCandidate(name, baselineParts: baselineParts, change))
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut,

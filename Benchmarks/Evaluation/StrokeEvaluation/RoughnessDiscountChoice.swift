@@ -58,16 +58,6 @@ let roughnessDiscountCandidates = [1.0, 2.0, 3.0]
 
 /// Round 24, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseRoughnessDiscount(heldOut: Bool) {
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    matchingParameters.reportsRunnerUp = true   // the exact margin
-    let t = GestureDefaults.strokeMaximumShapeDeviation
-    let baselineParts = fluentRoundParts()
-    var candidates = [FluentRoundCandidate(name: "baseline: the library at \(t)", isBaseline: true, parts: baselineParts,
-                                           value: decisionValue)]
-    for factor in roughnessDiscountCandidates {
-        candidates.append(parameterCandidate("c = \(factor)", baselineParts: baselineParts) { $0.distanceRoughnessDiscount = factor })
-    }
-    print()
-    runFluentRound(candidates, parts: baselineParts, heldOut: heldOut, baselineThreshold: t)
+    runAgainstLibrary("baseline: the library at \(GestureDefaults.strokeMaximumShapeDeviation)", heldOut: heldOut,
+                      candidates: roughnessDiscountCandidates.map { factor in ("c = \(factor)", { $0.distanceRoughnessDiscount = factor }) })
 }
