@@ -166,25 +166,23 @@ func fluentPartAdaptation() {
 
 /// Steps 1–3 (and, with `heldOut`, step 4's one look, for a later session).
 func chooseFluentWinding(heldOut: Bool) {
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    sessionSixteenRule()
-    matchingParameters.reportsRunnerUp = true   // the exact margin
-    let parts = fluentRoundParts()
-    let scales = StrokeTemplate.builtIn.map(\.deviationScale)
-    // The baseline's values are the library's decision values.
-    let mismatches = parts.flatMap { $0 }.filter { outcome in
-        guard let match = outcome.match, match.score >= GestureDefaults.strokeMinimumScore else { return false }
-        let library = match.shapeDeviation / match.margin
-        return abs(cappedValue(scales, cap: 2, outcome) - library) > 1e-9 * max(1, abs(library))
-    }.count
-    print("baseline check: \(mismatches) outcomes whose value at cap 2 is not the match's shapeDeviation ÷ margin")
-    runFluentRound(fluentWindingCandidates.map { candidate in
-        FluentRoundCandidate(name: candidate.name, isBaseline: candidate.isBaseline) { cappedValue(scales, cap: candidate.cap, $0) }
-    }, parts: parts, heldOut: heldOut)
+    withSessionSixteenRule {
+        let parts = fluentRoundParts()
+        let scales = StrokeTemplate.builtIn.map(\.deviationScale)
+        // The baseline's values are the library's decision values.
+        let mismatches = parts.flatMap { $0 }.filter { outcome in
+            guard let match = outcome.match, match.score >= GestureDefaults.strokeMinimumScore else { return false }
+            let library = match.shapeDeviation / match.margin
+            return abs(cappedValue(scales, cap: 2, outcome) - library) > 1e-9 * max(1, abs(library))
+        }.count
+        print("baseline check: \(mismatches) outcomes whose value at cap 2 is not the match's shapeDeviation ÷ margin")
+        runFluentRound(fluentWindingCandidates.map { candidate in
+            FluentRoundCandidate(name: candidate.name, isBaseline: candidate.isBaseline) { cappedValue(scales, cap: candidate.cap, $0) }
+        }, parts: parts, heldOut: heldOut)
+    }
 }
 
-// MARK: Steps shared by rounds 18, 19 and 20
+// MARK: Steps shared by rounds 18–24
 
 /// The rule rounds 18–20 measured against, the library's up to session 24:
 /// the path measures unsmoothed (`pathSmoothingPasses` 0) and session 16's
@@ -194,7 +192,17 @@ func sessionSixteenRule() {
     matchingParameters.marginSearchDeviation = sessionSixteenMaximumShapeDeviation
 }
 
-/// A candidate of rounds 18–20: its name, whether it is the baseline (at
+/// `body` with session 16's rule and the exact runner-up (rounds 18 and
+/// 20's tuning and looks), the harness's matching restored after.
+func withSessionSixteenRule(_ body: () -> Void) {
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
+    sessionSixteenRule()
+    matchingParameters.reportsRunnerUp = true   // the exact margin
+    body()
+}
+
+/// A candidate of rounds 18–24: its name, whether it is the baseline (at
 /// the shipped threshold), and its decision value D ÷ m of an outcome;
 /// with `parts`, its own outcomes of the round's parts (round 20's
 /// candidates each classify), and with `heldOut`, its own outcomes of a
@@ -210,8 +218,8 @@ struct FluentRoundCandidate {
 /// Step 1's five parts, as the harness's `matchingParameters` match them.
 func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()] }
 
-/// Steps 2–4 of rounds 18–21: each candidate's threshold (the baseline's
-/// the one shipped then, for rounds 18–20 session 16's, with the path measures unsmoothed,
+/// Steps 2–4 of rounds 18–24: each candidate's threshold (the baseline's
+/// the one shipped then: for rounds 18–20 session 16's, with the path measures unsmoothed,
 /// `sessionSixteenRule`, the others' where the baseline's count of round 6's
 /// scribbles is let in), its table row, the eligibility and choice, and,
 /// with `heldOut`, the one look and the ship rule. `baselineThreshold`:

@@ -104,26 +104,24 @@ func decisionValue(_ outcome: Outcome) -> Double {
 
 /// Steps 1–3 (and, with `heldOut`, step 4's one look).
 func choosePathSmoothing(heldOut: Bool) {
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    sessionSixteenRule()
-    matchingParameters.reportsRunnerUp = true   // the exact margin
-    let baselineParts = fluentRoundParts()
-    // The baseline's values are the library's decisions.
-    let disagreements = baselineParts.flatMap { $0 }.filter { outcome in
-        guard let match = outcome.match else { return false }
-        return match.isConfident(minimumScore: GestureDefaults.strokeMinimumScore,
-                                 maximumShapeDeviation: sessionSixteenMaximumShapeDeviation)
-            != (decisionValue(outcome) <= sessionSixteenMaximumShapeDeviation)
-    }.count
-    print("baseline check: \(disagreements) outcomes whose value does not decide as the match's isConfident")
-    var candidates = [FluentRoundCandidate(name: "baseline: k = 0 at 3.1037 (the library)", isBaseline: true, parts: baselineParts,
-                                           value: decisionValue)]
-    for passes in pathSmoothingCandidates {
-        candidates.append(parameterCandidate("k = \(passes)", baselineParts: baselineParts) { $0.pathSmoothingPasses = passes })
+    withSessionSixteenRule {
+        let baselineParts = fluentRoundParts()
+        // The baseline's values are the library's decisions.
+        let disagreements = baselineParts.flatMap { $0 }.filter { outcome in
+            guard let match = outcome.match else { return false }
+            return match.isConfident(minimumScore: GestureDefaults.strokeMinimumScore,
+                                     maximumShapeDeviation: sessionSixteenMaximumShapeDeviation)
+                != (decisionValue(outcome) <= sessionSixteenMaximumShapeDeviation)
+        }.count
+        print("baseline check: \(disagreements) outcomes whose value does not decide as the match's isConfident")
+        var candidates = [FluentRoundCandidate(name: "baseline: k = 0 at 3.1037 (the library)", isBaseline: true, parts: baselineParts,
+                                               value: decisionValue)]
+        for passes in pathSmoothingCandidates {
+            candidates.append(parameterCandidate("k = \(passes)", baselineParts: baselineParts) { $0.pathSmoothingPasses = passes })
+        }
+        print()
+        runFluentRound(candidates, parts: baselineParts, heldOut: heldOut)
     }
-    print()
-    runFluentRound(candidates, parts: baselineParts, heldOut: heldOut)
 }
 
 // Session 25 (issue 15), round 21: more smoothing passes than round 20

@@ -112,6 +112,8 @@ enum StrokeShapeCheck {
         var squares = 0.0
         for index in 0..<n { squares += matchedX[index] * matchedX[index] + matchedY[index] * matchedY[index] }
         let spread = (squares / Double(n)).squareRoot()
+        // Passes without scratch to smooth into would be ignored: a caller's mistake.
+        assert(smoothingPasses <= 0 || smoothed != nil, "pathMeasures: smoothingPasses without smoothed scratch")
         var x = matchedX, y = matchedY
         if smoothingPasses > 0, let smoothed {
             smooth(x: matchedX, y: matchedY, stroke: stroke, count: n, passes: smoothingPasses, into: smoothed)
