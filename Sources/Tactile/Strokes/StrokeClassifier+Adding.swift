@@ -101,7 +101,7 @@ extension StrokeClassifier {
         (sampleSpread + firstSample).update(from: source.sampleSpread + from, count: count)
         (sampleHarmonics + firstSample * harmonicCount * 2).update(
             from: source.sampleHarmonics + from * harmonicCount * 2, count: count * harmonicCount * 2)
-        (sampleLookup + firstSample * grid * grid).initialize(from: source.sampleLookup + from * grid * grid, count: count * grid * grid)
+        copyLookups(from: source, sample: from, to: firstSample, count: count)
         templateInkRange[templateIndex] = source.templateInkRange[sourceTemplate]
         templateClosureRange[templateIndex] = source.templateClosureRange[sourceTemplate]
         templateWindingRange[templateIndex] = source.templateWindingRange[sourceTemplate]

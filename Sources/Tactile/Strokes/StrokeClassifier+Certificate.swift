@@ -528,7 +528,7 @@ extension StrokeClassifier {
             fillLeastDistances(x: aspectX, y: aspectY, sample: sample)
             sortedLeast.update(from: leastDistances, count: n)
         } else {
-            let lookup = sampleLookup + sample * grid * grid
+            let lookup = lookup(of: sample), stride = sampleCount
             // Two drawn points a pass in SIMD lanes (session 18: a told
             // scribble measures some 22 candidates so): the same values,
             // each lane the same differences, products, sum and correctly
@@ -537,7 +537,8 @@ extension StrokeClassifier {
             let pairs = n & ~1
             var index = 0
             while index < pairs {
-                let target0 = Int(lookup[Int(aspectCell[index])]), target1 = Int(lookup[Int(aspectCell[index + 1])])
+                let target0 = Int(lookup[Int(aspectCell[index]) &* stride])
+                let target1 = Int(lookup[Int(aspectCell[index + 1]) &* stride])
                 let centerX = UnsafeRawPointer(cellCenterX + index).loadUnaligned(as: SIMD2<Double>.self)
                 let centerY = UnsafeRawPointer(cellCenterY + index).loadUnaligned(as: SIMD2<Double>.self)
                 let offset = UnsafeRawPointer(cellOffset + index).loadUnaligned(as: SIMD2<Double>.self)
@@ -549,7 +550,7 @@ extension StrokeClassifier {
                 index += 2
             }
             if pairs < n {
-                let target = Int(lookup[Int(aspectCell[pairs])])
+                let target = Int(lookup[Int(aspectCell[pairs]) &* stride])
                 let tx = cellCenterX[pairs] - sx[target], ty = cellCenterY[pairs] - sy[target]
                 let gap = max(0, (tx * tx + ty * ty).squareRoot() - cellOffset[pairs])
                 sortedLeast[pairs] = gap * gap

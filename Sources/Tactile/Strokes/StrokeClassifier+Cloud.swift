@@ -177,9 +177,18 @@ extension StrokeClassifier {
         }
     }
 
-    /// Fills a sample's grid: each cell holds the index of the sample's
+    /// Where `sample`'s lookup grid starts: its entry for cell c is at
+    /// `c · sampleCount` from there (see `sampleLookup`).
+    @inline(__always)
+    func lookup(of sample: Int) -> UnsafeMutablePointer<UInt8> {
+        sampleLookup + sample
+    }
+
+    /// Fills `sample`'s grid: each cell holds the index of the sample's
     /// point nearest the cell's centre ($Q's look-up table).
-    func fillLookup(_ lookup: UnsafeMutablePointer<UInt8>, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) {
+    func fillLookup(of sample: Int) {
+        let lookup = lookup(of: sample)
+        let x = sampleX + sample * n, y = sampleY + sample * n
         for row in 0..<grid {
             let centerY = (Double(row) + 0.5) / cellsPerUnit - extent
             for column in 0..<grid {
@@ -194,8 +203,18 @@ extension StrokeClassifier {
                         nearestIndex = index
                     }
                 }
-                lookup[row * grid + column] = UInt8(nearestIndex)
+                lookup[(row * grid + column) * sampleCount] = UInt8(nearestIndex)
             }
+        }
+    }
+
+    /// Copies the grids of `count` samples of `source` from its sample
+    /// `from` on into this classifier's from sample `to` on, cell by cell
+    /// (the two classifiers' cells have the same geometry: same parameters).
+    func copyLookups(from source: StrokeClassifier, sample from: Int, to: Int, count: Int) {
+        for cell in 0..<(grid * grid) {
+            (sampleLookup + cell * sampleCount + to).update(from: source.sampleLookup + cell * source.sampleCount + from,
+                                                          count: count)
         }
     }
 

@@ -43,7 +43,7 @@ extension StrokeClassifier {
             fillCells(x: x, y: y, into: drawingCell)
             cells = drawingCell
         }
-        let lookup = sampleLookup + sample * grid * grid
+        let lookup = lookup(of: sample), stride = sampleCount
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         var total = 0.0
         var first = 0.0
@@ -53,7 +53,7 @@ extension StrokeClassifier {
         // here, the compiler packing the sums instead.)
         var weight = Double(n)
         for index in 0..<n {
-            let target = Int(lookup[Int(cells[index])])
+            let target = Int(lookup[Int(cells[index]) &* stride])
             let dx = x[index] - sx[target], dy = y[index] - sy[target]
             let distance = dx * dx + dy * dy
             nearest[index] = total   // the sum before this point
@@ -86,7 +86,8 @@ extension StrokeClassifier {
     /// sums in the same order, and the bounds from them as there.
     func fillLowerBounds(_ first: Int, _ second: Int, into firstBounds: UnsafeMutablePointer<Double>,
                          _ secondBounds: UnsafeMutablePointer<Double>) -> (Double, Double) {
-        let lookup0 = sampleLookup + first * grid * grid, lookup1 = sampleLookup + second * grid * grid
+        // The two samples' entries for a cell lie side by side (see `sampleLookup`).
+        let lookup0 = lookup(of: first), lookup1 = lookup(of: second), stride = sampleCount
         let x0 = sampleX + first * n, y0 = sampleY + first * n
         let x1 = sampleX + second * n, y1 = sampleY + second * n
         // Each point's sums before it, both lanes side by side (2n values,
@@ -95,7 +96,7 @@ extension StrokeClassifier {
         var total = SIMD2<Double>(repeating: 0), weighted = total
         var weight = Double(n)
         for index in 0..<n {
-            let cell = Int(aspectCell[index])
+            let cell = Int(aspectCell[index]) &* stride
             let target0 = Int(lookup0[cell]), target1 = Int(lookup1[cell])
             let dx = SIMD2(repeating: aspectX[index]) - SIMD2(x0[target0], x1[target1])
             let dy = SIMD2(repeating: aspectY[index]) - SIMD2(y0[target0], y1[target1])

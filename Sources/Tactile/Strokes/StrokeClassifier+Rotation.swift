@@ -190,13 +190,13 @@ extension StrokeClassifier {
     /// one-sided nearest-point distance: no pairing, so stroke order and
     /// direction do not enter).
     private func nearestFit(sample: Int, rotation: Int, stride: Int) -> Double {
-        let lookup = sampleLookup + sample * grid * grid
+        let lookup = lookup(of: sample), cellStride = sampleCount
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let x = turnedX + rotation * n, y = turnedY + rotation * n, cells = turnedCell + rotation * n
         var sum = 0.0
         var index = 0
         while index < n {
-            let target = Int(lookup[Int(cells[index])])
+            let target = Int(lookup[Int(cells[index]) &* cellStride])
             let dx = x[index] - sx[target], dy = y[index] - sy[target]
             sum += dx * dx + dy * dy
             index += stride
