@@ -72,7 +72,8 @@ extension StrokeClassifier {
     }
 
     /// Copies `template`'s prepared samples (clouds, spreads, harmonics,
-    /// lookup grids, radii) and its shape ranges from `prepared.source`,
+    /// radii; their lookup grids `init` copies with every other one, see
+    /// `copyLookups`) and its shape ranges from `prepared.source`,
     /// when the source holds the same template (equal, settings and all)
     /// whose samples `prepared.samples` maps this one's to, one for one in
     /// order: what `init` would make of them is what the source made, by
@@ -101,7 +102,6 @@ extension StrokeClassifier {
         (sampleSpread + firstSample).update(from: source.sampleSpread + from, count: count)
         (sampleHarmonics + firstSample * harmonicCount * 2).update(
             from: source.sampleHarmonics + from * harmonicCount * 2, count: count * harmonicCount * 2)
-        copyLookups(from: source, sample: from, to: firstSample, count: count)
         templateInkRange[templateIndex] = source.templateInkRange[sourceTemplate]
         templateClosureRange[templateIndex] = source.templateClosureRange[sourceTemplate]
         templateWindingRange[templateIndex] = source.templateWindingRange[sourceTemplate]

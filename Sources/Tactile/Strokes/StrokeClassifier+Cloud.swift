@@ -208,14 +208,35 @@ extension StrokeClassifier {
         }
     }
 
-    /// Copies the grids of `count` samples of `source` from its sample
-    /// `from` on into this classifier's from sample `to` on, cell by cell
-    /// (the two classifiers' cells have the same geometry: same parameters).
-    func copyLookups(from source: StrokeClassifier, sample from: Int, to: Int, count: Int) {
-        for cell in 0..<(grid * grid) {
-            (sampleLookup + cell * sampleCount + to).update(from: source.sampleLookup + cell * source.sampleCount + from,
-                                                          count: count)
+    /// Copies into this classifier's grids every sample's that `map`
+    /// names one of `source`'s for (`map[s]`, or −1 for one to fill), when
+    /// the two classifiers' grids have the same geometry; returns whether
+    /// it did. A run of samples consecutive in both is one copy a cell: an
+    /// adapted set's map is one or two runs (the samples before and after
+    /// the learning template's new one), where a copy a sample and cell
+    /// cost about as much as filling the new grid (session 26).
+    func copyLookups(from source: StrokeClassifier, samples map: [Int]) -> Bool {
+        guard source.grid == grid, source.cellsPerUnit == cellsPerUnit, source.extent == extent,
+              map.count == sampleCount else { return false }
+        var runs: [(to: Int, from: Int, count: Int)] = []
+        for (sample, from) in map.enumerated() where from >= 0 {
+            if let last = runs.last, last.to + last.count == sample, last.from + last.count == from {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((sample, from, 1))
+            }
         }
+        let cells = grid * grid, rowLength = sampleCount, sourceRowLength = source.sampleCount
+        for run in runs {
+            var row = UnsafeMutableRawPointer(sampleLookup + run.to)
+            var sourceRow = UnsafeRawPointer(source.sampleLookup + run.from)
+            for _ in 0..<cells {
+                row.copyMemory(from: sourceRow, byteCount: run.count)
+                row += rowLength
+                sourceRow += sourceRowLength
+            }
+        }
+        return true
     }
 
     func rotate(_ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>, cos c: Double, sin s: Double) {

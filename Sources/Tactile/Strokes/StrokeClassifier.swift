@@ -461,8 +461,8 @@ public final class StrokeClassifier {
         hasRotationInvariantSample = invariant.contains(true)
         sampleX = .allocate(capacity: max(1, sampleCount * n))
         sampleY = .allocate(capacity: max(1, sampleCount * n))
+        // Every entry is written below, filled or copied.
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
-        sampleLookup.initialize(repeating: 0, count: max(1, sampleCount * grid * grid))
 
         paddedCount = (n + 3) / 4 * 4
         buffer = .allocate(capacity: 19 * n + 3 * paddedCount)
@@ -588,6 +588,9 @@ public final class StrokeClassifier {
         alignmentPeaks = .allocate(capacity: parameters.alignmentCandidates)
         alignmentPeaks.initialize(repeating: 0, count: parameters.alignmentCandidates)
 
+        // The grids another classifier prepared, all copied at once (cell by
+        // cell, see `copyLookups`); the others are filled below.
+        let gridsCopied = prepared.map { copyLookups(from: $0.source, samples: $0.samples) } ?? false
         var sample = 0
         for (templateIndex, template) in templates.enumerated() {
             // A template another classifier prepared as it is: copied (StrokeClassifier+Adding.swift).
@@ -610,9 +613,7 @@ public final class StrokeClassifier {
                 }
                 // The grid is by far the costliest part of a sample (g² cells × n
                 // points): an adapted classifier copies the ones it already has.
-                if let prepared, prepared.samples[sample] >= 0 {
-                    copyLookups(from: prepared.source, sample: prepared.samples[sample], to: sample, count: 1)
-                } else {
+                if !gridsCopied || prepared!.samples[sample] < 0 {
                     fillLookup(of: sample)
                 }
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
