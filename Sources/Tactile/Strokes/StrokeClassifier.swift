@@ -589,8 +589,9 @@ public final class StrokeClassifier {
         alignmentPeaks.initialize(repeating: 0, count: parameters.alignmentCandidates)
 
         // The grids another classifier prepared, all copied at once (cell by
-        // cell, see `copyLookups`); the others are filled below.
-        let gridsCopied = prepared.map { copyLookups(from: $0.source, samples: $0.samples) } ?? false
+        // cell, see `copyLookups`): `copiedGrids[s]` names the one copied
+        // into sample s, or is −1 for a grid filled below.
+        let copiedGrids = prepared.flatMap { copyLookups(from: $0.source, samples: $0.samples) ? $0.samples : nil }
         var sample = 0
         for (templateIndex, template) in templates.enumerated() {
             // A template another classifier prepared as it is: copied (StrokeClassifier+Adding.swift).
@@ -613,7 +614,7 @@ public final class StrokeClassifier {
                 }
                 // The grid is by far the costliest part of a sample (g² cells × n
                 // points): an adapted classifier copies the ones it already has.
-                if !gridsCopied || prepared!.samples[sample] < 0 {
+                if (copiedGrids?[sample] ?? -1) < 0 {
                     fillLookup(of: sample)
                 }
                 let path = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
