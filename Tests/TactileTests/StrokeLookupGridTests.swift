@@ -4,9 +4,9 @@ import Testing
 
 /// The samples' lookup grids, laid out cell by cell (session 26): whatever
 /// the layout, each sample's entry for a cell names the sample point nearest
-/// that cell's centre, in a classifier prepared whole and in one that copied
-/// most of its grids from another (`adapted(to:)`), for every sample of a set
-/// whose sample count is not a multiple of anything convenient.
+/// that cell's centre, for every sample and cell of a classifier prepared
+/// whole (21 samples: a row length that is no power of two) and of one that
+/// copied all its grids but one from another (`adapted(to:)`).
 struct StrokeLookupGridTests {
     /// The first point of `sample` nearest the centre of `cell`, found
     /// directly from the sample's cloud.
