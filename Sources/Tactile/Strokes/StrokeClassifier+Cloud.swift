@@ -210,14 +210,14 @@ extension StrokeClassifier {
 
     /// Copies into this classifier's grids every sample's that `map`
     /// names one of `source`'s for (`map[s]`, or −1 for one to fill), when
-    /// the two classifiers' grids have the same geometry; returns whether
+    /// the two classifiers have the same parameters (so the same clouds and
+    /// grid geometry, as `copyPreparedTemplate` requires); returns whether
     /// it did. A run of samples consecutive in both is one copy a cell: an
     /// adapted set's map is one or two runs (the samples before and after
     /// the learning template's new one), where a copy a sample and cell
     /// cost about as much as filling the new grid (session 26).
     func copyLookups(from source: StrokeClassifier, samples map: [Int]) -> Bool {
-        guard source.grid == grid, source.cellsPerUnit == cellsPerUnit, source.extent == extent,
-              map.count == sampleCount else { return false }
+        guard source.parameters == parameters, map.count == sampleCount else { return false }
         var runs: [(to: Int, from: Int, count: Int)] = []
         for (sample, from) in map.enumerated() where from >= 0 {
             if let last = runs.last, last.to + last.count == sample, last.from + last.count == from {
