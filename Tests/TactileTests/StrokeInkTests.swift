@@ -20,6 +20,20 @@ struct StrokeInkTests {
         #expect(!ink.isDrawing)
     }
 
+    @Test func aLiftWhereTheLastMoveWasKeepsThePointOnce() {
+        var ink = StrokeInk()
+        ink.beginStroke(at: Self.p(0, 0))
+        ink.addPoint(Self.p(1, 0))
+        ink.endStroke(at: Self.p(1, 0))       // lifted where it last moved
+        ink.beginStroke(at: Self.p(5, 5))
+        ink.endStroke(at: Self.p(5, 5))       // a dot: lifted where it began
+        ink.beginStroke(at: Self.p(7, 7))
+        ink.addPoint(Self.p(8, 8))
+        ink.endStroke(at: Self.p(7, 7))       // back at its start: a new point
+        #expect(ink.points == [Self.p(0, 0), Self.p(1, 0), Self.p(5, 5), Self.p(7, 7), Self.p(8, 8), Self.p(7, 7)])
+        #expect(ink.strokeEnds == [2, 3, 6])
+    }
+
     @Test func pointsThatAreNotFiniteAreDroppedAndPointsOutsideAStrokeIgnored() {
         var ink = StrokeInk()
         ink.addPoint(Self.p(1, 1))   // no stroke yet

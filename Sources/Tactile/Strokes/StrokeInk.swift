@@ -122,7 +122,12 @@ public struct StrokeInk: Sendable {
     public mutating func endStroke(at point: Point? = nil) {
         guard isDrawing else { return }
         if let point, point.isFinite {
-            let start = strokeEnds[strokeEnds.count - 1]
+            // The stroke's start is where the one before it ends (its own
+            // entry is its end, moved along by `keep`). Until session 27
+            // this read the stroke's own end, so the test never held and a
+            // lift where the last move was (SDL's mouse and finger lifts
+            // always are) kept that point twice.
+            let start = strokeEnds.count > 1 ? strokeEnds[strokeEnds.count - 2] : 0
             if points.count > start, points[points.count - 1] == point {
                 // Already the last point kept.
             } else {
