@@ -119,6 +119,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileTestSupport", package: "Tactile"),
+                // `recorded`: drawings played through SDL's event queue.
+                .product(name: "TactileSDL", package: "Tactile"),
             ],
             path: "Evaluation/StrokeEvaluation"
         ),

@@ -24,11 +24,15 @@ struct RotationFigures {
 
     /// The table of `writers`' drawings (`upright`, when made already, as
     /// `Drawings(writers:seed:habits:)` makes them), turned by the same seed.
-    init(upright: Drawings? = nil, writers: [UInt64], seed: UInt64, habits: StrokeHabits, trials: Int) {
+    /// With `recording`, the turned drawings go through it (`recorded`: a
+    /// device into SDL's queue; `upright` is given recorded).
+    init(upright: Drawings? = nil, writers: [UInt64], seed: UInt64, habits: StrokeHabits, trials: Int,
+         recording: ((Drawings) -> Drawings)? = nil) {
         let upright = upright ?? Drawings(writers: writers, seed: seed, habits: habits)
         let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
         for degrees in tableRotations {
-            let turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
+            var turned = Drawings(writers: writers, rotation: degrees * .pi / 180, seed: seed, habits: habits)
+            if let recording { turned = recording(turned) }
             let first = userDependent(upright, shapeIndices: invariantShapes, templateCount: 1, trials: trials,
                                       rotationInvariant: true, tests: turned, seed: 0x40)
             let third = userDependent(upright, shapeIndices: invariantShapes, templateCount: 3, trials: trials,

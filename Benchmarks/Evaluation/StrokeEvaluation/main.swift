@@ -336,8 +336,10 @@ func heldOutOutcomes(family: String) -> [Outcome] {
 
 /// The built-in set against every drawing of `drawings` and `scribblesPerKind`
 /// scribbles of each kind.
+/// With `recording`, each scribble goes through it as it is made (the
+/// drawings are given recorded; see SDLRecording.swift).
 func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribblesPerKind: Int, scribbleSeed: UInt64,
-                     habits: StrokeHabits = .usual) -> [Outcome] {
+                     habits: StrokeHabits = .usual, recording: (([[Point]]) -> [[Point]])? = nil) -> [Outcome] {
     // Prototype of a second chance: a nearest template whose shape check
     // fails gives way to the next nearest when that passes within `secondChance`× the distance.
     let without = secondChance > 0 ? builtInTemplates.indices.map { left in
@@ -367,10 +369,12 @@ func builtInOutcomes(_ drawings: Drawings, classifier: StrokeClassifier, scribbl
             if lognormalWriters {
                 // Each scribble by another writer of the family.
                 let writer = LognormalWriter(seed: scribbleSeed &+ UInt64(index) &* 0x9E37_79B9)
-                outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(lognormal.scribble(kind, by: writer))))
+                let scribble = lognormal.scribble(kind, by: writer)
+                outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(recording?(scribble) ?? scribble)))
                 continue
             }
-            outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(synthesizer.scribble(kind, habits: habits))))
+            let scribble = synthesizer.scribble(kind, habits: habits)
+            outcomes.append(Outcome(shape: nil, kind: kind.rawValue, match: classify(recording?(scribble) ?? scribble)))
         }
     }
     return outcomes
@@ -848,7 +852,7 @@ func evaluate(trials: Int) {
 /// Writes `drawings` as MMG-style logs (`<Gesture Name="circle~03"
 /// Subject=… Speed="medium">` of `<Stroke>`s of `<Point X Y T>`), a folder
 /// a writer, for `write-logs`.
-func writeGestureLogs(_ drawings: Drawings, writers: [UInt64], to directory: String) throws {
+func writeGestureLogs(_ drawings: Drawings, writers: [UInt64], to directory: String, inputType: String = "synthetic") throws {
     for (writer, byShape) in zip(writers, drawings.byWriter) {
         let folder = directory + "/s\(writer)/medium"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -856,7 +860,7 @@ func writeGestureLogs(_ drawings: Drawings, writers: [UInt64], to directory: Str
             for (index, strokes) in samples.enumerated() {
                 let name = String(format: "%@~%02d", shapes[shape].rawValue, index + 1)
                 var text = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n"
-                text += "<Gesture Name=\"\(name)\" Subject=\"\(writer)\" InputType=\"synthetic\" Speed=\"medium\" NumPts=\"\(strokes.map(\.count).reduce(0, +))\">\n"
+                text += "<Gesture Name=\"\(name)\" Subject=\"\(writer)\" InputType=\"\(inputType)\" Speed=\"medium\" NumPts=\"\(strokes.map(\.count).reduce(0, +))\">\n"
                 var time = 0
                 for (number, stroke) in strokes.enumerated() {
                     text += "  <Stroke index=\"\(number + 1)\">\n"
@@ -1406,6 +1410,16 @@ case "write-logs":
     }
     try writeGestureLogs(Drawings(writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, seed: 0xE7A1),
                          writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, to: directory)
+case "recorded":
+    // Session 27: the family's drawings recorded with the mouse and with
+    // simulated touch through SDL's queue and the recognizer, beside the
+    // same drawings handed to the classifier (RecordedEvaluation.swift).
+    let family = arguments.dropFirst().first { ["report", "wide", "lognormal"].contains($0) } ?? "report"
+    let trials = arguments.dropFirst().compactMap { Int($0) }.first ?? 5
+    let save = arguments.first { $0.hasPrefix("save=") }.map { String($0.dropFirst(5)) }
+    let started = Date()
+    print(try recordedSection(family: family, trials: trials, saveTo: save), terminator: "")
+    print("(\(family), \(trials) trials, \(Int(Date().timeIntervalSince(started))) s)")
 case "logs":
     guard let directory = arguments.dropFirst().first else {
         print("usage: StrokeEvaluation logs DIRECTORY [TRIALS]")
@@ -1413,7 +1427,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [save=DIR]")
 }
 
 // MARK: Diagnosis

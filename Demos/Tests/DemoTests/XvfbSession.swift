@@ -100,6 +100,23 @@ enum XvfbSession {
         /// Releases the left button where the pointer is.
         func release() throws { try tool(["mouseup", "1"]) }
 
+        /// One stroke with the left button, in a single xdotool run: pressed
+        /// at the first point, moved through the others `interval` seconds
+        /// apart (a device reporting at 1 / `interval` Hz), released at the
+        /// last. One process for the whole stroke, so that the pace is the
+        /// stroke's and not a process start's per point.
+        func stroke(through points: [(x: Double, y: Double)], interval: Double = 0.008) throws {
+            guard let first = points.first else { return }
+            func moveTo(_ point: (x: Double, y: Double)) -> [String] {
+                ["mousemove", "--window", id, String(Int(point.x.rounded())), String(Int(point.y.rounded()))]
+            }
+            var arguments = moveTo(first) + ["mousedown", "1"]
+            for point in points.dropFirst() {
+                arguments += ["sleep", String(interval)] + moveTo(point)
+            }
+            try tool(arguments + ["mouseup", "1"])
+        }
+
         /// A left click: press and release at a point.
         func click(x: Double, y: Double) throws {
             try press(x: x, y: y)

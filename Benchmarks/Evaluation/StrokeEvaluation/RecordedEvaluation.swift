@@ -1,0 +1,128 @@
+import Foundation
+import Tactile
+import TactileTestSupport
+
+// `recorded [FAMILY] [TRIALS] [save=DIR]` (session 27): a family's drawings
+// (the report's writers by default, or `wide` / `lognormal`) recorded with
+// the mouse and with simulated touch through SDL's queue and a
+// StrokeGestureRecognizer (SDLRecording.swift), evaluated as the report
+// evaluates the drawings handed to the classifier directly, side by side:
+// the same writers, drawings, template picks and scribbles. With `save=DIR`
+// the recordings are also written as gesture logs (DIR/mouse, DIR/touch;
+// `logs DIR/mouse` reads them back).
+
+/// What one way of feeding the drawings gives.
+struct RecordedFigures {
+    var name: String
+    var drawingsKept = 0, drawingsPlayed = 0
+    var pointsPerDrawing = 0.0
+    var userDependent: [Double] = []
+    var rotation: RotationFigures?
+    var nearest = 0.0
+    var rejection: Rejection?
+    /// Of the recordings, the recognizer's own decision (its action, or a
+    /// failure) that was the classifier's on the drawing it kept.
+    var actionsAgreeing = 0, actionsCompared = 0
+    var confusions = ""
+}
+
+/// A device's recordings, and how many the recognizer finished and
+/// decided as the classifier decides on what it kept.
+@MainActor
+final class RecordingSession {
+    let recorder: SDLStrokeRecorder
+    private let decider = builtInClassifier()
+    private(set) var played = 0, kept = 0, agreeing = 0
+
+    init(device: RecordingDevice) throws {
+        recorder = try SDLStrokeRecorder(device: device)
+    }
+
+    /// What the recognizer kept of `drawing` (the drawing itself, counted
+    /// apart, if it finished none).
+    func record(_ drawing: [[Point]]) -> [[Point]] {
+        let (strokes, recognized) = recorder.record(drawing)
+        played += 1
+        guard !strokes.isEmpty else { return drawing }
+        kept += 1
+        let decided = decider.decidedMatch(StrokeInk(strokes: strokes))
+        if decided.flatMap({ $0.isConfident() ? $0.name : nil }) == recognized { agreeing += 1 }
+        return strokes
+    }
+
+    func record(_ drawings: Drawings) -> Drawings {
+        var drawings = drawings
+        drawings.byWriter = drawings.byWriter.map { $0.map { $0.map { record($0) } } }
+        return drawings
+    }
+}
+
+@MainActor
+func recordedFigures(family: String, trials: Int, device: RecordingDevice?, saveTo directory: String?) throws -> RecordedFigures {
+    let draw = heldOutDraw(family)
+    var figures = RecordedFigures(name: device?.rawValue ?? "direct")
+    let session = try device.map { try RecordingSession(device: $0) }
+    let (direct, habits, writers) = withHeldOutFamily(family) { ($0, $1, $2) }
+    let saved = (sessionSixWriters, lognormalWriters)
+    lognormalWriters = family == "lognormal"
+    defer { (sessionSixWriters, lognormalWriters) = saved }
+    let drawings = session?.record(direct) ?? direct
+    if let directory, let device {
+        try writeGestureLogs(drawings, writers: writers, to: directory + "/" + device.rawValue, inputType: device.rawValue)
+    }
+    let all = drawings.byWriter.flatMap { $0.flatMap { $0 } }
+    figures.pointsPerDrawing = Double(all.map { $0.map(\.count).reduce(0, +) }.reduce(0, +)) / Double(all.count)
+    for count in [1, 2, 3, 5] {
+        let confusion = userDependent(drawings, shapeIndices: Array(shapes.indices), templateCount: count, trials: trials,
+                                      rotationInvariant: nil, seed: UInt64(count))
+        figures.userDependent.append(confusion.accuracy)
+        if count == 1 { figures.confusions = confusion.topConfusions(4) }
+    }
+    let recordDrawings: ((Drawings) -> Drawings)? = session.map { session in { session.record($0) } }
+    let recordScribble: (([[Point]]) -> [[Point]])? = session.map { session in { session.record($0) } }
+    figures.rotation = RotationFigures(upright: drawings, writers: writers, seed: draw.drawingSeed, habits: habits, trials: trials,
+                                       recording: recordDrawings)
+    let outcomes = builtInOutcomes(drawings, classifier: builtInClassifier(), scribblesPerKind: 1500, scribbleSeed: draw.scribbleSeed,
+                                   habits: habits, recording: recordScribble)
+    let real = outcomes.filter { $0.shape != nil }
+    figures.nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
+    let score = GestureDefaults.strokeMinimumScore, deviation = GestureDefaults.strokeMaximumShapeDeviation
+    figures.rejection = Rejection(outcomes) { $0.accepted(score: score, deviation: deviation) }
+    if let session {
+        (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing, figures.actionsCompared) =
+            (session.played, session.kept, session.agreeing, session.kept)
+    }
+    return figures
+}
+
+/// The `recorded` command's tables, markdown, for the report or the terminal.
+@MainActor
+func recordedSection(family: String, trials: Int, saveTo directory: String? = nil) throws -> String {
+    var out = ""
+    func line(_ text: String = "") { out += text + "\n" }
+    let columns = try [nil, RecordingDevice.mouse, .touch].map { try recordedFigures(family: family, trials: trials, device: $0, saveTo: directory) }
+    func row(_ name: String, _ cell: (RecordedFigures) -> String) {
+        line("| \(name) | " + columns.map(cell).joined(separator: " | ") + " |")
+    }
+    line("| | " + columns.map { $0.name == "direct" ? "handed to the classifier" : "recorded: \($0.name)" }.joined(separator: " | ") + " |")
+    line("|---|" + columns.map { _ in "---|" }.joined())
+    row("recordings the recognizer finished (drawings, turned, scribbles)") { $0.name == "direct" ? "" : "\($0.drawingsKept) of \($0.drawingsPlayed)" }
+    row("its action (or failure) the classifier's decision on what it kept") {
+        $0.name == "direct" ? "" : "\($0.actionsAgreeing) of \($0.actionsCompared)"
+    }
+    row("points per drawing") { String(format: "%.1f", $0.pointsPerDrawing) }
+    for (index, count) in [1, 2, 3, 5].enumerated() {
+        row("user-dependent, 16 shapes, \(count) template\(count == 1 ? "" : "s")") { percent($0.userDependent[index]) }
+    }
+    row("rotation invariant, 13 shapes, worst of 0°/30°/60°/90°/180°, 1 / 3 templates") {
+        "\(percent($0.rotation!.worstOne)) / \(percent($0.rotation!.worstThree))"
+    }
+    row("built-in set, nearest template") { percent($0.nearest) }
+    row("… correctly matched drawings rejected (lost; target < 1%)") { percent($0.rejection!.lost) }
+    row("… real drawings accepted as another shape") { percent($0.rejection!.wronglyAccepted) }
+    row("… scribbles accepted (target < 5%)") { percent($0.rejection!.falseAccepts) }
+    line()
+    line("Most frequent confusions, user-dependent, 1 template: "
+         + columns.map { "\($0.name): \($0.confusions.isEmpty ? "none" : $0.confusions)" }.joined(separator: "; ") + ".")
+    return out
+}
