@@ -8,18 +8,18 @@ cursor (the pointer events the pump makes of the stick and A). Enemies stand at
 window centres (160, 294), (400, 294) and (640, 294); their weaknesses cycle
 through SpellsGame's list (circle, triangle, zigzag first; then check,
 rectangle, star). A drawing is decided half a second after its last stroke
-lifts.
+lifts, a second after a controller cursor's (StrokeGestureRecognizer.cursorPause).
 
   frames    what                                           expected (SpellsGame.log)
   20-80     finger: a circle over enemy 1 (circle)         cast circle at 1 circle: defeated (110)
   120-160   mouse: a zigzag over enemy 2 (triangle)        cast zigzag at 2 triangle: resisted (190)
   200-250   mouse: a triangle over enemy 2                 cast triangle at 2 triangle: defeated (280)
-  300-360   controller cursor: a zigzag over enemy 3       cast zigzag at 3 zigzag: defeated (390)
-  400-460   finger: a spiral over enemy 1 (now check)      fizzle (nearest ...)
-  500-530   finger: a check over enemy 1                   cast check at 1 check: defeated (560)
-  580-600,  finger: an X in two strokes over enemy 2       cast x at 2 rectangle: resisted (642)
-  606-612     (now rectangle)
-  660-690   finger: a line below the enemies               cast line at nothing (720)
+  300-360   controller cursor: a zigzag over enemy 3       cast zigzag at 3 zigzag: defeated (420)
+  430-490   finger: a spiral over enemy 1 (now check)      fizzle (nearest ...)
+  530-560   finger: a check over enemy 1                   cast check at 1 check: defeated (590)
+  610-630,  finger: an X in two strokes over enemy 2       cast x at 2 rectangle: resisted (672)
+  636-642     (now rectangle)
+  690-720   finger: a line below the enemies               cast line at nothing (750)
 
 Frame 330 (SpellsGame.showcaseFrame) shows score 2, enemy 3's zigzag half
 drawn with the controller's cursor, and enemy 2's place empty.
@@ -84,11 +84,13 @@ stroke("finger", 0, 20, 80, circle(160, 294, 60))
 stroke("mouse", 0, 120, 160, polyline([(340, 254), (364, 334), (388, 254), (412, 334), (436, 254), (460, 334)]))
 stroke("mouse", 0, 200, 250, polyline([(400, 234), (340, 344), (460, 344), (400, 234)]))
 stroke("cursor", 0, 300, 360, polyline([(580, 254), (604, 334), (628, 254), (652, 334), (676, 254), (700, 334)]))
-stroke("finger", 1, 400, 460, spiral(160, 294, 70))
-stroke("finger", 2, 500, 530, polyline([(110, 290), (145, 335), (210, 240)]))
-stroke("finger", 3, 580, 600, polyline([(340, 234), (460, 354)]))
-stroke("finger", 4, 606, 612, polyline([(460, 234), (340, 354)]))
-stroke("finger", 5, 660, 690, polyline([(250, 500), (550, 500)]))
+# The cursor's drawing waits a second (cursorPause) before it is decided:
+# the next drawing starts after that.
+stroke("finger", 1, 430, 490, spiral(160, 294, 70))
+stroke("finger", 2, 530, 560, polyline([(110, 290), (145, 335), (210, 240)]))
+stroke("finger", 3, 610, 630, polyline([(340, 234), (460, 354)]))
+stroke("finger", 4, 636, 642, polyline([(460, 234), (340, 354)]))
+stroke("finger", 5, 690, 720, polyline([(250, 500), (550, 500)]))
 
 for frame, text in sorted(events, key=lambda e: e[0]):
     lines.append(f"{t(frame)} {text}")

@@ -65,8 +65,12 @@ extension SDLIntegration {
             tilt(pad, angle: 0, by: 0)
             pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
             frame(sdl, scene)
-            #expect(recognized.isEmpty)   // the pause has not passed
+            // A cursor's stroke waits the cursor's pause (1 s), not the 0.5 s
+            // a finger's does: the stick needs the time to reach the next
+            // stroke's start.
             for _ in 0..<36 { frame(sdl, scene) }
+            #expect(recognized.isEmpty)
+            for _ in 0..<30 { frame(sdl, scene) }
             #expect(recognized == ["v"])
             let v = try #require(strokes.match)
             // Two legs of 225 points at 45°: 318 wide and 159 high, give or
@@ -86,11 +90,34 @@ extension SDLIntegration {
             tilt(pad, angle: 0, by: 0)
             pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
             frame(sdl, scene)
-            for _ in 0..<36 { frame(sdl, scene) }
+            for _ in 0..<66 { frame(sdl, scene) }
             #expect(recognized == ["v", "circle"])
             let circle = try #require(strokes.match)
             #expect(circle.isConfident())
             #expect(abs(circle.bounds.width - circle.bounds.height) < 20 && circle.bounds.width > 180)
+
+            // An X in two strokes, the cursor carried from the first's end up
+            // to the second's start with the pen up at 0.6 deflection (about
+            // 225 points a second): 0.7 s, longer than a finger's pause, and
+            // still one drawing.
+            func line(_ angle: Double) {
+                pad.set(SDL_CONTROLLER_BUTTON_A, down: true)
+                frame(sdl, scene)
+                tilt(pad, angle: angle, by: 1)
+                for _ in 0..<15 { frame(sdl, scene) }
+                tilt(pad, angle: 0, by: 0)
+                pad.set(SDL_CONTROLLER_BUTTON_A, down: false)
+                frame(sdl, scene)
+            }
+            line(.pi / 4)
+            tilt(pad, angle: -.pi / 2, by: 0.6)
+            for _ in 0..<42 { frame(sdl, scene) }
+            tilt(pad, angle: 0, by: 0)
+            frame(sdl, scene)
+            line(3 * .pi / 4)
+            for _ in 0..<66 { frame(sdl, scene) }
+            #expect(recognized == ["v", "circle", "x"])
+            #expect(strokes.lastDrawing.count == 2)
 
             #expect(watcher.kinds == [.controllerCursor])
             #expect(strokes.state == .possible)

@@ -78,6 +78,36 @@ struct StrokeGestureRecognizerTests {
         #expect(actions() == ["stroke ended x"])
     }
 
+    @Test func aControllerCursorsStrokeWaitsTheCursorPause() {
+        let cursor = PointerID(kind: .controllerCursor, device: 3, index: 0)
+        let first = draw([Self.p(100, 100), Self.p(200, 200)], id: cursor, from: 0)
+        // The stick's trip to the next stroke: longer than the pause.
+        let next = first + stroke.pause + 0.2
+        scene.advanceTime(to: next)
+        #expect(actions().isEmpty)
+        let second = draw([Self.p(200, 100), Self.p(100, 200)], id: cursor, from: next)
+        scene.advanceTime(to: second + stroke.cursorPause - 0.01)
+        #expect(actions().isEmpty)
+        scene.advanceTime(to: second + stroke.cursorPause)
+        #expect(actions() == ["stroke ended x"])
+        // A finger's stroke still waits the pause alone.
+        let line = draw(Self.line, from: second + 2)
+        scene.advanceTime(to: line + stroke.pause)
+        #expect(actions() == ["stroke ended line"])
+        // A cursor's pause shorter than the pause changes nothing; with no
+        // pause at all, a cursor's stroke is finished as it lifts.
+        stroke.cursorPause = 0.1
+        let v = draw(Self.v, id: cursor, from: line + 2)
+        scene.advanceTime(to: v + stroke.pause - 0.01)
+        #expect(actions().isEmpty)
+        scene.advanceTime(to: v + stroke.pause)
+        #expect(actions() == ["stroke ended v"])
+        stroke.cursorPause = 1
+        stroke.pause = 0
+        draw(Self.v, id: cursor, from: v + 2)
+        #expect(actions() == ["stroke ended v"])
+    }
+
     @Test func aStrokeAfterThePauseStartsTheNextDrawing() {
         let first = draw(Self.line, from: 0)
         scene.advanceTime(to: first + 0.6)

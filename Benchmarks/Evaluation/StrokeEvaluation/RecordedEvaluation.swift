@@ -2,14 +2,15 @@ import Foundation
 import Tactile
 import TactileTestSupport
 
-// `recorded [FAMILY] [TRIALS] [save=DIR]` (session 27): a family's drawings
-// (the report's writers by default, or `wide` / `lognormal`) recorded with
-// the mouse and with simulated touch through SDL's queue and a
+// `recorded [FAMILY] [TRIALS] [devices=mouse,touch,stick] [save=DIR]`
+// (session 27): a family's drawings (the report's writers by default, or
+// `wide` / `lognormal`) recorded with the mouse, with simulated touch and
+// with a controller's stick through SDL's queue and a
 // StrokeGestureRecognizer (SDLRecording.swift), evaluated as the report
 // evaluates the drawings handed to the classifier directly, side by side:
 // the same writers, drawings, template picks and scribbles. With `save=DIR`
-// the recordings are also written as gesture logs (DIR/mouse, DIR/touch;
-// `logs DIR/mouse` reads them back).
+// the recordings are also written as gesture logs (DIR/mouse, DIR/touch,
+// DIR/stick; `logs DIR/mouse` reads them back).
 
 /// What one way of feeding the drawings gives.
 struct RecordedFigures {
@@ -23,6 +24,9 @@ struct RecordedFigures {
     /// Of the recordings, the recognizer's own decision (its action, or a
     /// failure) that was the classifier's on the drawing it kept.
     var actionsAgreeing = 0, actionsCompared = 0
+    /// With the stick: recordings the pause split (see `recordWithStick`).
+    var split = 0
+    var travelTimes: [Double] = []
     var confusions = ""
 }
 
@@ -91,16 +95,19 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
     if let session {
         (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing, figures.actionsCompared) =
             (session.played, session.kept, session.agreeing, session.kept)
+        figures.split = session.recorder.splitDrawings
+        figures.travelTimes = session.recorder.travelTimes
     }
     return figures
 }
 
 /// The `recorded` command's tables, markdown, for the report or the terminal.
 @MainActor
-func recordedSection(family: String, trials: Int, saveTo directory: String? = nil) throws -> String {
+func recordedSection(family: String, trials: Int, devices: [RecordingDevice] = RecordingDevice.allCases,
+                     saveTo directory: String? = nil) throws -> String {
     var out = ""
     func line(_ text: String = "") { out += text + "\n" }
-    let columns = try [nil, RecordingDevice.mouse, .touch].map { try recordedFigures(family: family, trials: trials, device: $0, saveTo: directory) }
+    let columns = try ([nil] + devices).map { try recordedFigures(family: family, trials: trials, device: $0, saveTo: directory) }
     func row(_ name: String, _ cell: (RecordedFigures) -> String) {
         line("| \(name) | " + columns.map(cell).joined(separator: " | ") + " |")
     }
@@ -109,6 +116,14 @@ func recordedSection(family: String, trials: Int, saveTo directory: String? = ni
     row("recordings the recognizer finished (drawings, turned, scribbles)") { $0.name == "direct" ? "" : "\($0.drawingsKept) of \($0.drawingsPlayed)" }
     row("its action (or failure) the classifier's decision on what it kept") {
         $0.name == "direct" ? "" : "\($0.actionsAgreeing) of \($0.actionsCompared)"
+    }
+    if columns.contains(where: { $0.name == "stick" }) {
+        row("recordings split by the recognizer's pause (pen-up travel too long)") { $0.name == "stick" ? "\($0.split)" : "" }
+        row("pen-up travel between strokes, s: median / 95th / 99th percentile / longest") { figures in
+            guard figures.name == "stick", !figures.travelTimes.isEmpty else { return "" }
+            let times = figures.travelTimes.sorted()
+            return [0.5, 0.95, 0.99, 1].map { String(format: "%.2f", quantile(times, $0)) }.joined(separator: " / ")
+        }
     }
     row("points per drawing") { String(format: "%.1f", $0.pointsPerDrawing) }
     for (index, count) in [1, 2, 3, 5].enumerated() {

@@ -22,6 +22,11 @@ enum RecordingDevice: String, CaseIterable {
     /// Finger events in SDL's touch coordinates (0–1 across the window, as
     /// floats), a finger a stroke.
     case touch
+    /// A game controller's left stick steering the controller cursor, the
+    /// bottom face button as the pen (`ControllerCursor`'s defaults), on a
+    /// virtual pad SDL sends real controller events for: a player who
+    /// watches the cursor and steers it along the drawing (see `steer`).
+    case stick
 }
 
 /// Plays drawings into SDL's queue and keeps what the recognizer saw.
@@ -49,7 +54,17 @@ final class SDLStrokeRecorder {
     /// Drawings the recognizer finished, and the shape its action named
     /// for the last one (nil when it failed).
     private(set) var finished = 0
+    /// With the stick: drawings the recognizer finished before their last
+    /// stroke (see `recordWithStick`).
+    private(set) var splitDrawings = 0
+    /// With the stick: seconds from each pen-up to the next stroke's
+    /// pen-down within a drawing (the recognizer's pause must outlast them).
+    private(set) var travelTimes: [Double] = []
     private var recognized: String?
+
+    /// The stick's player (`.stick` only).
+    private var pad: VirtualPad?
+    private var player = SplitMix64(seed: 0x571C)
 
     init(device: RecordingDevice) throws {
         self.device = device
@@ -59,6 +74,10 @@ final class SDLStrokeRecorder {
         }
         self.window = window
         pump = SDLEventPump(window: window, clock: clock)
+        if device == .stick {
+            pump.controllerCursors = ControllerCursor.Settings()
+            pad = try VirtualPad()
+        }
         let canvas = Layer(frame: Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)))
         scene.root.addChild(canvas)
         canvas.addGestureRecognizer(recognizer)
@@ -79,6 +98,7 @@ final class SDLStrokeRecorder {
         let before = finished
         recognized = nil
         let drawing = centered(drawing)
+        if device == .stick { return recordWithStick(drawing, before: before) }
         var lastTouch: (x: Float, y: Float)?
         var lastPixel: (Int32, Int32)?
         for (index, stroke) in drawing.enumerated() where !stroke.isEmpty {
@@ -108,6 +128,8 @@ final class SDLStrokeRecorder {
                 lastPixel = start
             case .touch:
                 lastTouch = pushFinger(SDL_FINGERDOWN, finger, stroke[0], unless: nil)
+            case .stick:
+                break   // see recordWithStick
             }
             for (step, point) in stroke.enumerated().dropFirst() {
                 switch device {
@@ -117,12 +139,15 @@ final class SDLStrokeRecorder {
                     lastPixel = here
                 case .touch:
                     lastTouch = pushFinger(SDL_FINGERMOTION, finger, point, unless: lastTouch)
+                case .stick:
+                    break
                 }
                 if step % Self.samplesPerFrame == 0 { frame() }
             }
             switch device {
             case .mouse: pushButton(SDL_MOUSEBUTTONUP, lastPixel ?? pixel(stroke[stroke.count - 1]))
             case .touch: _ = pushFinger(SDL_FINGERUP, finger, stroke[stroke.count - 1], unless: nil)
+            case .stick: break
             }
             frame()
         }
@@ -130,6 +155,102 @@ final class SDLStrokeRecorder {
         let deadline = clock.now + recognizer.pause + 0.25
         while finished == before, clock.now < deadline { frame() }
         return (finished > before ? recognizer.lastDrawing : [], recognized)
+    }
+
+    // MARK: The stick
+
+    /// How the stick's player draws: along the drawing at `drawingSpeed`
+    /// points a second (a deflection of about 0.7, below the cursor's full
+    /// tilt, so without its acceleration), aiming `lookAhead` points ahead
+    /// on the path, to the next stroke's start with the pen up at
+    /// `travelSpeed`; each frame's aim off by a few degrees and the
+    /// deflection by a few percent, as a thumb is.
+    static let drawingSpeed = 350.0, travelSpeed = 600.0, lookAhead = 12.0
+    static let aimError = 0.06, deflectionError = 0.05
+    /// Drawings are drawn this much larger with a stick (its cursor
+    /// crosses a 1000-point window in about a second).
+    static let stickScale = 1.5
+
+    private func recordWithStick(_ drawing: [[Point]], before: Int) -> (strokes: [[Point]], recognized: String?) {
+        let drawing = scaled(drawing, by: Self.stickScale)
+        var penUp: Double?
+        for stroke in drawing where !stroke.isEmpty {
+            // Pen up, to the stroke's start; a frame still; pen down.
+            steer(along: [stroke[0]], speed: Self.travelSpeed, within: 4)
+            tilt(towards: 0, by: 0)
+            frame()
+            pad?.set(SDL_CONTROLLER_BUTTON_A, down: true)
+            if let penUp { travelTimes.append(clock.now - penUp) }
+            frame()
+            steer(along: denser(stroke), speed: Self.drawingSpeed, within: 2)
+            tilt(towards: 0, by: 0)
+            frame()
+            pad?.set(SDL_CONTROLLER_BUTTON_A, down: false)
+            penUp = clock.now
+            frame()
+        }
+        // A drawing finished between two of its strokes (the pen-up travel
+        // took longer than the pause) was split: counted, and what is kept
+        // is its last part, as the game saw it.
+        let afterStrokes = finished
+        if afterStrokes > before { splitDrawings += 1 }
+        let deadline = clock.now + recognizer.pause + 0.25
+        while finished == afterStrokes, clock.now < deadline { frame() }
+        return (finished > afterStrokes ? recognizer.lastDrawing : [], recognized)
+    }
+
+    /// Steers the cursor through `path` (points a few apart) at about
+    /// `speed`, until it is `within` points of the last, or for at most
+    /// four seconds.
+    private func steer(along path: [Point], speed: Double, within reach: Double) {
+        guard let last = path.last else { return }
+        var index = 0
+        let giveUp = clock.now + 4
+        while clock.now < giveUp {
+            guard let cursor = pump.cursors.values.first?.location else { return }
+            func distance(_ point: Point) -> Double { ((point.x - cursor.x) * (point.x - cursor.x) + (point.y - cursor.y) * (point.y - cursor.y)).squareRoot() }
+            while index < path.count - 1, distance(path[index]) < Self.lookAhead { index += 1 }
+            let left = distance(last)
+            if index == path.count - 1, left < reach { return }
+            let target = path[index]
+            // Slower near the end, so as to stop there rather than
+            // overshoot: a tenth of a second from it at most.
+            let wanted = min(speed, max(60, left * 10))
+            let deflection = 0.2 + 0.8 * (wanted / 900).squareRoot()
+            let angle = atan2(target.y - cursor.y, target.x - cursor.x) + gaussian() * Self.aimError
+            tilt(towards: angle, by: min(0.89, deflection * (1 + gaussian() * Self.deflectionError)))
+            frame()
+        }
+    }
+
+    private func tilt(towards angle: Double, by deflection: Double) {
+        pad?.set(SDL_CONTROLLER_AXIS_LEFTX, Int16((cos(angle) * deflection * 32767).rounded()))
+        pad?.set(SDL_CONTROLLER_AXIS_LEFTY, Int16((sin(angle) * deflection * 32767).rounded()))
+    }
+
+    /// `stroke` with points at most 3 apart, for the player to follow.
+    private func denser(_ stroke: [Point]) -> [Point] {
+        var path = [stroke[0]]
+        for point in stroke.dropFirst() {
+            let from = path[path.count - 1]
+            let length = ((point.x - from.x) * (point.x - from.x) + (point.y - from.y) * (point.y - from.y)).squareRoot()
+            let steps = max(1, Int((length / 3).rounded(.up)))
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                path.append(Point(x: from.x + (point.x - from.x) * t, y: from.y + (point.y - from.y) * t))
+            }
+        }
+        return path
+    }
+
+    private func scaled(_ drawing: [[Point]], by factor: Double) -> [[Point]] {
+        let middle = Point(x: Double(Self.width) / 2, y: Double(Self.height) / 2)
+        return drawing.map { $0.map { Point(x: middle.x + ($0.x - middle.x) * factor, y: middle.y + ($0.y - middle.y) * factor) } }
+    }
+
+    private func gaussian() -> Double {
+        let u = max(1e-12, Double(player.next() >> 11) / 0x1p53), v = Double(player.next() >> 11) / 0x1p53
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 
     /// One frame: the clock, SDL's queue into the scene, the scene's time.
@@ -200,5 +321,38 @@ final class SDLStrokeRecorder {
         let dx = (Double(Self.width) / 2 - (low.x + high.x) / 2).rounded()
         let dy = (Double(Self.height) / 2 - (low.y + high.y) / 2).rounded()
         return drawing.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
+    }
+}
+
+/// A game controller that exists only in SDL's joystick list: SDL sends
+/// real controller events for it, as for a plugged-in pad. (SDL's
+/// automatic mapping of a virtual pad makes its button n the controller
+/// button n, so button 0 is the bottom face button.)
+@MainActor
+final class VirtualPad {
+    let instanceID: Int32
+
+    init() throws {
+        var description = SDL_VirtualJoystickDesc()
+        description.version = tactile_virtual_joystick_desc_version()
+        description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        let index = SDL_JoystickAttachVirtualEx(&description)
+        guard index >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
+        instanceID = SDL_JoystickGetDeviceInstanceID(index)
+    }
+
+    /// SDL's joystick; valid once the pump has opened it.
+    private var joystick: OpaquePointer? { SDL_JoystickFromInstanceID(instanceID) }
+
+    func set(_ button: SDL_GameControllerButton, down: Bool) {
+        SDL_JoystickSetVirtualButton(joystick, button.rawValue, UInt8(down ? SDL_PRESSED : SDL_RELEASED))
+        SDL_JoystickUpdate()
+    }
+
+    func set(_ axis: SDL_GameControllerAxis, _ value: Int16) {
+        SDL_JoystickSetVirtualAxis(joystick, axis.rawValue, value)
+        SDL_JoystickUpdate()
     }
 }

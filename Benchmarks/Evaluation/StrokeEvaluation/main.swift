@@ -1417,8 +1417,10 @@ case "recorded":
     let family = arguments.dropFirst().first { ["report", "wide", "lognormal"].contains($0) } ?? "report"
     let trials = arguments.dropFirst().compactMap { Int($0) }.first ?? 5
     let save = arguments.first { $0.hasPrefix("save=") }.map { String($0.dropFirst(5)) }
+    let devices = arguments.first { $0.hasPrefix("devices=") }
+        .map { $0.dropFirst(8).split(separator: ",").compactMap { RecordingDevice(rawValue: String($0)) } } ?? RecordingDevice.allCases
     let started = Date()
-    print(try recordedSection(family: family, trials: trials, saveTo: save), terminator: "")
+    print(try recordedSection(family: family, trials: trials, devices: devices, saveTo: save), terminator: "")
     print("(\(family), \(trials) trials, \(Int(Date().timeIntervalSince(started))) s)")
 case "logs":
     guard let directory = arguments.dropFirst().first else {
@@ -1427,7 +1429,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis

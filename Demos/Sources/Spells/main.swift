@@ -17,7 +17,8 @@ struct SpellsCommand: ParsableCommand {
               touch      draw a shape over an enemy (a star in one stroke or five; strokes
                          within half a second of each other are one drawing)
               mouse      the left button draws
-              controller left stick moves a cursor, hold A (Cross) to draw with it
+              controller left stick moves a cursor, hold A (Cross) to draw with it (strokes
+                         within a second of each other are one drawing)
               Esc or close the window to quit
             """))
 

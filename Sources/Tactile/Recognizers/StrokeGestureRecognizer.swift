@@ -23,6 +23,10 @@
 /// - down-1, moves, up-1 at 1.0, down-2 at 1.6: the drawing of stroke 1
 ///   is decided at 1.5; stroke 2 starts the next drawing.
 ///
+/// A stroke drawn with a controller's cursor waits ``cursorPause`` (1 s)
+/// instead: the stick carries the cursor to the next stroke's start at the
+/// cursor's speed.
+///
 /// The recognizer fails when:
 ///
 /// - the drawing's bounds are smaller than ``minimumSize`` on both sides
@@ -141,6 +145,16 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// drawing is finished as its last stroke lifts: one-stroke shapes only.
     public var pause = GestureDefaults.strokePause
 
+    /// How long, in seconds, no pointer may be down after a stroke drawn
+    /// with a controller cursor (``PointerKind/controllerCursor``) before
+    /// the drawing is finished, when that is longer than ``pause``; 1 s by
+    /// default (``GestureDefaults/strokeCursorPause``): the stick takes the
+    /// cursor to the next stroke's start at the cursor's speed, longer than
+    /// a finger takes to lift and come down elsewhere. It only lengthens
+    /// the wait: with ``pause`` 0 (one-stroke shapes) every drawing is
+    /// finished as its stroke lifts.
+    public var cursorPause = GestureDefaults.strokeCursorPause
+
     /// The least score the nearest template needs for the drawing to be
     /// recognized; 0.6 by default (``GestureDefaults/strokeMinimumScore``).
     public var minimumScore = GestureDefaults.strokeMinimumScore
@@ -250,14 +264,17 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        var drawnWithCursor = false
         for touch in touches where ObjectIdentifier(touch) == drawingTouch {
             ink.endStroke(at: touch.location)
             drawingTouch = nil
+            drawnWithCursor = touch.kind == .controllerCursor
         }
         guard numberOfTouches == 0 else { return }
         if pause > 0, pause.isFinite {
             // Also keeps the arena from failing a recognizer with no touch down.
-            setDeadline(after: pause)
+            let longer = drawnWithCursor && cursorPause > pause && cursorPause.isFinite
+            setDeadline(after: longer ? cursorPause : pause)
         } else {
             finish()
         }
