@@ -71,6 +71,8 @@ let package = Package(
             name: "MotionBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                // VirtualPad, the sensors' source.
+                "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
@@ -119,8 +121,10 @@ let package = Package(
             dependencies: [
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileTestSupport", package: "Tactile"),
-                // `recorded`: drawings played through SDL's event queue.
+                // `recorded`: drawings played through SDL's event queue,
+                // the stick's on a VirtualPad.
                 .product(name: "TactileSDL", package: "Tactile"),
+                "BenchmarkFixtures",
             ],
             path: "Evaluation/StrokeEvaluation"
         ),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import BenchmarkSupport
 import Tactile
 import TactileSDL
@@ -243,14 +244,7 @@ final class PadFixture {
         SDL_PumpEvents()
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
 
-        var description = SDL_VirtualJoystickDesc()
-        description.version = tactile_virtual_joystick_desc_version()
-        description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
-        description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
-        description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        let index = SDL_JoystickAttachVirtualEx(&description)
-        guard index >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
-        controller = SDL_JoystickGetDeviceInstanceID(index)
+        controller = try VirtualPad().instanceID
 
         manager = MotionManager(clock: clock, sensorControl: pump)
         manager.diagnostics = { diagnostic in

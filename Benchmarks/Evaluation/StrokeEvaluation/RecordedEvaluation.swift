@@ -113,7 +113,7 @@ func recordedSection(family: String, trials: Int, devices: [RecordingDevice] = R
     }
     line("| | " + columns.map { $0.name == "direct" ? "handed to the classifier" : "recorded: \($0.name)" }.joined(separator: " | ") + " |")
     line("|---|" + columns.map { _ in "---|" }.joined())
-    row("recordings the recognizer finished (drawings, turned, scribbles)") { $0.name == "direct" ? "" : "\($0.drawingsKept) of \($0.drawingsPlayed)" }
+    row("recordings the recognizer finished (drawings, turned, scribbles; one it did not is evaluated as drawn)") { $0.name == "direct" ? "" : "\($0.drawingsKept) of \($0.drawingsPlayed)" }
     row("its action (or failure) the classifier's decision on what it kept") {
         $0.name == "direct" ? "" : "\($0.actionsAgreeing) of \($0.actionsCompared)"
     }

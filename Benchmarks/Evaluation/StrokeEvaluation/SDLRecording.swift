@@ -1,3 +1,4 @@
+import BenchmarkFixtures
 import Foundation
 import Tactile
 import TactileSDL
@@ -172,7 +173,13 @@ final class SDLStrokeRecorder {
     static let stickScale = 1.5
 
     private func recordWithStick(_ drawing: [[Point]], before: Int) -> (strokes: [[Point]], recognized: String?) {
-        let drawing = scaled(drawing, by: Self.stickScale)
+        // Larger, but within nine tenths of the window (the cursor stops
+        // at its edges; the wide habits' longest lines are 710 across).
+        let points = drawing.joined()
+        let width = (points.map(\.x).max() ?? 0) - (points.map(\.x).min() ?? 0)
+        let height = (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0)
+        let fits = min(0.9 * Double(Self.width) / max(1, width), 0.9 * Double(Self.height) / max(1, height))
+        let drawing = scaled(drawing, by: min(Self.stickScale, fits))
         var penUp: Double?
         for stroke in drawing where !stroke.isEmpty {
             // Pen up, to the stroke's start; a frame still; pen down.
@@ -194,7 +201,7 @@ final class SDLStrokeRecorder {
         // is its last part, as the game saw it.
         let afterStrokes = finished
         if afterStrokes > before { splitDrawings += 1 }
-        let deadline = clock.now + recognizer.pause + 0.25
+        let deadline = clock.now + max(recognizer.pause, recognizer.cursorPause) + 0.25
         while finished == afterStrokes, clock.now < deadline { frame() }
         return (finished > afterStrokes ? recognizer.lastDrawing : [], recognized)
     }
@@ -324,35 +331,3 @@ final class SDLStrokeRecorder {
     }
 }
 
-/// A game controller that exists only in SDL's joystick list: SDL sends
-/// real controller events for it, as for a plugged-in pad. (SDL's
-/// automatic mapping of a virtual pad makes its button n the controller
-/// button n, so button 0 is the bottom face button.)
-@MainActor
-final class VirtualPad {
-    let instanceID: Int32
-
-    init() throws {
-        var description = SDL_VirtualJoystickDesc()
-        description.version = tactile_virtual_joystick_desc_version()
-        description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
-        description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
-        description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        let index = SDL_JoystickAttachVirtualEx(&description)
-        guard index >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
-        instanceID = SDL_JoystickGetDeviceInstanceID(index)
-    }
-
-    /// SDL's joystick; valid once the pump has opened it.
-    private var joystick: OpaquePointer? { SDL_JoystickFromInstanceID(instanceID) }
-
-    func set(_ button: SDL_GameControllerButton, down: Bool) {
-        SDL_JoystickSetVirtualButton(joystick, button.rawValue, UInt8(down ? SDL_PRESSED : SDL_RELEASED))
-        SDL_JoystickUpdate()
-    }
-
-    func set(_ axis: SDL_GameControllerAxis, _ value: Int16) {
-        SDL_JoystickSetVirtualAxis(joystick, axis.rawValue, value)
-        SDL_JoystickUpdate()
-    }
-}

@@ -96,12 +96,13 @@ public enum GestureDefaults {
     /// controller cursor before the shape is taken as finished: 1 s. The
     /// stick carries the cursor to the next stroke's start at the cursor's
     /// speed, which takes longer than lifting a finger: in session 27's
-    /// model of a player steering the stick along the built-in shapes (the
+    /// model of a player steering the stick along the 16 shapes (the
     /// stroke evaluation's `recorded … devices=stick`, ``ControllerCursor``'s
-    /// default speeds), that trip took 0.43 s at the median, 0.82 s at the
-    /// 99th percentile and 0.98 s at most, and 6% of the drawings were cut
-    /// in two at ``strokePause``. This project's choice from that model, not
-    /// a published value.
+    /// default speeds, shapes 90–500 points across), that trip took 0.43 s
+    /// at the median, 0.82 s at the 99th percentile and 0.98 s at most, and
+    /// 6% of the drawings were cut in two at ``strokePause``. Larger shapes
+    /// take longer (up to 1.4 s for 700 points). This project's choice from
+    /// that model, not a published value.
     public static let strokeCursorPause = 1.0
 
     /// The least size of a drawn shape, as the longer side of its bounds:
