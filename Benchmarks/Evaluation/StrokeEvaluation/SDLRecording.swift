@@ -5,13 +5,15 @@ import TactileSDL
 import TactileTestSupport
 
 // The issue asks for strokes recorded by the project, with the mouse and
-// with simulated touch. Here each simulated writer's drawing is played as
-// a device reports it into SDL's own event queue (SDL_PushEvent, read back
-// by the pump's SDL_PollEvent, the dummy video driver: no display needed),
-// through a Scene to a StrokeGestureRecognizer over the whole window; what
-// the recognizer kept as the drawing (`lastDrawing`) is the recording, and
-// what it decided is the game's action. `recorded` (below) evaluates the
-// recordings beside the same drawings handed to the classifier directly.
+// with simulated touch, and for drawing with a stick to be usable. Here
+// each simulated writer's drawing is played as a device reports it into
+// SDL's own event queue (SDL_PushEvent, or a virtual pad's axes and
+// buttons, read back by the pump's SDL_PollEvent; the dummy video driver:
+// no display needed), through a Scene to a StrokeGestureRecognizer over the
+// whole window; what the recognizer kept as the drawing (`lastDrawing`) is
+// the recording, and what it decided is the game's action.
+// RecordedEvaluation.swift evaluates the recordings beside the same
+// drawings handed to the classifier directly.
 
 /// How a recording reaches SDL.
 enum RecordingDevice: String, CaseIterable {
@@ -52,8 +54,7 @@ final class SDLStrokeRecorder {
     /// The recognizer, with the built-in set and the library's defaults.
     let recognizer = StrokeGestureRecognizer(classifier: StrokeClassifier())
     private var events: [InputEvent] = []
-    /// Drawings the recognizer finished, and the shape its action named
-    /// for the last one (nil when it failed).
+    /// Drawings the recognizer finished (recognized or failed).
     private(set) var finished = 0
     /// With the stick: drawings the recognizer finished before their last
     /// stroke (see `recordWithStick`).
@@ -61,6 +62,8 @@ final class SDLStrokeRecorder {
     /// With the stick: seconds from each pen-up to the next stroke's
     /// pen-down within a drawing (the recognizer's pause must outlast them).
     private(set) var travelTimes: [Double] = []
+    /// The shape the recognizer's action named for the drawing under way
+    /// (nil: none yet, or it failed).
     private var recognized: String?
 
     /// The stick's player (`.stick` only).
@@ -120,35 +123,30 @@ final class SDLStrokeRecorder {
                     for _ in 0..<Int(Self.strokeGap * Self.frameRate) { frame() }
                 }
             }
+            // The mouse, or else a finger a stroke (the stick returned above).
             let finger = Int64(index + 1)
-            switch device {
-            case .mouse:
+            if device == .mouse {
                 let start = pixel(stroke[0])
                 if lastPixel.map({ $0 != start }) ?? true { pushMotion(start, pressed: false) }
                 pushButton(SDL_MOUSEBUTTONDOWN, start)
                 lastPixel = start
-            case .touch:
+            } else {
                 lastTouch = pushFinger(SDL_FINGERDOWN, finger, stroke[0], unless: nil)
-            case .stick:
-                break   // see recordWithStick
             }
             for (step, point) in stroke.enumerated().dropFirst() {
-                switch device {
-                case .mouse:
+                if device == .mouse {
                     let here = pixel(point)
                     if lastPixel.map({ $0 != here }) ?? true { pushMotion(here, pressed: true) }
                     lastPixel = here
-                case .touch:
+                } else {
                     lastTouch = pushFinger(SDL_FINGERMOTION, finger, point, unless: lastTouch)
-                case .stick:
-                    break
                 }
                 if step % Self.samplesPerFrame == 0 { frame() }
             }
-            switch device {
-            case .mouse: pushButton(SDL_MOUSEBUTTONUP, lastPixel ?? pixel(stroke[stroke.count - 1]))
-            case .touch: _ = pushFinger(SDL_FINGERUP, finger, stroke[stroke.count - 1], unless: nil)
-            case .stick: break
+            if device == .mouse {
+                pushButton(SDL_MOUSEBUTTONUP, lastPixel ?? pixel(stroke[stroke.count - 1]))
+            } else {
+                _ = pushFinger(SDL_FINGERUP, finger, stroke[stroke.count - 1], unless: nil)
             }
             frame()
         }
@@ -215,9 +213,8 @@ final class SDLStrokeRecorder {
         let giveUp = clock.now + 4
         while clock.now < giveUp {
             guard let cursor = pump.cursors.values.first?.location else { return }
-            func distance(_ point: Point) -> Double { ((point.x - cursor.x) * (point.x - cursor.x) + (point.y - cursor.y) * (point.y - cursor.y)).squareRoot() }
-            while index < path.count - 1, distance(path[index]) < Self.lookAhead { index += 1 }
-            let left = distance(last)
+            while index < path.count - 1, cursor.distance(to: path[index]) < Self.lookAhead { index += 1 }
+            let left = cursor.distance(to: last)
             if index == path.count - 1, left < reach { return }
             let target = path[index]
             // Slower near the end, so as to stop there rather than
@@ -240,8 +237,7 @@ final class SDLStrokeRecorder {
         var path = [stroke[0]]
         for point in stroke.dropFirst() {
             let from = path[path.count - 1]
-            let length = ((point.x - from.x) * (point.x - from.x) + (point.y - from.y) * (point.y - from.y)).squareRoot()
-            let steps = max(1, Int((length / 3).rounded(.up)))
+            let steps = max(1, Int((from.distance(to: point) / 3).rounded(.up)))
             for step in 1...steps {
                 let t = Double(step) / Double(steps)
                 path.append(Point(x: from.x + (point.x - from.x) * t, y: from.y + (point.y - from.y) * t))
