@@ -56,19 +56,19 @@ extension SDLIntegration.X11Demos {
         // A drawing is finished when the ink it began is emptied (recognized
         // or failed, the recognizer is reset); what it kept, and its action.
         var finished: [(drawing: [[Point]], name: String?)] = []
-        var drawing = false
+        var inkBegun = false
         func advance(to time: Double) {
             scene.advanceTime(to: time)
-            if drawing, strokes.ink.isEmpty {
+            if inkBegun, strokes.ink.isEmpty {
                 finished.append((strokes.lastDrawing, recognized))
                 recognized = nil
             }
-            drawing = !strokes.ink.isEmpty
+            inkBegun = !strokes.ink.isEmpty
         }
         for event in run.trace.events {
             advance(to: event.timestamp)
             scene.send(event)
-            if !strokes.ink.isEmpty { drawing = true }
+            if !strokes.ink.isEmpty { inkBegun = true }
         }
         advance(to: (run.trace.events.last?.timestamp ?? 0) + 1)
 
