@@ -67,6 +67,8 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
     var figures = RecordedFigures(name: device?.rawValue ?? "direct")
     let session = try device.map { try RecordingSession(device: $0) }
     let (direct, habits, writers) = withHeldOutFamily(family) { ($0, $1, $2) }
+    // `withHeldOutFamily` sets the family's generator only while its body
+    // runs; the turned drawings and the scribbles are made further down.
     let saved = (sessionSixWriters, lognormalWriters)
     lognormalWriters = family == "lognormal"
     defer { (sessionSixWriters, lognormalWriters) = saved }
