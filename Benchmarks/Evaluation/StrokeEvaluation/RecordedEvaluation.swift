@@ -21,9 +21,9 @@ struct RecordedFigures {
     var rotation: RotationFigures?
     var nearest = 0.0
     var rejection: Rejection?
-    /// Of the recordings, the recognizer's own decision (its action, or a
-    /// failure) that was the classifier's on the drawing it kept.
-    var actionsAgreeing = 0, actionsCompared = 0
+    /// Of the recordings it finished, the recognizer's own decision (its
+    /// action, or a failure) that was the classifier's on what it kept.
+    var actionsAgreeing = 0
     /// With the stick: recordings the pause split (see `recordWithStick`).
     var split = 0
     var travelTimes: [Double] = []
@@ -95,8 +95,7 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
     let score = GestureDefaults.strokeMinimumScore, deviation = GestureDefaults.strokeMaximumShapeDeviation
     figures.rejection = Rejection(outcomes) { $0.accepted(score: score, deviation: deviation) }
     if let session {
-        (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing, figures.actionsCompared) =
-            (session.played, session.kept, session.agreeing, session.kept)
+        (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing) = (session.played, session.kept, session.agreeing)
         figures.split = session.recorder.splitDrawings
         figures.travelTimes = session.recorder.travelTimes
     }
@@ -117,7 +116,7 @@ func recordedSection(family: String, trials: Int, devices: [RecordingDevice] = R
     line("|---|" + columns.map { _ in "---|" }.joined())
     row("recordings the recognizer finished (drawings, turned, scribbles; one it did not is evaluated as drawn)") { $0.name == "direct" ? "" : "\($0.drawingsKept) of \($0.drawingsPlayed)" }
     row("its action (or failure) the classifier's decision on what it kept") {
-        $0.name == "direct" ? "" : "\($0.actionsAgreeing) of \($0.actionsCompared)"
+        $0.name == "direct" ? "" : "\($0.actionsAgreeing) of \($0.drawingsKept)"
     }
     if columns.contains(where: { $0.name == "stick" }) {
         row("recordings split by the recognizer's pause (pen-up travel too long)") { $0.name == "stick" ? "\($0.split)" : "" }

@@ -55,7 +55,7 @@ final class SDLStrokeRecorder {
     let recognizer = StrokeGestureRecognizer(classifier: StrokeClassifier())
     private var events: [InputEvent] = []
     /// Drawings the recognizer finished (recognized or failed).
-    private(set) var finished = 0
+    private var finished = 0
     /// With the stick: drawings the recognizer finished before their last
     /// stroke (see `recordWithStick`).
     private(set) var splitDrawings = 0

@@ -1411,8 +1411,8 @@ case "write-logs":
     try writeGestureLogs(Drawings(writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, seed: 0xE7A1),
                          writers: lognormalWriters ? lognormalWriterSeeds : reportWriters, to: directory)
 case "recorded":
-    // Session 27: the family's drawings recorded with the mouse and with
-    // simulated touch through SDL's queue and the recognizer, beside the
+    // Session 27: the family's drawings recorded with the mouse, simulated
+    // touch and a stick through SDL's queue and the recognizer, beside the
     // same drawings handed to the classifier (RecordedEvaluation.swift).
     let family = arguments.dropFirst().first { ["report", "wide", "lognormal"].contains($0) } ?? "report"
     let trials = arguments.dropFirst().compactMap { Int($0) }.first ?? 5

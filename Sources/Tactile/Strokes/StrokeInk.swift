@@ -122,13 +122,11 @@ public struct StrokeInk: Sendable {
     public mutating func endStroke(at point: Point? = nil) {
         guard isDrawing else { return }
         if let point, point.isFinite {
-            // The stroke's start is where the one before it ends (its own
-            // entry is its end, moved along by `keep`). Until session 27
-            // this read the stroke's own end, so the test never held and a
-            // lift where the last move was (SDL's mouse and finger lifts
-            // always are) kept that point twice.
-            let start = strokeEnds.count > 1 ? strokeEnds[strokeEnds.count - 2] : 0
-            if points.count > start, points[points.count - 1] == point {
+            // The stroke being drawn, from its own start. (Until session 27
+            // this took the stroke's end for its start, so the test never
+            // held and a lift where the last move was, as SDL's mouse and
+            // finger lifts always are, kept that point twice.)
+            if stroke(strokeEnds.count - 1).last == point {
                 // Already the last point kept.
             } else {
                 keep(point)
