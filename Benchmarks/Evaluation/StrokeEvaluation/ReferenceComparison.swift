@@ -3,8 +3,8 @@ import Tactile
 import TactileTestSupport
 
 // `reference [report|wide|s6|lognormal|all] [TRIALS]`: our matcher beside
-// the published reference recognizers ($P: ReferencePointCloud.swift, $1:
-// ReferenceUnistroke.swift) on the same drawings, the same template picks
+// the published reference recognizers ($P: ReferencePointCloud.swift, $P+:
+// ReferencePointCloudPlus.swift, $1: ReferenceUnistroke.swift) on the same drawings, the same template picks
 // and the same tests, so that a family's figures can be read against what
 // the papers' recognizers do on it. Our matcher is taken without its
 // rejection (the nearest template), as the papers report theirs.
@@ -54,13 +54,30 @@ struct ReferenceFamily {
 
 /// The recognizers compared.
 enum ReferenceRecognizer: CaseIterable {
-    case ours, pointCloud, unistroke
+    case ours, pointCloud, pointCloudPlus, unistroke
+    /// $P+'s parts apart (`reference-parts`): many-to-one on positions
+    /// alone, and $P's greedy runs with the turning angle.
+    case manyToOne, greedyTurning
+    /// Many-to-one on positions with our matcher's normalization, summing
+    /// point distances or (as ours) their squares.
+    case manyToOneSpread, manyToOneSpreadSquared
+    /// The squared one scaled uniformly and matched at its best rotation.
+    case manyToOneTurnable
+
+    /// The recognizers of a family's section, in its columns' order.
+    static let compared: [ReferenceRecognizer] = [.ours, .pointCloud, .pointCloudPlus, .unistroke]
 
     var title: String {
         switch self {
         case .ours: "ours (nearest)"
         case .pointCloud: "$P"
+        case .pointCloudPlus: "$P+"
         case .unistroke: "$1"
+        case .manyToOne: "$P+ without turning angles"
+        case .greedyTurning: "$P with turning angles"
+        case .manyToOneSpread: "$P+ without turning angles, axes as ours"
+        case .manyToOneSpreadSquared: "the same, squared distances"
+        case .manyToOneTurnable: "many-to-one, squared, rotation invariant"
         }
     }
 
@@ -75,6 +92,32 @@ enum ReferenceRecognizer: CaseIterable {
         case .pointCloud:
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: ReferencePointCloud.init(strokes:)) {
                 $0.greedyMatch($1)
+            }
+            return { recognizer.classify($0) }
+        case .pointCloudPlus:
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: { ReferencePointCloudPlus(strokes: $0) }) {
+                $0.distance(to: $1)
+            }
+            return { recognizer.classify($0) }
+        case .manyToOne:
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: { ReferencePointCloudPlus(strokes: $0, turningWeight: 0) }) {
+                $0.distance(to: $1)
+            }
+            return { recognizer.classify($0) }
+        case .manyToOneSpread, .manyToOneSpreadSquared:
+            let squared = self == .manyToOneSpreadSquared
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
+                ReferencePointCloudPlus(strokes: $0, turningWeight: 0, spreadAxes: true)
+            }) { $0.distance(to: $1, squared: squared) }
+            return { recognizer.classify($0) }
+        case .manyToOneTurnable:
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
+                ReferencePointCloudPlus(strokes: $0, turningWeight: 0, turnable: true)
+            }) { $0.distanceAtBestRotation(to: $1) }
+            return { recognizer.classify($0) }
+        case .greedyTurning:
+            let recognizer = NearestReferenceTemplate(samples: samples, prepare: { ReferencePointCloudPlus(strokes: $0) }) {
+                $0.greedyDistance(to: $1)
             }
             return { recognizer.classify($0) }
         case .unistroke:
@@ -148,28 +191,29 @@ func referenceUserDependent(_ drawings: Drawings, shapeIndices: [Int], templateC
 
 func referenceCell(_ confusion: Confusion) -> String { percent(confusion.accuracy) }
 
-/// The section for one family: the 16-shape user-dependent table (ours and
-/// $P; $1 shown apart, as it cannot tell turned twins apart), per-shape
+/// The section for one family: the 16-shape user-dependent table (ours, $P
+/// and $P+; $1 shown apart, as it cannot tell turned twins apart), per-shape
 /// accuracy with 1 template, and the 13-shape rotation table (ours
-/// invariant and $1 at every rotation; $P upright only).
+/// invariant and $1 at every rotation; $P and $P+ upright only).
 func referenceSection(_ family: ReferenceFamily, trials: Int) -> String {
     var out = ""
     func line(_ text: String = "") { out += text + "\n" }
     let drawings = family.drawings()
     let all = Array(shapes.indices)
-    let recognizers = ReferenceRecognizer.allCases
+    let recognizers = ReferenceRecognizer.compared
     line("### \(family.title)")
     line()
     line("User-dependent, all \(shapes.count) shapes, rotation sensitive ($1 rotation invariant by design: see below).")
     line()
-    line("| templates per shape | ours (nearest) | $P | $1 | confusions: ours | confusions: $P |")
-    line("|---|---|---|---|---|---|")
+    line("| templates per shape | ours (nearest) | $P | $P+ | $1 | confusions: ours | confusions: $P | confusions: $P+ |")
+    line("|---|---|---|---|---|---|---|---|")
     var one: [Confusion] = []
     for count in [1, 2, 3, 5] {
         let result = referenceUserDependent(drawings, shapeIndices: all, templateCount: count, trials: trials,
                                             rotationInvariant: false, seed: UInt64(count), recognizers: recognizers)
         if count == 1 { one = result }
-        line("| \(count) | \(referenceCell(result[0])) | \(referenceCell(result[1])) | \(referenceCell(result[2])) | \(result[0].topConfusions(3)) | \(result[1].topConfusions(3)) |")
+        let (ours, p, pPlus, unistroke) = (result[0], result[1], result[2], result[3])
+        line("| \(count) | \(referenceCell(ours)) | \(referenceCell(p)) | \(referenceCell(pPlus)) | \(referenceCell(unistroke)) | \(ours.topConfusions(3)) | \(p.topConfusions(3)) | \(pPlus.topConfusions(3)) |")
     }
     line()
     line("Per shape, 1 template (share of that shape's tests right):")
@@ -186,23 +230,73 @@ func referenceSection(_ family: ReferenceFamily, trials: Int) -> String {
     line()
     let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
     line("Rotation invariant, \(invariantShapes.count) shapes (no turned twins): templates upright, tests turned; ours with")
-    line("every template rotation invariant. $P is not rotation invariant, so only its upright row is meaningful.")
+    line("every template rotation invariant. $P and $P+ are not rotation invariant, so only their upright row is meaningful.")
     line()
-    line("| rotation | ours, 1 | $1, 1 | $P, 1 | ours, 3 | $1, 3 | $P, 3 | confusions (1 template): ours | confusions (1 template): $1 |")
-    line("|---|---|---|---|---|---|---|---|---|")
+    line("| rotation | ours, 1 | $1, 1 | $P, 1 | $P+, 1 | ours, 3 | $1, 3 | $P, 3 | $P+, 3 | confusions (1 template): ours | confusions (1 template): $1 |")
+    line("|---|---|---|---|---|---|---|---|---|---|---|")
     for degrees in [0.0, 30, 60, 90, 180] {
         let turned = family.drawings(rotation: degrees * .pi / 180)
-        let compared: [ReferenceRecognizer] = degrees == 0 ? [.ours, .unistroke, .pointCloud] : [.ours, .unistroke]
+        let compared: [ReferenceRecognizer] = degrees == 0 ? [.ours, .unistroke, .pointCloud, .pointCloudPlus] : [.ours, .unistroke]
         let one = referenceUserDependent(drawings, shapeIndices: invariantShapes, templateCount: 1, trials: trials,
                                          rotationInvariant: true, tests: turned, seed: 0x40, recognizers: compared)
         let three = referenceUserDependent(drawings, shapeIndices: invariantShapes, templateCount: 3, trials: trials,
                                            rotationInvariant: true, tests: turned, seed: 0x41, recognizers: compared)
-        let p1 = one.count > 2 ? referenceCell(one[2]) : "–"
-        let p3 = three.count > 2 ? referenceCell(three[2]) : "–"
-        line("| \(Int(degrees))° | \(referenceCell(one[0])) | \(referenceCell(one[1])) | \(p1) | \(referenceCell(three[0])) | \(referenceCell(three[1])) | \(p3) | \(one[0].topConfusions(3)) | \(one[1].topConfusions(3)) |")
+        func upright(_ result: [Confusion], _ position: Int) -> String { result.count > position ? referenceCell(result[position]) : "–" }
+        line("| \(Int(degrees))° | \(referenceCell(one[0])) | \(referenceCell(one[1])) | \(upright(one, 2)) | \(upright(one, 3)) | \(referenceCell(three[0])) | \(referenceCell(three[1])) | \(upright(three, 2)) | \(upright(three, 3)) | \(one[0].topConfusions(3)) | \(one[1].topConfusions(3)) |")
     }
     line()
     return out
+}
+
+/// `reference-parts [family|all] [TRIALS]`: which of $P+'s two changes
+/// makes its difference: user-dependent accuracy, 16 shapes, 1 and 3
+/// templates, of $P, $P with the turning angle, $P+ without it, and $P+
+/// (ours beside them), on the same picks as the family's section.
+func referenceParts(familyName: String, trials: Int) {
+    let families = familyName == "all" ? ReferenceFamily.all + ReferenceFamily.tuning
+        : (ReferenceFamily.all + ReferenceFamily.tuning).filter { $0.name == familyName }
+    precondition(!families.isEmpty, "reference-parts takes report, wide, s6, lognormal, tune, varied or all")
+    let recognizers: [ReferenceRecognizer] = [.ours, .pointCloud, .greedyTurning, .manyToOne, .pointCloudPlus, .manyToOneSpread, .manyToOneSpreadSquared]
+    print("| family | templates | " + recognizers.map(\.title).joined(separator: " | ") + " |")
+    print("|---|---|" + String(repeating: "---|", count: recognizers.count))
+    for family in families {
+        for count in [1, 3] {
+            let result = referenceUserDependent(family.drawings(), shapeIndices: Array(shapes.indices), templateCount: count,
+                                                trials: trials, rotationInvariant: false, seed: UInt64(count), recognizers: recognizers)
+            print("| \(family.name) | \(count) | " + result.map(referenceCell).joined(separator: " | ") + " |")
+        }
+    }
+}
+
+/// `reference-parts rotation [family|all] [TRIALS]`: ours rotation
+/// invariant beside many-to-one matching (squared, scaled uniformly) at its
+/// best rotation, 13 shapes, templates upright and tests turned, on the
+/// picks of the family's rotation table.
+func referencePartsRotation(familyName: String, trials: Int) {
+    let families = familyName == "all" ? ReferenceFamily.all + ReferenceFamily.tuning
+        : (ReferenceFamily.all + ReferenceFamily.tuning).filter { $0.name == familyName }
+    precondition(!families.isEmpty, "reference-parts rotation takes report, wide, s6, lognormal, tune, varied or all")
+    let invariantShapes = shapes.indices.filter { !shapes[$0].hasRotatedTwin }
+    let recognizers: [ReferenceRecognizer] = [.ours, .manyToOneTurnable]
+    let rotations = [0.0, 30, 60, 90, 180]
+    print("| family | templates | recognizer | " + rotations.map { "\(Int($0))°" }.joined(separator: " | ") + " | worst |")
+    print("|---|---|---|" + String(repeating: "---|", count: rotations.count + 1))
+    for family in families {
+        let drawings = family.drawings()
+        for (count, seed) in [(1, UInt64(0x40)), (3, 0x41)] {
+            var cells = recognizers.map { _ in [Double]() }
+            for degrees in rotations {
+                let result = referenceUserDependent(drawings, shapeIndices: invariantShapes, templateCount: count, trials: trials,
+                                                    rotationInvariant: true, tests: family.drawings(rotation: degrees * .pi / 180),
+                                                    seed: seed, recognizers: recognizers)
+                for index in recognizers.indices { cells[index].append(result[index].accuracy) }
+            }
+            for (index, recognizer) in recognizers.enumerated() {
+                print("| \(family.name) | \(count) | \(recognizer.title) | " + cells[index].map(percent).joined(separator: " | ")
+                      + " | \(percent(cells[index].min()!)) |")
+            }
+        }
+    }
 }
 
 /// `reference [family|all] [TRIALS]`: prints the sections (markdown).

@@ -1225,6 +1225,13 @@ case "choose-margin":
     // Session 10: a margin rule chosen on tuning writers only
     // (MarginChoice.swift); `choose-margin heldout` then evaluates it once.
     chooseMarginRule(heldOut: arguments.dropFirst().first == "heldout")
+case "reference-parts":
+    // `reference-parts report|wide|s6|lognormal|tune|varied|all [TRIALS]`.
+    if arguments.dropFirst().first == "rotation" {
+        referencePartsRotation(familyName: arguments.dropFirst(2).first ?? "all", trials: Int(arguments.dropFirst(3).first ?? "") ?? 5)
+    } else {
+        referenceParts(familyName: arguments.dropFirst().first ?? "all", trials: Int(arguments.dropFirst(2).first ?? "") ?? 5)
+    }
 case "reference":
     // Our matcher beside $P and $1 (ReferenceComparison.swift):
     // `reference report|wide|s6|lognormal|all [TRIALS]`.
@@ -1429,7 +1436,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis
