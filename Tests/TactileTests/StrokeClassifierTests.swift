@@ -1,7 +1,7 @@
 import Foundation
 import TactileTestSupport
 import Testing
-@testable import Tactile
+@_spi(StrokeTuning) @testable import Tactile
 
 /// The matching on its own: what it is invariant to (position, size, stroke
 /// order, direction and count, rotation when asked), what it is not
@@ -79,9 +79,15 @@ struct StrokeClassifierTests {
         #expect(classifier.classify(strokes: Self.v)?.angle == 0)
     }
 
-    @Test(arguments: [90.0, 180.0, -90.0, 30.0, 137.0])
-    func withRotationInvarianceAnUprightTemplateMatchesTurned(degrees: Double) throws {
-        let classifier = try Self.classifier(rotationInvariant: true, [("triangle", Self.triangle), ("zigzag", Self.zigzag), ("line", Self.line)])
+    /// Also with many-to-one matching (`manyToOneMatching`, a tuning
+    /// switch), whose angle is refined on its own pairs.
+    @Test(arguments: [90.0, 180.0, -90.0, 30.0, 137.0], [false, true])
+    func withRotationInvarianceAnUprightTemplateMatchesTurned(degrees: Double, manyToOne: Bool) throws {
+        var parameters = StrokeMatchingParameters.standard
+        parameters.manyToOneMatching = manyToOne
+        let classifier = try StrokeClassifier(templates: [("triangle", Self.triangle), ("zigzag", Self.zigzag), ("line", Self.line)].map {
+            try StrokeTemplate(name: $0.0, isRotationInvariant: true, samples: [$0.1])
+        }, parameters: parameters)
         let angle = degrees * Double.pi / 180
         let match = try #require(classifier.classify(strokes: Self.transformed(Self.triangle, dx: 20, scale: 1.5, angle: angle)))
         #expect(match.name == "triangle")

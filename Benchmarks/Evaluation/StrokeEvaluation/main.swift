@@ -979,7 +979,7 @@ if let writers = arguments.first(where: { $0.hasPrefix("tw=") }) {
     let habits = arguments.first { $0.hasPrefix("th=") }.map { String($0.dropFirst(3)) } ?? "usual"
     builtInTemplates = templateSet(writers: seeds, habits: templateHabits(habits, seeds: seeds))
 }
-if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "rejection"].contains(arguments.first) {
+if ["rotation", "classify", "reference", "reference-parts", "choose-rule", "choose-margin", "rejection"].contains(arguments.first) {
     // Tuning knobs, `name=value`, for the rotation table and for callgrind.
     if arguments.dropFirst(3).first == "aligned" { matchingParameters.alignmentAngles = 36 }
     for setting in arguments.dropFirst(2) where setting.contains("=") {
@@ -988,6 +988,7 @@ if ["rotation", "classify", "reference", "choose-rule", "choose-margin", "reject
         switch parts[0] {
         case "aspect": matchingParameters.minimumAspect = value
         case "thin": matchingParameters.thinAspectExponent = value
+        case "manytoone": matchingParameters.manyToOneMatching = value != 0
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
@@ -1033,6 +1034,10 @@ case "rotation":
     if set == "lognormal" { lognormalWriters = true }
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : set == "lognormal" ? lognormalWriterSeeds : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
+case "choose-matching":
+    // Session 28: the rejection under many-to-one matching, on tuning
+    // writers only (MatchingChoice.swift); `choose-matching heldout` looks once.
+    chooseMatching(heldOut: arguments.dropFirst().first == "heldout")
 case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
@@ -1436,7 +1441,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | choose-matching [heldout] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis

@@ -128,6 +128,7 @@ extension StrokeClassifier {
     /// cloud's lower bounds against `sample`, already filled.
     func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double,
                turning: Bool = false, bounds known: UnsafeMutablePointer<Double>? = nil) -> Double {
+        if matchesManyToOne { return manyToOneDistance(x: x, y: y, sample: sample, turning: turning) }
         var best = limit
         let bounds: UnsafeMutablePointer<Double>
         if let known {

@@ -102,7 +102,7 @@ extension StrokeClassifier {
     /// run's alone (`bestRun`), or a whole matching; `bestTurn` follows it
     /// when it is below `limit`.
     private func refinementDistance(sample: Int, below limit: Double) -> Double {
-        guard refinesBestRun else {
+        guard refinesBestRun, !matchesManyToOne else {
             return match(x: rotatedX, y: rotatedY, sample: sample, below: limit, turning: true)
         }
         let sx = sampleX + sample * n, sy = sampleY + sample * n

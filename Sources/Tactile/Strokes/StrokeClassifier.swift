@@ -262,6 +262,9 @@ public final class StrokeClassifier {
     /// `cloudDistance`); off only in the test that checks it changes no
     /// answer.
     var stopsRunsByLeastDistances = true
+    /// ``StrokeMatchingParameters/manyToOneMatching``: each candidate
+    /// matched many to one (`manyToOneDistance`), none skipped by a bound.
+    let matchesManyToOne: Bool
     /// The candidates tried, best bound first: a sample that is not
     /// rotation invariant is candidate `sample · fitsPerSample`; one that is
     /// has one per fitted angle, `sample · fitsPerSample + k`.
@@ -445,6 +448,7 @@ public final class StrokeClassifier {
         extent = parameters.lookupGridExtent.isFinite && parameters.lookupGridExtent > 0 ? parameters.lookupGridExtent : 3
         cellsPerUnit = Double(grid) / (2 * extent)
         weightSum = Double(n * (n + 1) / 2)
+        matchesManyToOne = parameters.manyToOneMatching
 
         var owners: [Int] = [], indices: [Int] = [], invariant: [Bool] = []
         for (templateIndex, template) in templates.enumerated() {
@@ -842,7 +846,7 @@ public final class StrokeClassifier {
         // Its bounds are on the nearest distances as shipped (to the matched
         // sample, at the 90th percentile): not with session 15's tuning
         // switches (`distancePercentile`, `distanceToAllSamples`) moved.
-        let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample
+        let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample && !matchesManyToOne
             && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
             && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
         if deciding {
@@ -859,7 +863,8 @@ public final class StrokeClassifier {
             // which its refinement may go below: with a bound slack, it is
             // tried while within that slack of the best (and refined when its
             // matching comes within the refinement slack, `candidateDistance`).
-            guard orderKey[candidate] < best || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
+            guard matchesManyToOne || orderKey[candidate] < best
+                || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
                 break
             }
             // One the certificate matched already: returning nothing below a
@@ -1075,7 +1080,8 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // The candidates before the match's last are in order already.
             let candidate = takeLeast(at: position, count: candidateCount)
-            guard orderKey[candidate] < nearest || (hasRotationInvariantSample && orderKey[candidate] < nearest * boundSlack) else {
+            guard matchesManyToOne || orderKey[candidate] < nearest
+                || (hasRotationInvariantSample && orderKey[candidate] < nearest * boundSlack) else {
                 break
             }
             let owner = sampleTemplate[candidate / fitsPerSample]

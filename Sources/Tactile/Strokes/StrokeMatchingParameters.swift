@@ -80,6 +80,23 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// 1 are taken as 1.
     @_spi(StrokeTuning) public var thinAspectExponent: Double
 
+    /// Matches each point with the nearest point of the other cloud, many
+    /// to one, instead of $P's greedy one-to-one runs: $P+'s matching
+    /// (Vatavu 2017) without its turning angles. In one direction every
+    /// drawn point adds its squared distance to the nearest sample point and
+    /// every sample point that no drawn point chose adds its own to the
+    /// nearest drawn point; the distance is the lesser direction's sum over
+    /// the point count (so √ of the mean of up to 2n − 1 nearest squared
+    /// distances, where the greedy matching's is √ of a weighted mean of n).
+    /// A rotation-invariant sample's angle is refined on those pairs (an
+    /// iterative closest point step in Protractor's closed form). Session
+    /// 28 measured it beside $P+ in the harness (`reference-parts`): better
+    /// than the greedy runs with one template on every family, the tuning
+    /// writers too. Off by default: the rejection's thresholds and every
+    /// speed-up (the candidates' bounds, the certificate) are the greedy
+    /// matching's; with it on, every candidate is matched whole.
+    @_spi(StrokeTuning) public var manyToOneMatching: Bool
+
     /// How far a rotation-invariant template's samples, and the drawing laid
     /// on them, are scaled along their own principal axes rather than
     /// uniformly, between 0 and 1. The axes of the screen are no directions
@@ -390,6 +407,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         lookupGridExtent = 3
         minimumAspect = 0.3
         thinAspectExponent = 1
+        manyToOneMatching = false
         rotationInvariantAspectShare = 0
         shapeRangeWidening = 0
         windingEndTrim = 0

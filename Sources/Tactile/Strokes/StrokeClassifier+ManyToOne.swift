@@ -1,0 +1,68 @@
+/// $P+'s many-to-one matching (Vatavu 2017, without its turning angles),
+/// for ``StrokeMatchingParameters/manyToOneMatching``: each point paired
+/// with the nearest point of the other cloud, taken or not.
+extension StrokeClassifier {
+    /// The many-to-one distance of the cloud `x`/`y` from `sample`, in the
+    /// units of the greedy matching's weighted sums (so that `finish`'s
+    /// √(sum / weightSum) is √ of the sum over n): from the drawing, each
+    /// drawn point's least squared distance to the sample, plus each sample
+    /// point's to the drawing where no drawn point chose it as its nearest;
+    /// from the sample the same the other way round; the lesser. Its pairs
+    /// (each point and the nearest it adds) give `bestTurn` with `turning`,
+    /// and `bestRun` names the direction (start 0).
+    ///
+    /// The distances are `fillLeastDistances`' (each point's least, and the
+    /// matrix of every pair), so the nearest chosen is the first of equals
+    /// in index order.
+    func manyToOneDistance(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int,
+                           turning: Bool) -> Double {
+        fillLeastDistances(x: x, y: y, sample: sample)
+        let pairs = pairDistances
+        let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
+        let n = n, stride = distanceStride
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { nearest in
+            // nearest[i]: drawn point i's nearest sample point; nearest[n + j]: sample point j's nearest drawn point.
+            for i in 0..<n {
+                let row = pairs + i * stride
+                var chosen = 0
+                for j in 1..<n where row[j] < row[chosen] { chosen = j }
+                nearest[i] = chosen
+            }
+            for j in 0..<n {
+                var chosen = 0
+                for i in 1..<n where pairs[i * stride + j] < pairs[chosen * stride + j] { chosen = i }
+                nearest[n + j] = chosen
+            }
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * n) { chosenBy in
+                // chosenBy[j]: some drawn point chose sample point j; chosenBy[n + i]: some sample point chose drawn point i.
+                chosenBy.initialize(repeating: false)
+                for i in 0..<n { chosenBy[nearest[i]] = true }
+                for j in 0..<n { chosenBy[n + nearest[n + j]] = true }
+                var fromDrawing = 0.0, fromSample = 0.0
+                for i in 0..<n {
+                    fromDrawing += drawingLeast[i]
+                    if !chosenBy[n + i] { fromSample += drawingLeast[i] }
+                }
+                for j in 0..<n {
+                    fromSample += sampleLeast[j]
+                    if !chosenBy[j] { fromDrawing += sampleLeast[j] }
+                }
+                let forward = fromDrawing <= fromSample
+                bestRun = (0, forward)
+                if turning {
+                    // Protractor's sums over the lesser direction's pairs, p drawn and q the sample's.
+                    let sx = sampleX + sample * n, sy = sampleY + sample * n
+                    var dot = 0.0, cross = 0.0
+                    @inline(__always) func pair(_ i: Int, _ j: Int) {
+                        dot += x[i] * sx[j] + y[i] * sy[j]
+                        cross += x[i] * sy[j] - y[i] * sx[j]
+                    }
+                    for i in 0..<n where forward || !chosenBy[n + i] { pair(i, nearest[i]) }
+                    for j in 0..<n where !forward || !chosenBy[j] { pair(nearest[n + j], j) }
+                    bestTurn = (dot, cross)
+                }
+                return min(fromDrawing, fromSample) * weightSum / Double(n)
+            }
+        }
+    }
+}

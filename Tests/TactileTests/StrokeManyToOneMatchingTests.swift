@@ -1,0 +1,89 @@
+import Foundation
+import TactileTestSupport
+import Testing
+@_spi(StrokeTuning) @testable import Tactile
+
+/// `StrokeMatchingParameters.manyToOneMatching` ($P+'s many-to-one
+/// matching, session 28's tuning switch): the distance is the lesser
+/// direction's sum of nearest squared distances, checked against a plain
+/// computation on the classifier's own clouds; the built-in set still names
+/// fresh drawings (rotation invariance: StrokeClassifierTests).
+struct StrokeManyToOneMatchingTests {
+    static var manyToOne: StrokeMatchingParameters {
+        var parameters = StrokeMatchingParameters.standard
+        parameters.manyToOneMatching = true
+        return parameters
+    }
+
+    /// The many-to-one sum from `a` to `b` (n points each), by brute force:
+    /// every point of a its nearest in b, then every point of b no point of a
+    /// chose its nearest in a (the first of equals in index order chosen).
+    static func manyToOneSum(_ ax: [Double], _ ay: [Double], _ bx: [Double], _ by: [Double]) -> Double {
+        func squared(_ i: Int, _ j: Int) -> Double {
+            let dx = ax[i] - bx[j], dy = ay[i] - by[j]
+            return dx * dx + dy * dy
+        }
+        var chosen = Set<Int>()
+        var sum = 0.0
+        for i in ax.indices {
+            let nearest = bx.indices.min { squared(i, $0) < squared(i, $1) }!
+            chosen.insert(nearest)
+            sum += squared(i, nearest)
+        }
+        for j in bx.indices where !chosen.contains(j) {
+            sum += ax.indices.map { squared($0, j) }.min()!
+        }
+        return sum
+    }
+
+    @Test func theDistanceIsTheLesserDirectionsSumOfNearestSquaredDistances() throws {
+        var synthesizer = StrokeSynthesizer(seed: 0x3A01)
+        let template = try StrokeTemplate(name: "star", samples: [synthesizer.drawing(of: .star, by: StrokeWriter(seed: 710))])
+        let classifier = try StrokeClassifier(templates: [template], parameters: Self.manyToOne)
+        let n = classifier.n
+        var checked = 0
+        for shape in [StrokeShape.star, .circle, .zigzag, .x, .line] {
+            let drawing = synthesizer.drawing(of: shape, by: StrokeWriter(seed: 711))
+            let match = try #require(classifier.classify(strokes: drawing))
+            // The clouds the classifier compared: the drawing as it normalized it, and the sample.
+            let ax = (0..<n).map { classifier.aspectX[$0] }, ay = (0..<n).map { classifier.aspectY[$0] }
+            let bx = (0..<n).map { classifier.sampleX[$0] }, by = (0..<n).map { classifier.sampleY[$0] }
+            let sum = min(Self.manyToOneSum(ax, ay, bx, by), Self.manyToOneSum(bx, by, ax, ay))
+            let expected = (sum / Double(n)).squareRoot()
+            #expect(abs(match.distance - expected) <= 1e-12 * max(1, expected), "\(shape): \(match.distance) against \(expected)")
+            checked += 1
+        }
+        #expect(checked == 5)
+    }
+
+    @Test func theGreedyMatchingsDistanceIsNotTheManyToOnes() throws {
+        // The switch changes the matching: the same drawing, another distance.
+        var synthesizer = StrokeSynthesizer(seed: 0x3A02)
+        let template = try StrokeTemplate(name: "star", samples: [synthesizer.drawing(of: .star, by: StrokeWriter(seed: 712))])
+        let greedy = try StrokeClassifier(templates: [template])
+        let manyToOne = try StrokeClassifier(templates: [template], parameters: Self.manyToOne)
+        let drawing = synthesizer.drawing(of: .star, by: StrokeWriter(seed: 713))
+        let one = try #require(greedy.classify(strokes: drawing)), other = try #require(manyToOne.classify(strokes: drawing))
+        #expect(one.distance != other.distance)
+        #expect(other.distance > 0)
+    }
+
+    @Test func theBuiltInSetNamesFreshDrawingsAndTheDecisionIsTheWholeSearchs() throws {
+        let classifier = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: Self.manyToOne)
+        var synthesizer = StrokeSynthesizer(seed: 0x7E57)
+        var correct = 0, total = 0
+        for writer in 900..<905 {
+            for shape in StrokeShape.allCases {
+                let ink = StrokeInk(strokes: synthesizer.drawing(of: shape, by: StrokeWriter(seed: UInt64(writer))))
+                let nearest = classifier.classify(ink)
+                if nearest?.name == shape.rawValue { correct += 1 }
+                total += 1
+                // Told the decision, nothing is cut short: the same match.
+                let told = classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
+                                               maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+                #expect(told?.templateIndex == nearest?.templateIndex && told?.distance == nearest?.distance)
+            }
+        }
+        #expect(Double(correct) / Double(total) >= 0.9, "\(correct) of \(total)")
+    }
+}
