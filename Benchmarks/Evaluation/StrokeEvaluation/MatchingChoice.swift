@@ -1,3 +1,4 @@
+import Foundation
 @_spi(StrokeTuning) import Tactile
 import TactileTestSupport
 
@@ -26,14 +27,31 @@ import TactileTestSupport
 //    thresholds chosen in 2.
 
 /// A drawing's value under the shipped rule: shapeDeviation ÷ margin, +∞
-/// below the score floor or without a match.
-func ruleValue(_ outcome: Outcome) -> Double {
+/// below the score floor or without a match; with `exponent`, ÷ margin to
+/// that power (the margin round below).
+func ruleValue(_ outcome: Outcome, exponent: Double = 1) -> Double {
     guard let match = outcome.match, match.score >= GestureDefaults.strokeMinimumScore else { return .infinity }
-    let value = match.shapeDeviation / match.margin
+    let value = match.shapeDeviation / pow(match.margin, exponent)
     return value.isNaN ? .infinity : value
 }
 
-func chooseMatching(heldOut: Bool) {
+// The margin round (`choose-matching margin`), session 28, after the round
+// above chose nothing; fixed before its figures:
+//
+// 1. The same pooled tuning outcomes, many-to-one matching, exact runner-up.
+// 2. Candidates: shapeDeviation ÷ margin^k for k = 0 (no margin), 0.5, 1
+//    (the shipped rule), 1.5, 2, 3 and 4: the many-to-one distances of two
+//    templates lie closer together than the greedy ones, so the margin may
+//    need more weight. Each k's threshold where 4% of the pooled scribbles
+//    pass; the k losing the fewest correct matches is chosen.
+// 3. Many-to-one with that k is preferred to the greedy matching with the
+//    shipped rule (at its own 4% threshold) if it loses at most as many
+//    correct matches as the greedy one does (0.25%) and names right and
+//    accepts more drawings. Only then the held-out look
+//    (`choose-matching margin heldout`), once. Nothing is shipped by it.
+let marginExponents = [0.0, 0.5, 1, 1.5, 2, 3, 4]
+
+func chooseMatching(heldOut: Bool, marginRound: Bool = false) {
     func classifier(manyToOne: Bool) -> StrokeClassifier {
         var parameters = matchingParameters
         parameters.manyToOneMatching = manyToOne
@@ -48,8 +66,60 @@ func chooseMatching(heldOut: Bool) {
                               habits: variedTuningHabits)
     }
     let greedy = tuningOutcomes(manyToOne: false), manyToOne = tuningOutcomes(manyToOne: true)
-    func budgetThreshold(_ outcomes: [Outcome]) -> Double {
-        scribbleBudgetThreshold(outcomes.filter { $0.shape == nil }.map(ruleValue).sorted())
+    func budgetThreshold(_ outcomes: [Outcome], exponent: Double = 1) -> Double {
+        scribbleBudgetThreshold(outcomes.filter { $0.shape == nil }.map { ruleValue($0, exponent: exponent) }.sorted())
+    }
+    func heldOutOutcomes(_ family: String, manyToOne: Bool) -> [Outcome] {
+        withHeldOutFamily(family) { drawings, habits, _ in
+            builtInOutcomes(drawings, classifier: classifier(manyToOne: manyToOne), scribblesPerKind: 1500,
+                            scribbleSeed: heldOutDraw(family).scribbleSeed, habits: habits)
+        }
+    }
+    if marginRound {
+        let greedyLimit = budgetThreshold(greedy)
+        let baseline = Rejection(greedy) { ruleValue($0) <= greedyLimit }
+        print("Pooled tuning writers, the built-in set, exact runner-up; greedy (shipped rule) at its 4%: lost "
+              + "\(percent(baseline.lost)), named right and accepted \(percent(baseline.recognizedAndAccepted)).")
+        print()
+        print("| many-to-one, shapeDeviation ÷ margin^k | threshold (4% of scribbles) | lost | named right and accepted | accepted as another shape |")
+        print("|---|---|---|---|---|")
+        var best: (exponent: Double, limit: Double, rejection: Rejection)?
+        for exponent in marginExponents {
+            let limit = budgetThreshold(manyToOne, exponent: exponent)
+            let rejection = Rejection(manyToOne) { ruleValue($0, exponent: exponent) <= limit }
+            print(String(format: "| k = %.1f | %.4f | %@ | %@ | %@ |", exponent, limit, percent(rejection.lost),
+                         percent(rejection.recognizedAndAccepted), percent(rejection.wronglyAccepted)))
+            if best == nil || rejection.lost < best!.rejection.lost { best = (exponent, limit, rejection) }
+        }
+        print()
+        guard let best else { return }
+        // Information: the lost drawings by shape, and whether the greedy
+        // matching named and accepted them (the outcomes are the same
+        // drawings in the same order).
+        let greedyAccepts = { (outcome: Outcome) in ruleValue(outcome) <= greedyLimit }
+        let chosenAccepts = { (outcome: Outcome) in ruleValue(outcome, exponent: best.exponent) <= best.limit }
+        print("lost by shape, greedy: " + lostByShape(greedy, accept: greedyAccepts))
+        print("lost by shape, many-to-one, k = \(best.exponent): " + lostByShape(manyToOne, accept: chosenAccepts))
+        let lost = zip(greedy, manyToOne).filter { $0.1.isCorrect && !chosenAccepts($0.1) }
+        let keptByGreedy = lost.filter { $0.0.isCorrect && greedyAccepts($0.0) }.count
+        let wrongForGreedy = lost.filter { !$0.0.isCorrect }.count
+        print("many-to-one's \(lost.count) lost drawings: \(keptByGreedy) named right and accepted by the greedy matching, "
+              + "\(wrongForGreedy) named wrong by it; the greedy matching names right and accepts "
+              + "\(zip(greedy, manyToOne).filter { greedyAccepts($0.0) && $0.0.isCorrect && !($0.1.isCorrect && chosenAccepts($0.1)) }.count) "
+              + "drawings that many-to-one does not, many-to-one "
+              + "\(zip(greedy, manyToOne).filter { chosenAccepts($0.1) && $0.1.isCorrect && !($0.0.isCorrect && greedyAccepts($0.0)) }.count) "
+              + "that the greedy matching does not")
+        print()
+        let preferred = best.rejection.lost <= baseline.lost && best.rejection.recognizedAndAccepted > baseline.recognizedAndAccepted
+        print("chosen: k = \(best.exponent); " + (preferred
+            ? "preferred to the greedy matching (loses \(percent(best.rejection.lost)) against \(percent(baseline.lost)))"
+            : "not preferred: it loses \(percent(best.rejection.lost)) against the greedy matching's \(percent(baseline.lost)); no held-out look"))
+        guard preferred, heldOut else { return }
+        print()
+        printHeldOutLook(header: "| family | nearest (greedy) | greedy at its 4%: lost / scribbles | many-to-one, k = \(best.exponent), at its 4%: lost / scribbles |",
+                         outcomes: { (heldOutOutcomes($0, manyToOne: false), heldOutOutcomes($0, manyToOne: true)) },
+                         library: { ruleValue($0) <= greedyLimit }, chosen: { ruleValue($0, exponent: best.exponent) <= best.limit })
+        return
     }
     let shipped = GestureDefaults.strokeMaximumShapeDeviation
     let greedyLimit = budgetThreshold(greedy), manyToOneLimit = budgetThreshold(manyToOne)
@@ -71,12 +141,6 @@ func chooseMatching(heldOut: Bool) {
     guard beatsBaseline(best: "many-to-one matching", lost: candidate, baseline: baseline) else { return }
     print("preferred: many-to-one matching at \(String(format: "%.4f", manyToOneLimit)) (nothing shipped by this command)")
     guard heldOut else { return }
-    func heldOutOutcomes(_ family: String, manyToOne: Bool) -> [Outcome] {
-        withHeldOutFamily(family) { drawings, habits, _ in
-            builtInOutcomes(drawings, classifier: classifier(manyToOne: manyToOne), scribblesPerKind: 1500,
-                            scribbleSeed: heldOutDraw(family).scribbleSeed, habits: habits)
-        }
-    }
     print()
     printHeldOutLook(header: "| family | nearest (greedy) | greedy at its 4%: lost / scribbles | many-to-one at its 4%: lost / scribbles |",
                      outcomes: { (heldOutOutcomes($0, manyToOne: false), heldOutOutcomes($0, manyToOne: true)) },
