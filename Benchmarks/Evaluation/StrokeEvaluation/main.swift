@@ -1037,8 +1037,10 @@ case "rotation":
 case "choose-matching":
     // Session 28: the rejection under many-to-one matching, on tuning
     // writers only (MatchingChoice.swift); `choose-matching heldout` looks once.
-    // `choose-matching margin [heldout]`: the margin's weight under it.
-    chooseMatching(heldOut: arguments.contains("heldout"), marginRound: arguments.dropFirst().first == "margin")
+    // `choose-matching margin [heldout]`: the margin's weight under it;
+    // `choose-matching fresh [heldout]`: the replication on fresh writers.
+    chooseMatching(heldOut: arguments.contains("heldout"), marginRound: arguments.dropFirst().first == "margin",
+                   freshRound: arguments.dropFirst().first == "fresh")
 case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
@@ -1442,7 +1444,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | choose-matching [margin] [heldout] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | choose-matching [margin|fresh] [heldout] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis
