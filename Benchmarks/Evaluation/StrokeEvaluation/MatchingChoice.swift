@@ -62,7 +62,9 @@ let marginExponents = [0.0, 0.5, 1, 1.5, 2, 3, 4]
 //    the margin round's k = 0.5 at its threshold from that round: no
 //    threshold is set on these writers.
 // 3. The criterion is what a player meets, not the loss among each
-//    matching's own correct matches: many-to-one is preferred if, on these
+//    matching's own correct matches (a criterion thought of after the
+//    rounds above had shown that figure on the first tuning writers, which
+//    is why these writers are fresh): many-to-one is preferred if, on these
 //    writers, it names right and accepts more drawings, loses under the
 //    issue's 1% of its correct matches, and lets in at most half a point
 //    more scribbles than the greedy matching. Only then the held-out look

@@ -21,16 +21,16 @@ import Tactile
 //   The distance is the lesser of the two directions.
 // No rejection (the paper reports accuracy only), no rotation invariance.
 //
-// For telling its two changes apart (`reference-parts`), a cloud can also
-// be made without the turning angle (`turningWeight` 0: many-to-one on
-// positions alone), and matched by $P's greedy one-to-one runs with the
-// turning angle (`greedyDistance(to:)`), and normalized as our matcher
-// normalizes (`spreadAxes`: each axis scaled by its standard deviation
-// about the centroid, a thin drawing's narrow axis by no less than 0.3 of
-// the wide one's, `StrokeMatchingParameters.minimumAspect`) instead of by
-// the bounding box; `turnable`: uniformly, by √2 over the spread, as our
-// rotation-invariant templates are) and matched at the best of every
-// rotation (`distanceAtBestRotation(to:)`).
+// For telling its parts apart (`reference-parts`), a cloud can also be
+// made without the turning angle (`turningWeight` 0: many-to-one on
+// positions alone); matched by $P's greedy one-to-one runs with the turning
+// angle (`greedyDistance(to:)`); normalized as our matcher normalizes
+// (`spreadAxes`: each axis scaled by its standard deviation about the
+// centroid, a thin drawing's narrow axis by no less than 0.3 of the wide
+// one's, `StrokeMatchingParameters.minimumAspect`) instead of by the
+// bounding box; or (`turnable`) scaled uniformly by √2 over the spread, as
+// our rotation-invariant templates are, and matched at its best rotation
+// (`distanceAtBestRotation(to:)`).
 
 /// One cloud of $P+, normalized: `n` points and their turning angles.
 struct ReferencePointCloudPlus {

@@ -1028,7 +1028,7 @@ case "why":
 case "pick":
     pickTemplateWriters()
 case "evaluate":
-    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 10)
+    evaluate(trials: Int(arguments.dropFirst().first ?? "") ?? 5)   // 5, as the committed report and `scripts/evaluate-strokes` make it
 case "rotation":
     let set = arguments.dropFirst().first
     if set == "lognormal" { lognormalWriters = true }

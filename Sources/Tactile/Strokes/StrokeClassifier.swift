@@ -844,8 +844,9 @@ public final class StrokeClassifier {
         // rejection (see `certainRejection`): proven for candidates matched
         // as drawn only, and for the margin's search as it stops.
         // Its bounds are on the nearest distances as shipped (to the matched
-        // sample, at the 90th percentile): not with session 15's tuning
-        // switches (`distancePercentile`, `distanceToAllSamples`) moved.
+        // sample, at the 90th percentile) and on the greedy runs: not with
+        // session 15's tuning switches (`distancePercentile`,
+        // `distanceToAllSamples`) moved, nor many-to-one matching.
         let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample && !matchesManyToOne
             && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
             && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
@@ -863,6 +864,7 @@ public final class StrokeClassifier {
             // which its refinement may go below: with a bound slack, it is
             // tried while within that slack of the best (and refined when its
             // matching comes within the refinement slack, `candidateDistance`).
+            // The bounds are the greedy runs': many-to-one matches every candidate.
             guard matchesManyToOne || orderKey[candidate] < best
                 || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
                 break

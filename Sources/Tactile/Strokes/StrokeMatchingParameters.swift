@@ -92,9 +92,12 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// iterative closest point step in Protractor's closed form). Session
     /// 28 measured it beside $P+ in the harness (`reference-parts`): better
     /// than the greedy runs with one template on every family, the tuning
-    /// writers too. Off by default: the rejection's thresholds and every
-    /// speed-up (the candidates' bounds, the certificate) are the greedy
-    /// matching's; with it on, every candidate is matched whole.
+    /// writers too, and with the rejection (`choose-matching`) more
+    /// drawings named right and accepted on every held-out family, though
+    /// more of its own correct matches rejected. Off by default because
+    /// nothing bounds it yet: the candidates' bounds and the certificate
+    /// are the greedy matching's, so with it on every candidate is matched
+    /// whole (about six times a told scribble's instructions).
     @_spi(StrokeTuning) public var manyToOneMatching: Bool
 
     /// How far a rotation-invariant template's samples, and the drawing laid
