@@ -63,6 +63,8 @@ enum ReferenceRecognizer: CaseIterable {
     case manyToOneSpread, manyToOneSpreadSquared
     /// The squared one scaled uniformly and matched at its best rotation.
     case manyToOneTurnable
+    /// The squared one from the drawing's side only, and both sides added.
+    case manyToOneFromDrawing, manyToOneBothSides
 
     /// The recognizers of a family's section, in its columns' order.
     static let compared: [ReferenceRecognizer] = [.ours, .pointCloud, .pointCloudPlus, .unistroke]
@@ -78,6 +80,8 @@ enum ReferenceRecognizer: CaseIterable {
         case .manyToOneSpread: "$P+ without turning angles, axes as ours"
         case .manyToOneSpreadSquared: "the same, squared distances"
         case .manyToOneTurnable: "many-to-one, squared, rotation invariant"
+        case .manyToOneFromDrawing: "the same, from the drawing only"
+        case .manyToOneBothSides: "the same, both directions added"
         }
     }
 
@@ -104,11 +108,14 @@ enum ReferenceRecognizer: CaseIterable {
                 $0.distance(to: $1)
             }
             return { recognizer.classify($0) }
-        case .manyToOneSpread, .manyToOneSpreadSquared:
-            let squared = self == .manyToOneSpreadSquared
+        case .manyToOneSpread, .manyToOneSpreadSquared, .manyToOneFromDrawing, .manyToOneBothSides:
+            let squared = self != .manyToOneSpread
+            let directions: ReferencePointCloudPlus.Directions =
+                self == .manyToOneFromDrawing ? .fromThis : self == .manyToOneBothSides ? .both : .lesser
+            // The drawing is the first cloud (`NearestReferenceTemplate` measures drawing to template).
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
                 ReferencePointCloudPlus(strokes: $0, turningWeight: 0, spreadAxes: true)
-            }) { $0.distance(to: $1, squared: squared) }
+            }) { $0.distance(to: $1, squared: squared, directions: directions) }
             return { recognizer.classify($0) }
         case .manyToOneTurnable:
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
@@ -256,7 +263,8 @@ func referenceParts(familyName: String, trials: Int) {
     let families = familyName == "all" ? ReferenceFamily.all + ReferenceFamily.tuning
         : (ReferenceFamily.all + ReferenceFamily.tuning).filter { $0.name == familyName }
     precondition(!families.isEmpty, "reference-parts takes report, wide, s6, lognormal, tune, varied or all")
-    let recognizers: [ReferenceRecognizer] = [.ours, .pointCloud, .greedyTurning, .manyToOne, .pointCloudPlus, .manyToOneSpread, .manyToOneSpreadSquared]
+    let recognizers: [ReferenceRecognizer] = [.ours, .pointCloud, .greedyTurning, .manyToOne, .pointCloudPlus, .manyToOneSpread, .manyToOneSpreadSquared,
+                                                .manyToOneFromDrawing, .manyToOneBothSides]
     print("| family | templates | " + recognizers.map(\.title).joined(separator: " | ") + " |")
     print("|---|---|" + String(repeating: "---|", count: recognizers.count))
     for family in families {

@@ -78,10 +78,20 @@ struct ReferencePointCloudPlus {
         self.turning = turning
     }
 
-    /// The lesser of the two directions' many-to-one distances; `squared`
-    /// sums squared point distances instead, as our matcher does.
-    func distance(to other: ReferencePointCloudPlus, squared: Bool = false) -> Double {
-        min(Self.cloudDistance(from: self, to: other, squared: squared), Self.cloudDistance(from: other, to: self, squared: squared))
+    /// How the two directions' many-to-one sums make the distance: $P+'s
+    /// lesser of the two, or (session 28, for the bounds a fast matching
+    /// needs) the one from this cloud alone, or both added.
+    enum Directions { case lesser, fromThis, both }
+
+    /// The many-to-one distance to `other`; `squared` sums squared point
+    /// distances instead, as our matcher does.
+    func distance(to other: ReferencePointCloudPlus, squared: Bool = false, directions: Directions = .lesser) -> Double {
+        let from = Self.cloudDistance(from: self, to: other, squared: squared)
+        switch directions {
+        case .fromThis: return from
+        case .lesser: return min(from, Self.cloudDistance(from: other, to: self, squared: squared))
+        case .both: return from + Self.cloudDistance(from: other, to: self, squared: squared)
+        }
     }
 
     private static func cloudDistance(from a: ReferencePointCloudPlus, to b: ReferencePointCloudPlus, squared: Bool) -> Double {
