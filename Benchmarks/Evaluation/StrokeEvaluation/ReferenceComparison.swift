@@ -53,7 +53,7 @@ struct ReferenceFamily {
 }
 
 /// The recognizers compared.
-enum ReferenceRecognizer: CaseIterable {
+enum ReferenceRecognizer {
     case ours, pointCloud, pointCloudPlus, unistroke
     /// $P+'s parts apart (`reference-parts`): many-to-one on positions
     /// alone, and $P's greedy runs with the turning angle.
