@@ -148,8 +148,16 @@ struct StrokeClassifierTests {
         }
     }
 
-    @Test func aDrawingWithoutSizeHasNoMatch() throws {
-        let classifier = try Self.classifier([("x", Self.x)])
+    /// With many-to-one matching (a tuning switch) too.
+    static func classifier(manyToOne: Bool, _ shapes: [(String, [[Point]])]) throws -> StrokeClassifier {
+        var parameters = StrokeMatchingParameters.standard
+        parameters.manyToOneMatching = manyToOne
+        return try StrokeClassifier(templates: shapes.map { try StrokeTemplate(name: $0.0, samples: [$0.1]) }, parameters: parameters)
+    }
+
+    @Test(arguments: [false, true])
+    func aDrawingWithoutSizeHasNoMatch(manyToOne: Bool) throws {
+        let classifier = try Self.classifier(manyToOne: manyToOne, [("x", Self.x)])
         #expect(classifier.classify(StrokeInk()) == nil)
         #expect(classifier.classify(strokes: [[Self.p(5, 5)]]) == nil)
         #expect(classifier.classify(strokes: [[Self.p(5, 5), Self.p(5, 5), Self.p(5, 5)], [Self.p(5, 5)]]) == nil)
@@ -158,8 +166,9 @@ struct StrokeClassifierTests {
         #expect(empty.classify(strokes: Self.x) == nil)
     }
 
-    @Test func extremeButFiniteCoordinatesStillMatch() throws {
-        let classifier = try Self.classifier([("x", Self.x), ("v", Self.v)])
+    @Test(arguments: [false, true])
+    func extremeButFiniteCoordinatesStillMatch(manyToOne: Bool) throws {
+        let classifier = try Self.classifier(manyToOne: manyToOne, [("x", Self.x), ("v", Self.v)])
         #expect(classifier.classify(strokes: Self.transformed(Self.v, dx: 1e8, scale: 1e5))?.name == "v")
         #expect(classifier.classify(strokes: Self.transformed(Self.v, scale: 1e-6))?.name == "v")
     }
