@@ -80,12 +80,17 @@ func chooseMatching(heldOut: Bool, marginRound: Bool = false, freshRound: Bool =
         parameters.reportsRunnerUp = true
         return try! StrokeClassifier(templates: builtInTemplates, parameters: parameters)
     }
+    typealias Group = (writers: [UInt64], seed: UInt64, scribbleSeed: UInt64)
+    /// A group of usual writers and one of widened habits, pooled.
+    func pooled(_ usual: Group, _ widened: Group, manyToOne: Bool) -> [Outcome] {
+        builtInOutcomes(Drawings(writers: usual.writers, seed: usual.seed), classifier: classifier(manyToOne: manyToOne),
+                        scribblesPerKind: 1500, scribbleSeed: usual.scribbleSeed)
+            + builtInOutcomes(Drawings(writers: widened.writers, seed: widened.seed, habits: variedTuningHabits),
+                              classifier: classifier(manyToOne: manyToOne), scribblesPerKind: 1500,
+                              scribbleSeed: widened.scribbleSeed, habits: variedTuningHabits)
+    }
     func tuningOutcomes(manyToOne: Bool) -> [Outcome] {
-        builtInOutcomes(Drawings(writers: tuningWriters, seed: 0x70AE), classifier: classifier(manyToOne: manyToOne),
-                        scribblesPerKind: 1500, scribbleSeed: 0x5C81_0001)
-            + builtInOutcomes(Drawings(writers: variedTuningWriters, seed: 0x70AF, habits: variedTuningHabits),
-                              classifier: classifier(manyToOne: manyToOne), scribblesPerKind: 1500, scribbleSeed: 0x5C81_0007,
-                              habits: variedTuningHabits)
+        pooled((tuningWriters, 0x70AE, 0x5C81_0001), (variedTuningWriters, 0x70AF, 0x5C81_0007), manyToOne: manyToOne)
     }
     let greedy = tuningOutcomes(manyToOne: false), manyToOne = tuningOutcomes(manyToOne: true)
     func budgetThreshold(_ outcomes: [Outcome], exponent: Double = 1) -> Double {
@@ -101,11 +106,7 @@ func chooseMatching(heldOut: Bool, marginRound: Bool = false, freshRound: Bool =
         let greedyLimit = budgetThreshold(greedy)
         let exponent = 0.5, manyToOneLimit = budgetThreshold(manyToOne, exponent: exponent)
         func fresh(manyToOne: Bool) -> [Outcome] {
-            builtInOutcomes(Drawings(writers: freshUsualWriters, seed: 0xF4E5), classifier: classifier(manyToOne: manyToOne),
-                            scribblesPerKind: 1500, scribbleSeed: 0x5C81_0021)
-                + builtInOutcomes(Drawings(writers: freshWidenedWriters, seed: 0xF4E6, habits: variedTuningHabits),
-                                  classifier: classifier(manyToOne: manyToOne), scribblesPerKind: 1500, scribbleSeed: 0x5C81_0027,
-                                  habits: variedTuningHabits)
+            pooled((freshUsualWriters, 0xF4E5, 0x5C81_0021), (freshWidenedWriters, 0xF4E6, 0x5C81_0027), manyToOne: manyToOne)
         }
         func row(_ name: String, _ outcomes: [Outcome], _ accept: (Outcome) -> Bool) -> Rejection {
             let rejection = Rejection(outcomes, accept: accept)
