@@ -97,7 +97,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// more of its own correct matches rejected. Off by default because
     /// nothing bounds it yet: the candidates' bounds and the certificate
     /// are the greedy matching's, so with it on every candidate is matched
-    /// whole (about six times a told scribble's instructions).
+    /// whole (about three and a half times a told scribble's instructions).
     @_spi(StrokeTuning) public var manyToOneMatching: Bool
 
     /// How far a rotation-invariant template's samples, and the drawing laid
