@@ -104,7 +104,18 @@ struct ReferencePointCloud {
     }
 
     private func cloudDistance(from a: ReferencePointCloud, to b: ReferencePointCloud, start: Int) -> Double {
-        let n = Self.pointCount
+        Self.greedyRun(start: start) { i, j in
+            let dx = a.x[i] - b.x[j], dy = a.y[i] - b.y[j]
+            return (dx * dx + dy * dy).squareRoot()
+        }
+    }
+
+    /// One greedy run from point `start` of the first cloud: each of its
+    /// points in turn takes the nearest point of the second not yet taken,
+    /// by `distance(i, j)`, weighted 1 − ((i − start + n) mod n)/n. ($P+'s
+    /// parts, ReferencePointCloudPlus, run it with their point distance.)
+    static func greedyRun(start: Int, distance: (Int, Int) -> Double) -> Double {
+        let n = pointCount
         var matched = [Bool](repeating: false, count: n)
         var sum = 0.0
         var i = start
@@ -112,8 +123,7 @@ struct ReferencePointCloud {
             var nearest = Double.infinity
             var nearestIndex = 0
             for j in 0..<n where !matched[j] {
-                let dx = a.x[i] - b.x[j], dy = a.y[i] - b.y[j]
-                let d = (dx * dx + dy * dy).squareRoot()
+                let d = distance(i, j)
                 if d < nearest { nearest = d; nearestIndex = j }
             }
             matched[nearestIndex] = true

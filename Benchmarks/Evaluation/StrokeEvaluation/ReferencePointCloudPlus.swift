@@ -155,28 +155,11 @@ struct ReferencePointCloudPlus {
         var best = Double.infinity
         var start = 0
         while start < x.count {
-            best = min(best, Self.greedyRun(from: self, to: other, start: start), Self.greedyRun(from: other, to: self, start: start))
+            best = min(best, ReferencePointCloud.greedyRun(start: start) { Self.pointDistance(self, $0, other, $1) },
+                       ReferencePointCloud.greedyRun(start: start) { Self.pointDistance(other, $0, self, $1) })
             start += ReferencePointCloud.startStep
         }
         return best
-    }
-
-    private static func greedyRun(from a: ReferencePointCloudPlus, to b: ReferencePointCloudPlus, start: Int) -> Double {
-        let n = a.x.count
-        var matched = [Bool](repeating: false, count: n)
-        var sum = 0.0
-        var i = start
-        repeat {
-            var nearest = Double.infinity, nearestIndex = 0
-            for j in 0..<n where !matched[j] {
-                let d = pointDistance(a, i, b, j)
-                if d < nearest { nearest = d; nearestIndex = j }
-            }
-            matched[nearestIndex] = true
-            sum += (1 - Double((i - start + n) % n) / Double(n)) * nearest
-            i = (i + 1) % n
-        } while i != start
-        return sum
     }
 
     private static func pointDistance(_ a: ReferencePointCloudPlus, _ i: Int, _ b: ReferencePointCloudPlus, _ j: Int) -> Double {

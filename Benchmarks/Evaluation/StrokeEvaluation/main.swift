@@ -1039,8 +1039,7 @@ case "choose-matching":
     // writers only (MatchingChoice.swift); `choose-matching heldout` looks once.
     // `choose-matching margin [heldout]`: the margin's weight under it;
     // `choose-matching fresh [heldout]`: the replication on fresh writers.
-    chooseMatching(heldOut: arguments.contains("heldout"), marginRound: arguments.dropFirst().first == "margin",
-                   freshRound: arguments.dropFirst().first == "fresh")
+    chooseMatching(round: arguments.dropFirst().first, heldOut: arguments.contains("heldout"))
 case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.

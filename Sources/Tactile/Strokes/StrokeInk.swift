@@ -121,16 +121,11 @@ public struct StrokeInk: Sendable {
     /// always kept, however many are being skipped.
     public mutating func endStroke(at point: Point? = nil) {
         guard isDrawing else { return }
-        if let point, point.isFinite {
-            // The stroke being drawn, from its own start. (Until session 27
-            // this took the stroke's end for its start, so the test never
-            // held and a lift where the last move was, as SDL's mouse and
-            // finger lifts always are, kept that point twice.)
-            if stroke(strokeEnds.count - 1).last == point {
-                // Already the last point kept.
-            } else {
-                keep(point)
-            }
+        // A lift where the stroke last moved (SDL's mouse and finger lifts
+        // always are) keeps nothing more. (Until session 27 this looked
+        // from the stroke's end instead of its start and kept it twice.)
+        if let point, point.isFinite, stroke(strokeEnds.count - 1).last != point {
+            keep(point)
         }
         isDrawing = false
     }
