@@ -3,11 +3,12 @@ import TactileTestSupport
 import Testing
 @_spi(StrokeTuning) @testable import Tactile
 
-/// `StrokeMatchingParameters.manyToOneMatching` ($P+'s many-to-one
-/// matching, session 28's tuning switch): the distance is the lesser
-/// direction's sum of nearest squared distances, checked against a plain
-/// computation on the classifier's own clouds; the built-in set still names
-/// fresh drawings (rotation invariance: StrokeClassifierTests).
+/// `StrokeMatchingParameters.manyToOneMatching` (many-to-one matching
+/// after $P+, session 28's tuning switch, both directions added since
+/// session 29): the distance, checked against a plain computation on the
+/// classifier's own clouds; its bounds are at most the distance, and a matching cut short is
+/// at least its limit; the built-in set still names fresh drawings
+/// (rotation invariance: StrokeClassifierTests).
 struct StrokeManyToOneMatchingTests {
     static var manyToOne: StrokeMatchingParameters {
         var parameters = StrokeMatchingParameters.standard
@@ -36,7 +37,7 @@ struct StrokeManyToOneMatchingTests {
         return sum
     }
 
-    @Test func theDistanceIsTheLesserDirectionsSumOfNearestSquaredDistances() throws {
+    @Test func theDistanceIsBothDirectionsManyToOneSumsAdded() throws {
         var synthesizer = StrokeSynthesizer(seed: 0x3A01)
         let template = try StrokeTemplate(name: "star", samples: [synthesizer.drawing(of: .star, by: StrokeWriter(seed: 710))])
         let classifier = try StrokeClassifier(templates: [template], parameters: Self.manyToOne)
@@ -48,12 +49,55 @@ struct StrokeManyToOneMatchingTests {
             // The clouds the classifier compared: the drawing as it normalized it, and the sample.
             let ax = (0..<n).map { classifier.aspectX[$0] }, ay = (0..<n).map { classifier.aspectY[$0] }
             let bx = (0..<n).map { classifier.sampleX[$0] }, by = (0..<n).map { classifier.sampleY[$0] }
-            let sum = min(Self.manyToOneSum(ax, ay, bx, by), Self.manyToOneSum(bx, by, ax, ay))
-            let expected = (sum / Double(n)).squareRoot()
+            let sum = Self.manyToOneSum(ax, ay, bx, by) + Self.manyToOneSum(bx, by, ax, ay)
+            let expected = (sum / Double(2 * n)).squareRoot()
             #expect(abs(match.distance - expected) <= 1e-12 * max(1, expected), "\(shape): \(match.distance) against \(expected)")
             checked += 1
         }
         #expect(checked == 5)
+    }
+
+    /// Against every sample of the built-in set, fresh drawings of every
+    /// shape: the grid's bound is at most the whole distance, and a matching
+    /// at a limit returns the distance below it and a value at least the
+    /// limit otherwise (limits either side of the distance, and at it); the
+    /// classification, skipping by the bounds, is the nearest sample's.
+    @Test func theBoundIsAtMostTheDistanceAndACutMatchingAtLeastItsLimit() throws {
+        let classifier = try StrokeClassifier(templates: StrokeTemplate.builtIn, parameters: Self.manyToOne)
+        var synthesizer = StrokeSynthesizer(seed: 0x3A03)
+        var bounded = 0, positive = 0, cut = 0
+        for shape in StrokeShape.allCases {
+            let ink = StrokeInk(strokes: synthesizer.drawing(of: shape, by: StrokeWriter(seed: 714)))
+            let match = try #require(classifier.classify(ink))
+            // classify left the drawing's cloud, scaled by axes, in place.
+            var nearest = (distance: Double.infinity, sample: -1)
+            for sample in 0..<classifier.sampleCount {
+                let bound = classifier.manyToOneBound(x: classifier.aspectX, y: classifier.aspectY, sample: sample)
+                let whole = classifier.manyToOneDistance(x: classifier.aspectX, y: classifier.aspectY, sample: sample,
+                                                         below: .infinity, turning: false)
+                #expect(bound <= whole, "\(shape), sample \(sample): bound \(bound) above \(whole)")
+                if whole < nearest.distance { nearest = (whole, sample) }
+                bounded += 1
+                if bound > 0 { positive += 1 }
+                for limit in [whole * 0.5, whole * 0.9, whole, whole * 1.000001, whole * 2] {
+                    let found = classifier.manyToOneDistance(x: classifier.aspectX, y: classifier.aspectY, sample: sample,
+                                                             below: limit, turning: false)
+                    if whole < limit {
+                        #expect(found == whole)
+                    } else {
+                        #expect(found >= limit)
+                        if found != whole { cut += 1 }
+                    }
+                }
+            }
+            // The search that skips by the bounds ends where matching every sample does.
+            #expect(match.templateIndex == classifier.sampleTemplate[nearest.sample], "\(shape)")
+            #expect(match.distance == (nearest.distance / classifier.weightSum).squareRoot(), "\(shape)")
+        }
+        #expect(bounded == StrokeShape.allCases.count * classifier.sampleCount)
+        // The checks are not empty: bounds say something and matchings are cut.
+        #expect(positive > bounded / 2, "\(positive) of \(bounded) bounds above 0")
+        #expect(cut > 0)
     }
 
     @Test func theGreedyMatchingsDistanceIsNotTheManyToOnes() throws {

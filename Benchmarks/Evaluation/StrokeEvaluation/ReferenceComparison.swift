@@ -65,6 +65,8 @@ enum ReferenceRecognizer {
     case manyToOneTurnable
     /// The squared one from the drawing's side only, and both sides added.
     case manyToOneFromDrawing, manyToOneBothSides
+    /// Each point's nearest on both sides, each once (session 29).
+    case eachNearest
 
     /// The recognizers of a family's section, in its columns' order.
     static let compared: [ReferenceRecognizer] = [.ours, .pointCloud, .pointCloudPlus, .unistroke]
@@ -82,6 +84,7 @@ enum ReferenceRecognizer {
         case .manyToOneTurnable: "many-to-one, squared, rotation invariant"
         case .manyToOneFromDrawing: "the same, from the drawing only"
         case .manyToOneBothSides: "the same, both directions added"
+        case .eachNearest: "each point's nearest, both sides once"
         }
     }
 
@@ -108,10 +111,11 @@ enum ReferenceRecognizer {
                 $0.distance(to: $1)
             }
             return { recognizer.classify($0) }
-        case .manyToOneSpread, .manyToOneSpreadSquared, .manyToOneFromDrawing, .manyToOneBothSides:
+        case .manyToOneSpread, .manyToOneSpreadSquared, .manyToOneFromDrawing, .manyToOneBothSides, .eachNearest:
             let squared = self != .manyToOneSpread
             let directions: ReferencePointCloudPlus.Directions =
-                self == .manyToOneFromDrawing ? .fromThis : self == .manyToOneBothSides ? .both : .lesser
+                self == .manyToOneFromDrawing ? .fromThis : self == .manyToOneBothSides ? .both
+                    : self == .eachNearest ? .eachNearest : .lesser
             // The drawing is the first cloud (`NearestReferenceTemplate` measures drawing to template).
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
                 ReferencePointCloudPlus(strokes: $0, turningWeight: 0, spreadAxes: true)
@@ -264,7 +268,7 @@ func referenceParts(familyName: String, trials: Int) {
         : (ReferenceFamily.all + ReferenceFamily.tuning).filter { $0.name == familyName }
     precondition(!families.isEmpty, "reference-parts takes report, wide, s6, lognormal, tune, varied or all")
     let recognizers: [ReferenceRecognizer] = [.ours, .pointCloud, .greedyTurning, .manyToOne, .pointCloudPlus, .manyToOneSpread, .manyToOneSpreadSquared,
-                                                .manyToOneFromDrawing, .manyToOneBothSides]
+                                                .manyToOneFromDrawing, .manyToOneBothSides, .eachNearest]
     print("| family | templates | " + recognizers.map(\.title).joined(separator: " | ") + " |")
     print("|---|---|" + String(repeating: "---|", count: recognizers.count))
     for family in families {

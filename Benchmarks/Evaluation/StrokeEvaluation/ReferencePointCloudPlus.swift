@@ -80,8 +80,10 @@ struct ReferencePointCloudPlus {
 
     /// How the two directions' many-to-one sums make the distance: $P+'s
     /// lesser of the two, or (session 28, for the bounds a fast matching
-    /// needs) the one from this cloud alone, or both added.
-    enum Directions { case lesser, fromThis, both }
+    /// needs) the one from this cloud alone, or both added; or (session 29)
+    /// each point's least distance to the other cloud, on both sides, each
+    /// once (the unchosen points' second count left out).
+    enum Directions { case lesser, fromThis, both, eachNearest }
 
     /// The many-to-one distance to `other`; `squared` sums squared point
     /// distances instead, as our matcher does.
@@ -91,7 +93,20 @@ struct ReferencePointCloudPlus {
         case .fromThis: return from
         case .lesser: return min(from, Self.cloudDistance(from: other, to: self, squared: squared))
         case .both: return from + Self.cloudDistance(from: other, to: self, squared: squared)
+        case .eachNearest: return Self.nearestSum(from: self, to: other, squared: squared)
+            + Self.nearestSum(from: other, to: self, squared: squared)
         }
+    }
+
+    /// Each point of `a`'s least distance to `b`, added.
+    private static func nearestSum(from a: ReferencePointCloudPlus, to b: ReferencePointCloudPlus, squared: Bool) -> Double {
+        var sum = 0.0
+        for i in a.x.indices {
+            var nearest = Double.infinity
+            for j in b.x.indices { nearest = min(nearest, pointDistance(a, i, b, j)) }
+            sum += squared ? nearest * nearest : nearest
+        }
+        return sum
     }
 
     private static func cloudDistance(from a: ReferencePointCloudPlus, to b: ReferencePointCloudPlus, squared: Bool) -> Double {

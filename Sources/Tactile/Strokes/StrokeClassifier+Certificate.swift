@@ -461,17 +461,7 @@ extension StrokeClassifier {
     /// A new drawing: no candidate measured for the certificate yet.
     func beginCertificate() {
         certificatePath = nil
-        for index in 0..<n {
-            let cell = Int(aspectCell[index])
-            // The centre as `fillLookup` places it.
-            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
-            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
-            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
-            cellCenterX[index] = centerX
-            cellCenterY[index] = centerY
-            // A hair more, for the roundings of a difference of two roots.
-            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
-        }
+        fillCellCenters()
         for sample in 0..<sampleCount {
             certificateStage[sample * fitsPerSample] = 0
             certificateNoneBelow[sample * fitsPerSample] = 0

@@ -62,7 +62,7 @@ extension StrokeClassifier {
     /// remembered: the same runs in the same order, each skipped by its $Q
     /// bound as there, so the same value and the same `bestRun`.
     func matchAsDrawn(sample: Int, below limit: Double, bounds: UnsafeMutablePointer<Double>) -> Double {
-        if matchesManyToOne { return manyToOneDistance(x: aspectX, y: aspectY, sample: sample, turning: false) }
+        if matchesManyToOne { return manyToOneDistance(x: aspectX, y: aspectY, sample: sample, below: limit, turning: false) }
         var best = limit
         let first = knownRuns(of: sample)
         let bounded = stopsRunsByLeastDistances

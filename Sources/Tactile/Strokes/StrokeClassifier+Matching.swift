@@ -16,6 +16,23 @@ extension StrokeClassifier {
         }
     }
 
+    /// Each point's cell centre and its distance from it (a hair more, for
+    /// the roundings of a difference of two roots) of the drawing's cloud
+    /// scaled by axes, for the bounds through the lookup grids (the
+    /// certificate's and many-to-one matching's): the same for every sample.
+    func fillCellCenters() {
+        for index in 0..<n {
+            let cell = Int(aspectCell[index])
+            // The centre as `fillLookup` places it.
+            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
+            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
+            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
+            cellCenterX[index] = centerX
+            cellCenterY[index] = centerY
+            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
+        }
+    }
+
     /// The drawing's uniform cloud turned by each first rotation, and its
     /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
     func fillTurned() {
@@ -128,7 +145,7 @@ extension StrokeClassifier {
     /// cloud's lower bounds against `sample`, already filled.
     func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double,
                turning: Bool = false, bounds known: UnsafeMutablePointer<Double>? = nil) -> Double {
-        if matchesManyToOne { return manyToOneDistance(x: x, y: y, sample: sample, turning: turning) }
+        if matchesManyToOne { return manyToOneDistance(x: x, y: y, sample: sample, below: limit, turning: turning) }
         var best = limit
         let bounds: UnsafeMutablePointer<Double>
         if let known {
@@ -209,74 +226,12 @@ extension StrokeClassifier {
         madeSetUse[chosen] = madeSetUses
         madeSetSample[chosen] = asDrawn ? sample : -1
         madeSet = madeSets + chosen * madeSetStride
-        let pairDistances = pairDistances
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
         let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
         for other in 0..<paddedCount { sampleLeast[other] = .infinity }
-        let pairs = n & ~1
-        // Four drawn points a pass (the last ones of a count not a multiple
-        // of four repeated: the same distances, stored again), against two
-        // of the sample's a step: each sample point and its column's least
-        // are loaded and stored once for the four (session 16 made two
-        // drawn points a pass, a third fewer instructions than one; session
-        // 23 four, 55 instructions per eight distances against 30 per four
-        // as compiled: the four points' coordinates, spilled, are loaded by
-        // the copies the subtractions make anyway). The same values: a
-        // column's least is taken over the same distances, the rows' in
-        // another order, which gives the same least (none is −0, and no
-        // order takes a NaN).
         var index = 0
         while index < n {
-            let second = min(index + 1, n - 1), third = min(index + 2, n - 1), fourth = min(index + 3, n - 1)
-            let x0 = SIMD2<Double>(repeating: x[index]), y0 = SIMD2<Double>(repeating: y[index])
-            let x1 = SIMD2<Double>(repeating: x[second]), y1 = SIMD2<Double>(repeating: y[second])
-            let x2 = SIMD2<Double>(repeating: x[third]), y2 = SIMD2<Double>(repeating: y[third])
-            let x3 = SIMD2<Double>(repeating: x[fourth]), y3 = SIMD2<Double>(repeating: y[fourth])
-            let row0 = pairDistances + index * distanceStride, row1 = pairDistances + second * distanceStride
-            let row2 = pairDistances + third * distanceStride, row3 = pairDistances + fourth * distanceStride
-            var least0 = SIMD2<Double>(repeating: .infinity), least1 = least0, least2 = least0, least3 = least0
-            var other = 0
-            while other < pairs {
-                let ox = UnsafeRawPointer(sx + other).loadUnaligned(as: SIMD2<Double>.self)
-                let oy = UnsafeRawPointer(sy + other).loadUnaligned(as: SIMD2<Double>.self)
-                let dx0 = x0 - ox, dy0 = y0 - oy, dx1 = x1 - ox, dy1 = y1 - oy
-                let distance0 = dx0 * dx0 + dy0 * dy0, distance1 = dx1 * dx1 + dy1 * dy1
-                let dx2 = x2 - ox, dy2 = y2 - oy, dx3 = x3 - ox, dy3 = y3 - oy
-                let distance2 = dx2 * dx2 + dy2 * dy2, distance3 = dx3 * dx3 + dy3 * dy3
-                UnsafeMutableRawPointer(row0 + other).storeBytes(of: distance0, as: SIMD2<Double>.self)
-                UnsafeMutableRawPointer(row1 + other).storeBytes(of: distance1, as: SIMD2<Double>.self)
-                UnsafeMutableRawPointer(row2 + other).storeBytes(of: distance2, as: SIMD2<Double>.self)
-                UnsafeMutableRawPointer(row3 + other).storeBytes(of: distance3, as: SIMD2<Double>.self)
-                least0 = StrokeShapeCheck.lesser(distance0, least0)
-                least1 = StrokeShapeCheck.lesser(distance1, least1)
-                least2 = StrokeShapeCheck.lesser(distance2, least2)
-                least3 = StrokeShapeCheck.lesser(distance3, least3)
-                let column = UnsafeMutableRawPointer(sampleLeast + other)
-                let columnLeast = StrokeShapeCheck.lesser(distance3, StrokeShapeCheck.lesser(distance2,
-                    StrokeShapeCheck.lesser(distance1, StrokeShapeCheck.lesser(distance0, column.load(as: SIMD2<Double>.self)))))
-                column.storeBytes(of: columnLeast, as: SIMD2<Double>.self)
-                other &+= 2
-            }
-            var rowLeast = (least0[1] < least0[0] ? least0[1] : least0[0], least1[1] < least1[0] ? least1[1] : least1[0],
-                            least2[1] < least2[0] ? least2[1] : least2[0], least3[1] < least3[0] ? least3[1] : least3[0])
-            if pairs < n {
-                // The last sample point, alone: each of the four rows in turn.
-                @inline(__always) func last(_ row: Int, _ least: inout Double) {
-                    let dx = x[row] - sx[pairs], dy = y[row] - sy[pairs]
-                    let distance = dx * dx + dy * dy
-                    if distance < least { least = distance }
-                    if distance < sampleLeast[pairs] { sampleLeast[pairs] = distance }
-                    pairDistances[row * distanceStride + pairs] = distance
-                }
-                last(index, &rowLeast.0)
-                last(second, &rowLeast.1)
-                last(third, &rowLeast.2)
-                last(fourth, &rowLeast.3)
-            }
-            drawingLeast[index] = rowLeast.0
-            drawingLeast[second] = rowLeast.1
-            drawingLeast[third] = rowLeast.2
-            drawingLeast[fourth] = rowLeast.3
+            fillDistanceRows(from: index, x: x, y: y, sample: sample, into: pairDistances,
+                             drawingLeast: drawingLeast, sampleLeast: sampleLeast)
             index += 4
         }
         // The points twice round, in two halves (the second reading the
@@ -302,5 +257,81 @@ extension StrokeClassifier {
             sums[2 * n] = sum
             placed[2 * n] = placedSum
         }
+    }
+
+    /// Rows `index` … `index + 3` of the squared distances between the
+    /// cloud `x`/`y` and `sample` (rows past the last point repeat it) into
+    /// `pairDistances` (drawn point i's to sample point j at
+    /// i · `distanceStride` + j), each row's least into `drawingLeast`, and
+    /// each column's least so far lowered in `sampleLeast` (+∞ before the
+    /// first rows).
+    ///
+    /// Four drawn points a pass (the last ones of a count not a multiple
+    /// of four repeated: the same distances, stored again), against two
+    /// of the sample's a step: each sample point and its column's least
+    /// are loaded and stored once for the four (session 16 made two
+    /// drawn points a pass, a third fewer instructions than one; session
+    /// 23 four, 55 instructions per eight distances against 30 per four
+    /// as compiled: the four points' coordinates, spilled, are loaded by
+    /// the copies the subtractions make anyway). The same values: a
+    /// column's least is taken over the same distances, the rows' in
+    /// another order, which gives the same least (none is −0, and no
+    /// order takes a NaN).
+    @inline(__always)
+    func fillDistanceRows(from index: Int, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int,
+                          into pairDistances: UnsafeMutablePointer<Double>, drawingLeast: UnsafeMutablePointer<Double>,
+                          sampleLeast: UnsafeMutablePointer<Double>) {
+        let sx = sampleX + sample * n, sy = sampleY + sample * n
+        let pairs = n & ~1
+        let second = min(index + 1, n - 1), third = min(index + 2, n - 1), fourth = min(index + 3, n - 1)
+        let x0 = SIMD2<Double>(repeating: x[index]), y0 = SIMD2<Double>(repeating: y[index])
+        let x1 = SIMD2<Double>(repeating: x[second]), y1 = SIMD2<Double>(repeating: y[second])
+        let x2 = SIMD2<Double>(repeating: x[third]), y2 = SIMD2<Double>(repeating: y[third])
+        let x3 = SIMD2<Double>(repeating: x[fourth]), y3 = SIMD2<Double>(repeating: y[fourth])
+        let row0 = pairDistances + index * distanceStride, row1 = pairDistances + second * distanceStride
+        let row2 = pairDistances + third * distanceStride, row3 = pairDistances + fourth * distanceStride
+        var least0 = SIMD2<Double>(repeating: .infinity), least1 = least0, least2 = least0, least3 = least0
+        var other = 0
+        while other < pairs {
+            let ox = UnsafeRawPointer(sx + other).loadUnaligned(as: SIMD2<Double>.self)
+            let oy = UnsafeRawPointer(sy + other).loadUnaligned(as: SIMD2<Double>.self)
+            let dx0 = x0 - ox, dy0 = y0 - oy, dx1 = x1 - ox, dy1 = y1 - oy
+            let distance0 = dx0 * dx0 + dy0 * dy0, distance1 = dx1 * dx1 + dy1 * dy1
+            let dx2 = x2 - ox, dy2 = y2 - oy, dx3 = x3 - ox, dy3 = y3 - oy
+            let distance2 = dx2 * dx2 + dy2 * dy2, distance3 = dx3 * dx3 + dy3 * dy3
+            UnsafeMutableRawPointer(row0 + other).storeBytes(of: distance0, as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(row1 + other).storeBytes(of: distance1, as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(row2 + other).storeBytes(of: distance2, as: SIMD2<Double>.self)
+            UnsafeMutableRawPointer(row3 + other).storeBytes(of: distance3, as: SIMD2<Double>.self)
+            least0 = StrokeShapeCheck.lesser(distance0, least0)
+            least1 = StrokeShapeCheck.lesser(distance1, least1)
+            least2 = StrokeShapeCheck.lesser(distance2, least2)
+            least3 = StrokeShapeCheck.lesser(distance3, least3)
+            let column = UnsafeMutableRawPointer(sampleLeast + other)
+            let columnLeast = StrokeShapeCheck.lesser(distance3, StrokeShapeCheck.lesser(distance2,
+                StrokeShapeCheck.lesser(distance1, StrokeShapeCheck.lesser(distance0, column.load(as: SIMD2<Double>.self)))))
+            column.storeBytes(of: columnLeast, as: SIMD2<Double>.self)
+            other &+= 2
+        }
+        var rowLeast = (least0[1] < least0[0] ? least0[1] : least0[0], least1[1] < least1[0] ? least1[1] : least1[0],
+                        least2[1] < least2[0] ? least2[1] : least2[0], least3[1] < least3[0] ? least3[1] : least3[0])
+        if pairs < n {
+            // The last sample point, alone: each of the four rows in turn.
+            @inline(__always) func last(_ row: Int, _ least: inout Double) {
+                let dx = x[row] - sx[pairs], dy = y[row] - sy[pairs]
+                let distance = dx * dx + dy * dy
+                if distance < least { least = distance }
+                if distance < sampleLeast[pairs] { sampleLeast[pairs] = distance }
+                pairDistances[row * distanceStride + pairs] = distance
+            }
+            last(index, &rowLeast.0)
+            last(second, &rowLeast.1)
+            last(third, &rowLeast.2)
+            last(fourth, &rowLeast.3)
+        }
+        drawingLeast[index] = rowLeast.0
+        drawingLeast[second] = rowLeast.1
+        drawingLeast[third] = rowLeast.2
+        drawingLeast[fourth] = rowLeast.3
     }
 }

@@ -263,7 +263,8 @@ public final class StrokeClassifier {
     /// answer.
     var stopsRunsByLeastDistances = true
     /// ``StrokeMatchingParameters/manyToOneMatching``: each candidate
-    /// matched many to one (`manyToOneDistance`), none skipped by a bound.
+    /// matched many to one (`manyToOneDistance`), ordered and skipped by
+    /// that matching's bound (`manyToOneBound`).
     let matchesManyToOne: Bool
     /// The candidates tried, best bound first: a sample that is not
     /// rotation invariant is candidate `sample · fitsPerSample`; one that is
@@ -335,7 +336,8 @@ public final class StrokeClassifier {
     var drawingRadii: UnsafeMutablePointer<Double> { buffer + 12 * n + 3 * paddedCount }
     var sortedLeast: UnsafeMutablePointer<Double> { buffer + 13 * n + 3 * paddedCount }
     /// Each drawn point's lookup cell's centre, and its distance from it (a
-    /// hair more), the same for every sample: made once a drawing.
+    /// hair more), the same for every sample: made once a drawing (see
+    /// `fillCellCenters`).
     var cellCenterX: UnsafeMutablePointer<Double> { buffer + 14 * n + 3 * paddedCount }
     var cellCenterY: UnsafeMutablePointer<Double> { buffer + 15 * n + 3 * paddedCount }
     var cellOffset: UnsafeMutablePointer<Double> { buffer + 16 * n + 3 * paddedCount }
@@ -343,6 +345,9 @@ public final class StrokeClassifier {
     /// `StrokeMatchingParameters.pathSmoothingPasses` for the path
     /// measures and `distanceSmoothingPasses` for the distances.
     var smoothedPath: UnsafeMutablePointer<Double> { buffer + 17 * n + 3 * paddedCount }
+    /// Many-to-one matching's bound of each drawn point's least distance
+    /// (see `fillNearestBounds`).
+    var pointBounds: UnsafeMutablePointer<Double> { buffer + 19 * n + 3 * paddedCount }
     /// The run that gave the best candidate's distance (`bestRun` as its
     /// matching left it).
     var bestCandidateRun = (start: 0, forward: true)
@@ -469,8 +474,8 @@ public final class StrokeClassifier {
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
         paddedCount = (n + 3) / 4 * 4
-        buffer = .allocate(capacity: 19 * n + 3 * paddedCount)
-        buffer.initialize(repeating: 0, count: 19 * n + 3 * paddedCount)
+        buffer = .allocate(capacity: 20 * n + 3 * paddedCount)
+        buffer.initialize(repeating: 0, count: 20 * n + 3 * paddedCount)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
         // Even, so that the rows' pairs stay 16-byte aligned; a set a whole
@@ -792,13 +797,15 @@ public final class StrokeClassifier {
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         fillCells(x: aspectX, y: aspectY, into: aspectCell)
+        if matchesManyToOne { fillCellCenters() }
         if hasRotationInvariantSample {
             fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics)
             if alignmentAngles == 0 { fillTurned() }
         }
 
-        // Candidates in the order of their lower bounds, so the best is
-        // found early and the rest are cut short or skipped. A
+        // Candidates in the order of their lower bounds ($Q's of the greedy
+        // runs, or `manyToOneBound`), so the best is found early and the
+        // rest are cut short or skipped. A
         // rotation-invariant sample's candidates are its fitted angles (see
         // `fitRotation`), found without matching, each bounded there.
         var candidateCount = 0
@@ -810,17 +817,19 @@ public final class StrokeClassifier {
                     let candidate = sample * fitsPerSample + fit
                     let turn = candidateRotation[candidate]
                     if turn >= 0 {
-                        orderKey[candidate] = fillLowerBounds(x: turnedX + turn * n, y: turnedY + turn * n,
-                                                              cells: turnedCell + turn * n, sample: sample)
+                        let x = turnedX + turn * n, y = turnedY + turn * n
+                        orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: x, y: y, sample: sample)
+                            : fillLowerBounds(x: x, y: y, cells: turnedCell + turn * n, sample: sample)
                     } else {
                         rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
-                        orderKey[candidate] = fillLowerBounds(x: rotatedX, y: rotatedY, sample: sample)
+                        orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: rotatedX, y: rotatedY, sample: sample)
+                            : fillLowerBounds(x: rotatedX, y: rotatedY, sample: sample)
                     }
                     (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
                     order[candidateCount] = candidate
                     candidateCount += 1
                 }
-            } else if sample + 1 < sampleCount, !sampleIsRotationInvariant[sample + 1] {
+            } else if !matchesManyToOne, sample + 1 < sampleCount, !sampleIsRotationInvariant[sample + 1] {
                 // Two samples matched as drawn: bounded together (the same
                 // values), ordered as one after the other.
                 let candidate = sample * fitsPerSample, next = (sample + 1) * fitsPerSample
@@ -832,7 +841,8 @@ public final class StrokeClassifier {
                 sample += 1
             } else {
                 let candidate = sample * fitsPerSample
-                orderKey[candidate] = fillLowerBounds(x: aspectX, y: aspectY, cells: aspectCell, sample: sample)
+                orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: aspectX, y: aspectY, sample: sample)
+                    : fillLowerBounds(x: aspectX, y: aspectY, cells: aspectCell, sample: sample)
                 (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
                 order[candidateCount] = candidate
                 candidateCount += 1
@@ -864,8 +874,7 @@ public final class StrokeClassifier {
             // which its refinement may go below: with a bound slack, it is
             // tried while within that slack of the best (and refined when its
             // matching comes within the refinement slack, `candidateDistance`).
-            // The bounds are the greedy runs': many-to-one matches every candidate.
-            guard matchesManyToOne || orderKey[candidate] < best
+            guard orderKey[candidate] < best
                 || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
                 break
             }
@@ -1082,7 +1091,7 @@ public final class StrokeClassifier {
         for position in 0..<candidateCount {
             // The candidates before the match's last are in order already.
             let candidate = takeLeast(at: position, count: candidateCount)
-            guard matchesManyToOne || orderKey[candidate] < nearest
+            guard orderKey[candidate] < nearest
                 || (hasRotationInvariantSample && orderKey[candidate] < nearest * boundSlack) else {
                 break
             }
