@@ -122,8 +122,7 @@ extension SDLIntegration {
                         #expect(abs(kept.x - drawn.x) < 1e-3 && abs(kept.y - drawn.y) < 1e-3)
                     }
                 }
-                let direct = classifier.classify(StrokeInk(strokes: drawing), minimumScore: GestureDefaults.strokeMinimumScore,
-                                                 maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+                let direct = classifier.classify(StrokeInk(strokes: drawing), marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
                 let named = direct.flatMap { $0.isConfident() ? $0.name : nil }
                 if cast == named { agreeing += 1 }
                 if cast != nil { recognized += 1 }

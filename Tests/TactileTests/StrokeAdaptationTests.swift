@@ -74,8 +74,7 @@ struct StrokeAdaptationTests {
         var recognized = 0
         for drawing in drawings {
             let ink = StrokeInk(strokes: drawing)
-            let told = try #require(classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
-                                                        maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation))
+            let told = try #require(classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation))
             let decided = try #require(StrokeAdaptation().decide(ink, with: classifier, templates: StrokeTemplate.builtIn))
             #expect(decided.match == told && decided.threshold == GestureDefaults.strokeMaximumShapeDeviation)
             #expect(decided.isRecognized == told.isConfident())

@@ -68,8 +68,8 @@ struct StrokeClassifierAddingTests {
             #expect(one == two)
             #expect(one?.distance.bitPattern == two?.distance.bitPattern)
             #expect(one?.shapeDeviation.bitPattern == two?.shapeDeviation.bitPattern)
-            let toldOne = grown.classify(ink, minimumScore: 0.6, maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
-            let toldTwo = whole.classify(ink, minimumScore: 0.6, maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            let toldOne = grown.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            let toldTwo = whole.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
             #expect(toldOne == toldTwo)
             if toldOne?.isConfident() == true { accepted += 1 }
         }

@@ -60,31 +60,6 @@ struct StrokeClassifierRunnerUpTests {
         #expect(withRunnerUp == Self.drawings().count)
     }
 
-    /// Session 13: a matching's runs stop once their sum and a lower bound
-    /// of the rest (each point left at its nearest distance) reach the
-    /// limit. The bound must be one: every match, runner-up, angle and
-    /// margin is the same without it, bit for bit, aligned or rotation
-    /// invariant, at the standard point count and an odd one (whose last
-    /// point the bound's paired loop leaves to a tail).
-    @Test(arguments: [(false, 32), (true, 32), (false, 31), (true, 7)])
-    func stoppingRunsByTheNearestPointBoundChangesNoAnswer(rotationInvariant: Bool, pointCount: Int) throws {
-        let templates = try StrokeTemplate.builtIn.map {
-            try StrokeTemplate(name: $0.name, isRotationInvariant: rotationInvariant, samples: $0.samples)
-        }
-        var parameters = StrokeMatchingParameters.standard
-        parameters.pointCount = pointCount
-        let bounded = try StrokeClassifier(templates: templates, parameters: parameters)
-        let whole = try StrokeClassifier(templates: templates, parameters: parameters)
-        whole.stopsRunsByLeastDistances = false
-        var matched = 0
-        for ink in Self.drawings() {
-            let match = bounded.classify(ink)
-            #expect(match == whole.classify(ink))
-            if match != nil { matched += 1 }
-        }
-        #expect(matched == Self.drawings().count)
-    }
-
     @Test func theRunnerUpIsTheNearestOfTheOtherTemplates() throws {
         // The pruning is kept exact for the best two: the runner-up is what
         // a classifier without the match's template finds, at its distance.

@@ -79,15 +79,11 @@ struct StrokeClassifierTests {
         #expect(classifier.classify(strokes: Self.v)?.angle == 0)
     }
 
-    /// Also with many-to-one matching (`manyToOneMatching`, a tuning
-    /// switch), whose angle is refined on its own pairs.
-    @Test(arguments: [90.0, 180.0, -90.0, 30.0, 137.0], [false, true])
-    func withRotationInvarianceAnUprightTemplateMatchesTurned(degrees: Double, manyToOne: Bool) throws {
-        var parameters = StrokeMatchingParameters.standard
-        parameters.manyToOneMatching = manyToOne
+    @Test(arguments: [90.0, 180.0, -90.0, 30.0, 137.0])
+    func withRotationInvarianceAnUprightTemplateMatchesTurned(degrees: Double) throws {
         let classifier = try StrokeClassifier(templates: [("triangle", Self.triangle), ("zigzag", Self.zigzag), ("line", Self.line)].map {
             try StrokeTemplate(name: $0.0, isRotationInvariant: true, samples: [$0.1])
-        }, parameters: parameters)
+        })
         let angle = degrees * Double.pi / 180
         let match = try #require(classifier.classify(strokes: Self.transformed(Self.triangle, dx: 20, scale: 1.5, angle: angle)))
         #expect(match.name == "triangle")
@@ -148,16 +144,12 @@ struct StrokeClassifierTests {
         }
     }
 
-    /// With many-to-one matching (a tuning switch) too.
-    static func classifier(manyToOne: Bool, _ shapes: [(String, [[Point]])]) throws -> StrokeClassifier {
-        var parameters = StrokeMatchingParameters.standard
-        parameters.manyToOneMatching = manyToOne
-        return try StrokeClassifier(templates: shapes.map { try StrokeTemplate(name: $0.0, samples: [$0.1]) }, parameters: parameters)
+    static func classifier(_ shapes: [(String, [[Point]])]) throws -> StrokeClassifier {
+        try StrokeClassifier(templates: shapes.map { try StrokeTemplate(name: $0.0, samples: [$0.1]) })
     }
 
-    @Test(arguments: [false, true])
-    func aDrawingWithoutSizeHasNoMatch(manyToOne: Bool) throws {
-        let classifier = try Self.classifier(manyToOne: manyToOne, [("x", Self.x)])
+    @Test func aDrawingWithoutSizeHasNoMatch() throws {
+        let classifier = try Self.classifier([("x", Self.x)])
         #expect(classifier.classify(StrokeInk()) == nil)
         #expect(classifier.classify(strokes: [[Self.p(5, 5)]]) == nil)
         #expect(classifier.classify(strokes: [[Self.p(5, 5), Self.p(5, 5), Self.p(5, 5)], [Self.p(5, 5)]]) == nil)
@@ -166,9 +158,8 @@ struct StrokeClassifierTests {
         #expect(empty.classify(strokes: Self.x) == nil)
     }
 
-    @Test(arguments: [false, true])
-    func extremeButFiniteCoordinatesStillMatch(manyToOne: Bool) throws {
-        let classifier = try Self.classifier(manyToOne: manyToOne, [("x", Self.x), ("v", Self.v)])
+    @Test func extremeButFiniteCoordinatesStillMatch() throws {
+        let classifier = try Self.classifier([("x", Self.x), ("v", Self.v)])
         #expect(classifier.classify(strokes: Self.transformed(Self.v, dx: 1e8, scale: 1e5))?.name == "v")
         #expect(classifier.classify(strokes: Self.transformed(Self.v, scale: 1e-6))?.name == "v")
     }

@@ -51,16 +51,15 @@ struct StrokeCloseTemplatesTests {
 
     /// Random close templates (factors 1–2.5), scales, least scores and
     /// thresholds: the bounded search (`classify(_:marginSearchDeviation:)`)
-    /// and the told classification, which may stop once rejection is
-    /// certain, decide as the exact runner-up with its factor. Fails if the
-    /// search stopped at a runner-up that rejects at its own factor while a
-    /// nearer, closer one accepts, or if the certificate ignored the factors.
+    /// decides as the exact runner-up with its factor. Fails if the search
+    /// stopped at a runner-up that rejects at its own factor while a nearer,
+    /// closer one accepts.
     @Test(arguments: [UInt64(0x16A), 0x16B])
-    func theBoundedSearchAndTheCertificateDecideAsTheExactRunnerUp(seed: UInt64) throws {
+    func theBoundedSearchDecidesAsTheExactRunnerUp(seed: UInt64) throws {
         var mix = SplitMix64(seed: seed)
         var exactParameters = StrokeMatchingParameters.standard
         exactParameters.reportsRunnerUp = true
-        var changed = 0, stops = 0, decided = 0
+        var changed = 0, decided = 0
         for _ in 0..<4 {
             let names = StrokeTemplate.builtIn.map(\.name)
             let templates = try StrokeTemplate.builtIn.map { template in
@@ -86,16 +85,11 @@ struct StrokeCloseTemplatesTests {
                     != decision { changed += 1 }
                 let bounded = try #require(searched.classify(ink, marginSearchDeviation: threshold))
                 #expect(bounded.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) == decision)
-                let before = searched.certainRejections
-                let told = try #require(searched.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: threshold))
-                #expect(told.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold) == decision)
-                if searched.certainRejections > before { stops += 1 }
                 decided += 1
             }
         }
         #expect(decided == 160)
         #expect(changed > 0, "the factors change some decisions, so the search with them is tested")
-        #expect(stops > 0, "the certificate still stops")
     }
 
     @Test func aFileKeepsTheFactorsAndRefusesBadOnes() throws {

@@ -53,8 +53,8 @@ struct StrokeRotationSearchTests {
         // refinement are not exact).
         #expect(principal.score > 0.95, "\(principal)")
         let uniform = try match(share: 0)
-        // About 0.77 at every angle.
-        #expect(uniform.score < 0.8, "\(uniform)")
+        // About 0.82 at every angle (0.77 before many-to-one matching).
+        #expect(uniform.score < 0.85 && uniform.score < principal.score - 0.1, "\(uniform)")
     }
 
     /// With slacks as large as any distance, every candidate of every

@@ -51,8 +51,7 @@ let benchmarks: @Sendable () -> Void = {
             let adaptation = fixture.adaptation, builtIn = StrokeTemplate.builtIn
             func classify(_ ink: StrokeInk) -> StrokeMatch? {
                 if let adaptation { return adaptation.decide(ink, with: classifier, templates: builtIn)?.match }
-                return decides ? classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
-                                                     maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+                return decides ? classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
                     : classifier.classify(ink)
             }
             // Warm-up: the first call of each drawing, outside the measurement.

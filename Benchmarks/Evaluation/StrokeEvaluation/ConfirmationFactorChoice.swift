@@ -173,8 +173,7 @@ func confirmationCost(repeats: Int, mode: String) {
             switch mode {
             case "told":
                 let ink = StrokeInk(strokes: pair.next)
-                if classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
-                                       maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)?.isConfident() == true { accepted += 1 }
+                if classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)?.isConfident() == true { accepted += 1 }
             default:
                 let template = builtIn[pair.shape]
                 let probe = try! StrokeClassifier(templates: [StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant,

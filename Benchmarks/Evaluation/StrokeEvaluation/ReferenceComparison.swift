@@ -61,7 +61,8 @@ enum ReferenceRecognizer {
     /// Many-to-one on positions with our matcher's normalization, summing
     /// point distances or (as ours) their squares.
     case manyToOneSpread, manyToOneSpreadSquared
-    /// The squared one scaled uniformly and matched at its best rotation.
+    /// The squared one, both directions added (the library's, session 29),
+    /// scaled uniformly and matched at its best rotation.
     case manyToOneTurnable
     /// The squared one from the drawing's side only, and both sides added.
     case manyToOneFromDrawing, manyToOneBothSides
@@ -81,7 +82,7 @@ enum ReferenceRecognizer {
         case .greedyTurning: "$P with turning angles"
         case .manyToOneSpread: "$P+ without turning angles, axes as ours"
         case .manyToOneSpreadSquared: "the same, squared distances"
-        case .manyToOneTurnable: "many-to-one, squared, rotation invariant"
+        case .manyToOneTurnable: "many-to-one, both directions, squared, rotation invariant"
         case .manyToOneFromDrawing: "the same, from the drawing only"
         case .manyToOneBothSides: "the same, both directions added"
         case .eachNearest: "each point's nearest, both sides once"
@@ -124,7 +125,7 @@ enum ReferenceRecognizer {
         case .manyToOneTurnable:
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: {
                 ReferencePointCloudPlus(strokes: $0, turningWeight: 0, turnable: true)
-            }) { $0.distanceAtBestRotation(to: $1) }
+            }) { $0.distanceAtBestRotation(to: $1, directions: .both) }
             return { recognizer.classify($0) }
         case .greedyTurning:
             let recognizer = NearestReferenceTemplate(samples: samples, prepare: { ReferencePointCloudPlus(strokes: $0) }) {

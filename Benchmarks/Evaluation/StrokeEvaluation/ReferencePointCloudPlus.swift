@@ -133,12 +133,12 @@ struct ReferencePointCloudPlus {
     /// The least squared many-to-one distance over rotations of this cloud
     /// about its centroid: every 10°, then the best refined 5°, 2.5° and
     /// 1.25° either side (an exhaustive search, for evaluation: 42
-    /// matchings).
-    func distanceAtBestRotation(to other: ReferencePointCloudPlus) -> Double {
+    /// matchings), its directions taken as `directions` says.
+    func distanceAtBestRotation(to other: ReferencePointCloudPlus, directions: Directions) -> Double {
         func turned(_ angle: Double) -> Double {
             let c = cos(angle), s = sin(angle)
             let cloud = ReferencePointCloudPlus(x: zip(x, y).map { c * $0 - s * $1 }, y: zip(x, y).map { s * $0 + c * $1 }, turning: turning)
-            return cloud.distance(to: other, squared: true)
+            return cloud.distance(to: other, squared: true, directions: directions)
         }
         var bestAngle = 0.0, best = Double.infinity
         for step in 0..<36 {

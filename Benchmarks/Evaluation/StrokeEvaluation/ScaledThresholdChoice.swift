@@ -452,7 +452,7 @@ func scaledDecision(_ ink: StrokeInk, classifier: StrokeClassifier, learned: Int
     if match.isConfident(maximumShapeDeviation: threshold) { return (match, true, false) }
     let again = scaledSecondIsUntold
         ? classifier.classify(ink, marginSearchDeviation: threshold)
-        : classifier.classify(ink, minimumScore: GestureDefaults.strokeMinimumScore, maximumShapeDeviation: threshold)
+        : classifier.classify(ink, marginSearchDeviation: threshold)
     return (again, again?.isConfident(maximumShapeDeviation: threshold) ?? false, true)
 }
 

@@ -236,23 +236,25 @@ struct Outcome {
 }
 
 /// `classify … decided` and `dump-families decided` (session 14): each ink
-/// classified as `StrokeGestureRecognizer` does, told the library's decision
-/// (`classify(_:minimumScore:maximumShapeDeviation:)`, which may stop once
-/// rejection is certain), instead of by `classify(_:)`.
+/// classified as `StrokeGestureRecognizer` does, the margin searched as far
+/// as the library's threshold decides
+/// (`classify(_:marginSearchDeviation:)`; until session 29, told the
+/// decision, which could stop once rejection was certain), instead of by
+/// `classify(_:)`.
 nonisolated(unsafe) var decidedClassification = false
 
 extension StrokeClassifier {
-    /// The match `classify(_:minimumScore:maximumShapeDeviation:)` gives at the library's defaults.
+    /// The match a `StrokeGestureRecognizer` decides on at the library's defaults.
     func decidedMatch(_ ink: StrokeInk) -> StrokeMatch? {
-        classify(ink, minimumScore: GestureDefaults.strokeMinimumScore,
-                 maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+        classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
     }
 }
 
 /// `classify … dump`: each ink's match and the library rule's decision, a
 /// line each at full precision, for comparing two builds byte for byte.
 /// With `decided`, a rejected drawing's line is its number and `false`
-/// alone (its match is the nearest only as far as the classifier looked):
+/// alone (until session 29 its match was the nearest only as far as the
+/// classifier looked; the lines stay so, to compare with older dumps):
 /// the base's dump gives the same lines through
 /// `awk '$NF == "false" { print $1, "false"; next } { print }'`.
 func dumpMatches(of inks: [StrokeInk], by classifier: StrokeClassifier) {
@@ -988,7 +990,6 @@ if ["rotation", "classify", "reference", "reference-parts", "choose-rule", "choo
         switch parts[0] {
         case "aspect": matchingParameters.minimumAspect = value
         case "thin": matchingParameters.thinAspectExponent = value
-        case "manytoone": matchingParameters.manyToOneMatching = value != 0
         case "widen": matchingParameters.shapeRangeWidening = value
         case "trim": matchingParameters.windingEndTrim = Int(value)
         case "corner": matchingParameters.windingCornerSteps = Int(value)
@@ -1010,8 +1011,6 @@ if ["rotation", "classify", "reference", "reference-parts", "choose-rule", "choo
         case "stride": matchingParameters.rotationCoarseStride = Int(value)
         case "steps": matchingParameters.rotationSearchSteps = Int(value)
         case "precision": matchingParameters.rotationPrecision = value * .pi / 180
-        case "bestrun": matchingParameters.rotationRefinesBestRun = value != 0
-        case "passes": matchingParameters.rotationRefinementPasses = Int(value)
         case "runnerup": matchingParameters.reportsRunnerUp = value != 0
         case "marginsearch": matchingParameters.marginSearchDeviation = value
         default: break
@@ -1034,12 +1033,6 @@ case "rotation":
     if set == "lognormal" { lognormalWriters = true }
     rotationOnly(writers: set == "report" ? reportWriters : set == "wide" ? wideWriters : set == "lognormal" ? lognormalWriterSeeds : tuningWriters,
                  trials: Int(arguments.dropFirst(2).first ?? "") ?? 3)
-case "choose-matching":
-    // Session 28: the rejection under many-to-one matching, on tuning
-    // writers only (MatchingChoice.swift); `choose-matching heldout` looks once.
-    // `choose-matching margin [heldout]`: the margin's weight under it;
-    // `choose-matching fresh [heldout]`: the replication on fresh writers.
-    chooseMatching(round: arguments.dropFirst().first, heldOut: arguments.contains("heldout"))
 case "choose-rule":
     // Session 9: a rejection rule chosen on tuning writers only
     // (RejectionChoice.swift); `choose-rule heldout` then evaluates it once.
@@ -1443,7 +1436,7 @@ case "logs":
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | choose-matching [margin|fresh] [heldout] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis

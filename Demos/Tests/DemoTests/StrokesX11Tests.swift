@@ -76,8 +76,7 @@ extension SDLIntegration.X11Demos {
         let classifier = StrokeClassifier()
         for (index, (drawing, outcome)) in zip(drawings, finished).enumerated() {
             #expect(outcome.drawing == drawing, "drawing \(index) (\(StrokeShape.allCases[index])): came back otherwise")
-            let direct = classifier.classify(StrokeInk(strokes: drawing), minimumScore: GestureDefaults.strokeMinimumScore,
-                                             maximumShapeDeviation: GestureDefaults.strokeMaximumShapeDeviation)
+            let direct = classifier.classify(StrokeInk(strokes: drawing), marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
             #expect(outcome.name == direct.flatMap(Self.confidentName), "drawing \(index): \(outcome.name ?? "-") against \(direct?.name ?? "-")")
         }
         let right = zip(StrokeShape.allCases, finished).filter { $0.1.name == $0.0.rawValue }.count

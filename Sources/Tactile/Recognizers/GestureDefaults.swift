@@ -147,7 +147,7 @@ public enum GestureDefaults {
     /// on each. Session 16's rule lost 0.30% → 0.25%, 1.23% → 1.21%, 3.47%
     /// → 2.97% and 4.69% → 4.22% against session 14's (3.1806, no pairs).
     /// What it costs and catches: `Benchmarks/Evaluation/strokes-report.md`.
-    public static let strokeMaximumShapeDeviation = 3.0971
+    public static let strokeMaximumShapeDeviation = 2.8066
 
     /// How much lower the threshold of a template holding the player's
     /// drawings is (``StrokeAdaptation``): ``strokeMaximumShapeDeviation``

@@ -182,10 +182,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// How the last finished drawing matched: set before the actions run
     /// when the recognizer recognizes, and also when it fails on a low
-    /// score or a shape that strays (then the nearest template as far as
-    /// the classifier looked, for a "did you mean" hint: a drawing certain
-    /// to be rejected may be given up before its nearest template is met;
-    /// see ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``).
+    /// score or a shape that strays (then the nearest template, for a "did
+    /// you mean" hint).
     /// `nil` from the moment the next drawing starts.
     public private(set) var match: StrokeMatch?
 
@@ -229,8 +227,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     }
 
     /// The nearest template to the drawing so far, or `nil` when it has no
-    /// size yet: the exact nearest, however poorly it matches (the
-    /// classification is not told the decision). It recognizes nothing;
+    /// size yet: the nearest, however poorly it matches. It recognizes nothing;
     /// call it as often as the screen needs a hint (once a frame, say), not
     /// on every move.
     ///
@@ -304,9 +301,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        // Told the decision, the classifier may stop once it is a certain
-        // rejection; with an adaptation, each template decides at its own
-        // threshold (with nothing learned, all at maximumShapeDeviation).
+        // With an adaptation, each template decides at its own threshold
+        // (with nothing learned, all at maximumShapeDeviation).
         guard let (nearest, threshold, recognized) = (learned ?? Self.learningNothing).decide(
             ink, with: matcher, templates: classifier.templates, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
             state = .failed

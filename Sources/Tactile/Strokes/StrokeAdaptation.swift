@@ -166,13 +166,13 @@ public struct StrokeAdaptation: Hashable, Sendable {
     /// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)`` at
     /// that template's threshold (``maximumShapeDeviation(for:base:)``).
     ///
-    /// The classification is told `maximumShapeDeviation`, the highest
-    /// threshold, so a rejection there is certain and may come back early
-    /// (see ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``).
-    /// An accepted match is the nearest, but its margin was measured only
-    /// as far as that decision: a lower bound. Where the bound does not
+    /// The classification searches the margin as far as
+    /// `maximumShapeDeviation`, the highest threshold, decides
+    /// (``StrokeClassifier/classify(_:marginSearchDeviation:)``): an
+    /// accepted match's margin was measured only as far as that decision,
+    /// a lower bound. Where the bound does not
     /// settle the template's own lower threshold, the drawing is
-    /// classified again told that one, so the decision is the exact
+    /// classified again searching that far, so the decision is the exact
     /// margin's either way (a second classification only for those
     /// drawings: 5 of 192 drawings and scribbles with every built-in
     /// template holding a learned drawing, session 24).
@@ -187,15 +187,14 @@ public struct StrokeAdaptation: Hashable, Sendable {
     ///   - minimumScore: the least score the nearest template needs.
     ///   - maximumShapeDeviation: the threshold of a template that learned
     ///     nothing, and the base of the others'.
-    /// - Returns: the match (for a rejected drawing, the nearest only as
-    ///   far as the classifier looked), the threshold it was decided at,
+    /// - Returns: the match, the threshold it was decided at,
     ///   and whether it is recognized; `nil` when the classifier matches
     ///   nothing (no templates, or a drawing with no size).
     public func decide(_ ink: StrokeInk, with classifier: StrokeClassifier, templates: [StrokeTemplate],
                        minimumScore: Double = GestureDefaults.strokeMinimumScore,
                        maximumShapeDeviation: Double = GestureDefaults.strokeMaximumShapeDeviation)
         -> (match: StrokeMatch, threshold: Double, isRecognized: Bool)? {
-        guard var match = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
+        guard var match = classifier.classify(ink, marginSearchDeviation: maximumShapeDeviation) else {
             return nil
         }
         guard match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: maximumShapeDeviation) else {
@@ -205,7 +204,7 @@ public struct StrokeAdaptation: Hashable, Sendable {
         let threshold = templates.indices.contains(match.templateIndex)
             ? self.maximumShapeDeviation(for: templates[match.templateIndex], base: maximumShapeDeviation) : maximumShapeDeviation
         if !match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold),
-           let again = classifier.classify(ink, minimumScore: minimumScore, maximumShapeDeviation: threshold) {
+           let again = classifier.classify(ink, marginSearchDeviation: threshold) {
             match = again
         }
         return (match, threshold, match.isConfident(minimumScore: minimumScore, maximumShapeDeviation: threshold))
@@ -216,9 +215,9 @@ public struct StrokeAdaptation: Hashable, Sendable {
     /// ``maximumShapeDeviation(for:base:)``), is one to learn: confident at
     /// ``learningShare`` of that threshold, and so recognized at it too.
     ///
-    /// The margin decides it exactly when the classification was told
+    /// The margin decides it exactly when the classification searched the margin at
     /// `maximumShapeDeviation × learningShare` (or found the exact
-    /// runner-up); a match told a higher threshold carries a margin that
+    /// runner-up); a match searched at a higher threshold carries a margin that
     /// may be a lower bound (see ``StrokeMatch/margin``), so a few
     /// drawings the exact rule would learn are not, and none it would not
     /// learn is.

@@ -97,7 +97,6 @@ extension StrokeClassifier {
         (sampleRadii + firstSample * n).initialize(from: source.sampleRadii + from * n, count: count * n)
         if parameters.distanceSmoothingPasses > 0 {
             (sampleSmoothed + firstSample * 2 * n).update(from: source.sampleSmoothed + from * 2 * n, count: count * 2 * n)
-            (sampleSmoothingReach + firstSample).update(from: source.sampleSmoothingReach + from, count: count)
         }
         (sampleSpread + firstSample).update(from: source.sampleSpread + from, count: count)
         (sampleHarmonics + firstSample * harmonicCount * 2).update(

@@ -86,10 +86,6 @@ extension StrokeClassifier {
     /// ``StrokeMatchingParameters/rotationInvariantAspectShare`` says (see
     /// `scaleAlongPrincipalAxes`).
     func normalize(uniform: Bool, intoX x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>) -> Frame {
-        // A new cloud: the least distances held are no longer its own.
-        for set in 0..<Self.madeSetCount { madeSetSample[set] = -1 }
-        // Nor are the runs remembered (StrokeClassifier+KnownRuns.swift).
-        drawingCount += 1
         var sumX = 0.0, sumY = 0.0
         for index in 0..<n {
             sumX += resampledX[index]

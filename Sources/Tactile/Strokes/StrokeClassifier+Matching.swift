@@ -1,261 +1,115 @@
-/// Matching one candidate: the drawn points' lookup cells, $Q's lower bounds
-/// from each start, the matching itself (its greedy runs from several
-/// starts, the best kept), and the least distances between the two clouds
-/// that bound a run while it is made. The runs themselves are in
-/// StrokeClassifier+GreedyRun.swift.
+/// The matching: many-to-one, after $P+ (Vatavu 2017, without its turning
+/// angles). Each point is paired with the nearest point of the other
+/// cloud, taken or not.
+///
+/// From one cloud, $P+ adds each point's least distance to the other and
+/// the least distance of each point of the other that none chose; it takes
+/// the lesser of the two directions. Here the two are added, and the
+/// distances squared. Against $P's greedy one-to-one runs, which this
+/// library matched with until session 29, it names more drawings right with
+/// one template on every family of the evaluation, the tuning writers too
+/// (`StrokeEvaluation reference-parts`, session 28); added rather than the
+/// lesser scores as well or a hair better, and is bounded from below point
+/// by point: it is at least twice either cloud's least distances added (a
+/// drawn point chosen by a sample point lies at least its own least from
+/// it; one not chosen counts in the sample's direction itself), so at least
+/// twice the drawn points' bounds through the lookup grid
+/// (StrokeClassifier+Bounds.swift) before a candidate is matched, and their
+/// least distances row by row while it is. (Each point's least counted once
+/// on each side, without the unchosen points' second count, scored up to a
+/// point lower.)
 extension StrokeClassifier {
-    /// Each point's cell of the lookup grids (`row · grid + column`), the
-    /// border cells taking the points beyond them; without branches.
-    func fillCells(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                   into cells: UnsafeMutablePointer<Int32>) {
-        let limit = Double(grid) - 0.5
-        for index in 0..<n {
-            let column = Int(min(max((x[index] + extent) * cellsPerUnit, 0), limit))
-            let row = Int(min(max((y[index] + extent) * cellsPerUnit, 0), limit))
-            cells[index] = Int32(truncatingIfNeeded: row * grid + column)
+    /// The distance of the cloud `x`/`y` from `sample`, or a value at least
+    /// `limit` once it cannot be below it: both directions' many-to-one sums
+    /// of squared distances added, over 2n (``StrokeMatch/distance`` is its
+    /// square root). Below `limit`, the pairs of both directions (each point
+    /// and its nearest, the first of equals in index order) give `bestTurn`
+    /// with `turning`.
+    ///
+    /// The rows are made four at a time; after each four, twice the drawn
+    /// points' least distances so far and the bounds of those left
+    /// (`fillNearestBounds`) at or above `limit` end the matching.
+    func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int,
+               below limit: Double, turning: Bool = false) -> Double {
+        let scale = 1 / Double(2 * n)
+        // bounds[i]: the bound of drawn points i … n − 1 together.
+        let bound = 2 * fillNearestBounds(x: x, y: y, sample: sample) * scale
+        if bound >= limit { return bound }
+        let bounds = pointBounds
+        var left = 0.0
+        for index in stride(from: n - 1, through: 0, by: -1) {
+            left += bounds[index]
+            bounds[index] = left
         }
-    }
-
-    /// Each point's cell centre and its distance from it (a hair more, for
-    /// the roundings of a difference of two roots) of the drawing's cloud
-    /// scaled by axes, for the bounds through the lookup grids (the
-    /// certificate's and many-to-one matching's): the same for every sample.
-    func fillCellCenters() {
-        for index in 0..<n {
-            let cell = Int(aspectCell[index])
-            // The centre as `fillLookup` places it.
-            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
-            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
-            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
-            cellCenterX[index] = centerX
-            cellCenterY[index] = centerY
-            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
-        }
-    }
-
-    /// The drawing's uniform cloud turned by each first rotation, and its
-    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
-    func fillTurned() {
-        for rotation in 0..<rotationCos.count {
-            let c = rotationCos[rotation], s = rotationSin[rotation]
-            let x = turnedX + rotation * n, y = turnedY + rotation * n
-            for index in 0..<n {
-                let px = uniformX[index], py = uniformY[index]
-                x[index] = px * c - py * s
-                y[index] = px * s + py * c
-            }
-            fillCells(x: x, y: y, into: turnedCell + rotation * n)
-        }
-    }
-
-    /// $Q's lower bounds of matching the cloud `x`/`y` to `sample` from each
-    /// starting point, into `lowerBounds`; returns the least.
-    @discardableResult
-    func fillLowerBounds(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                         cells known: UnsafeMutablePointer<Int32>? = nil, sample: Int) -> Double {
-        let cells: UnsafeMutablePointer<Int32>
-        if let known {
-            cells = known
-        } else {
-            fillCells(x: x, y: y, into: drawingCell)
-            cells = drawingCell
-        }
-        let lookup = lookup(of: sample), stride = sampleCount
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
-        var total = 0.0
-        var first = 0.0
-        // The weight counted down rather than converted at each point: the
-        // same values (whole numbers), an instruction or two less a point.
-        // (Session 16: two points a step in SIMD lanes cost a fifth more
-        // here, the compiler packing the sums instead.)
-        var weight = Double(n)
-        for index in 0..<n {
-            let target = Int(lookup[Int(cells[index]) &* stride])
-            let dx = x[index] - sx[target], dy = y[index] - sy[target]
-            let distance = dx * dx + dy * dy
-            nearest[index] = total   // the sum before this point
-            total += distance
-            first += weight * distance
-            weight -= 1
-        }
-        // Starting at s, point i weighs n − ((i − s) mod n): the bound at s
-        // is the bound at 0 plus s·(all) − n·(those before s).
-        var least = Double.infinity
-        var slot = 0
-        var start = 0
-        while start < n {
-            let bound = first + Double(start) * total - Double(n) * nearest[start]
-            lowerBounds[slot] = bound
-            least = min(least, bound)
-            slot += 1
-            start += step
-        }
-        return least
-    }
-
-    /// `fillLowerBounds` of the drawing as drawn, axes scaled, against two
-    /// samples at once, `first` in one SIMD lane and `second` in the other
-    /// (session 21: the drawn point, its cell and the weight are read once
-    /// for both, and their arithmetic is one instruction for two); each
-    /// sample's bounds into its own `startSlots` values at `firstBounds`
-    /// and `secondBounds`, and each one's least returned. The same values,
-    /// bit for bit: each lane makes its sample's differences, products and
-    /// sums in the same order, and the bounds from them as there.
-    func fillLowerBounds(_ first: Int, _ second: Int, into firstBounds: UnsafeMutablePointer<Double>,
-                         _ secondBounds: UnsafeMutablePointer<Double>) -> (Double, Double) {
-        // The two samples' entries for a cell lie side by side (see `sampleLookup`).
-        let lookup0 = lookup(of: first), lookup1 = lookup(of: second), stride = sampleCount
-        let x0 = sampleX + first * n, y0 = sampleY + first * n
-        let x1 = sampleX + second * n, y1 = sampleY + second * n
-        // Each point's sums before it, both lanes side by side (2n values,
-        // free while candidates are ordered: `finish` alone measures into it).
-        let before = shapeScratch
-        var total = SIMD2<Double>(repeating: 0), weighted = total
-        var weight = Double(n)
-        for index in 0..<n {
-            let cell = Int(aspectCell[index]) &* stride
-            let target0 = Int(lookup0[cell]), target1 = Int(lookup1[cell])
-            let dx = SIMD2(repeating: aspectX[index]) - SIMD2(x0[target0], x1[target1])
-            let dy = SIMD2(repeating: aspectY[index]) - SIMD2(y0[target0], y1[target1])
-            let distance = dx * dx + dy * dy
-            UnsafeMutableRawPointer(before + 2 * index).storeBytes(of: total, as: SIMD2<Double>.self)
-            total += distance
-            weighted += SIMD2(repeating: weight) * distance
-            weight -= 1
-        }
-        var least = (Double.infinity, Double.infinity)
-        var slot = 0
-        var start = 0
-        while start < n {
-            let bound0 = weighted[0] + Double(start) * total[0] - Double(n) * before[2 * start]
-            let bound1 = weighted[1] + Double(start) * total[1] - Double(n) * before[2 * start + 1]
-            firstBounds[slot] = bound0
-            secondBounds[slot] = bound1
-            least = (min(least.0, bound0), min(least.1, bound1))
-            slot += 1
-            start += step
-        }
-        return least
-    }
-
-    /// The least weighted distance between the cloud `x`/`y` and `sample`
-    /// found from $P's starting points in both directions, or a value at
-    /// least `limit` once none can be below it. With `turning`, the best
-    /// run's pairs also give `bestTurn` (see `cloudDistance`). `known`: the
-    /// cloud's lower bounds against `sample`, already filled.
-    func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int, below limit: Double,
-               turning: Bool = false, bounds known: UnsafeMutablePointer<Double>? = nil) -> Double {
-        if matchesManyToOne { return manyToOneDistance(x: x, y: y, sample: sample, below: limit, turning: turning) }
-        var best = limit
-        let bounds: UnsafeMutablePointer<Double>
-        if let known {
-            bounds = known
-        } else {
-            fillLowerBounds(x: x, y: y, sample: sample)
-            bounds = lowerBounds
-        }
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
-        let bounded = stopsRunsByLeastDistances
-        if bounded { fillLeastDistances(x: x, y: y, sample: sample) }
-        var slot = 0
-        var start = 0
-        while start < n {
-            if bounds[slot] < best {
-                let run = cloudDistance(from: x, y, to: sx, sy, start: start, below: best, turning: turning, forward: true,
-                                        bounded: bounded)
-                if run.sum < best {
-                    best = run.sum
-                    bestRun = (start, true)
-                    bestTurn = (run.dot, run.cross)
-                }
-            }
-            let run = cloudDistance(from: sx, sy, to: x, y, start: start, below: best, turning: turning, forward: false,
-                                    bounded: bounded)
-            if run.sum < best {
-                best = run.sum
-                bestRun = (start, false)
-                bestTurn = (run.dot, run.cross)
-            }
-            slot += 1
-            start += step
-        }
-        return best
-    }
-
-    /// Whether a set of `madeSets` holds `sample`'s distances to the
-    /// drawing as drawn, axes scaled.
-    func holdsMadeSet(of sample: Int) -> Bool {
-        for set in 0..<Self.madeSetCount where madeSetSample[set] == sample { return true }
-        return false
-    }
-
-    /// Each point's least squared distance to the other cloud, the drawing
-    /// `x`/`y`'s and `sample`'s, into `leastDistances`, and their sums for
-    /// `cloudDistance`'s bounds, shared by the runs of one matching. Each
-    /// distance is the same two differences, products and sum as
-    /// `takeNearest` makes (a difference the other way round is its exact
-    /// negative), so none is above the distance a run pairs at; a NaN is
-    /// passed over (a run through it cannot end below its limit).
-    /// (Session 13: keeping the whole matrix, with each point's nearest two
-    /// to pair without a search when free, saved two fifths of the runs'
-    /// instructions but cost more than that to make: about 35,000 a
-    /// matching against 11,000 for these.) Session 16 keeps the matrix
-    /// after all (`pairDistances`), as the distances are made here anyway:
-    /// storing them costs about a tenth of this pass, and the runs read
-    /// them instead of making them again (`madeRun`).
-    func fillLeastDistances(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) {
-        // The drawing as drawn, axes scaled, against a sample one of the
-        // sets holds already (`madeSetSample`): nothing to make, that set is
-        // used. A rejection's certificate measures a candidate from every
-        // pair and then often matches it, or matches the best and then
-        // measures it (session 16), and measures others in between (session
-        // 18). Otherwise the set used longest ago is made for these clouds.
-        // (Each set is a function of the two clouds alone, and the drawing's
-        // changes only in `normalize`, which forgets them all.)
-        let asDrawn = x == aspectX && y == aspectY
-        madeSetUses += 1
-        var chosen = 0
-        for set in 0..<Self.madeSetCount {
-            if asDrawn, madeSetSample[set] == sample {
-                madeSetUse[set] = madeSetUses
-                madeSet = madeSets + set * madeSetStride
-                return
-            }
-            if madeSetUse[set] < madeSetUse[chosen] { chosen = set }
-        }
-        madeSetUse[chosen] = madeSetUses
-        madeSetSample[chosen] = asDrawn ? sample : -1
-        madeSet = madeSets + chosen * madeSetStride
-        let drawingLeast = leastDistances, sampleLeast = leastDistances + paddedCount
-        for other in 0..<paddedCount { sampleLeast[other] = .infinity }
+        let pairs = pairDistances, drawingLeast = leastDistances, sampleLeast = leastDistances + distanceStride
+        for other in 0..<n { sampleLeast[other] = .infinity }
+        var drawingSum = 0.0
         var index = 0
         while index < n {
-            fillDistanceRows(from: index, x: x, y: y, sample: sample, into: pairDistances,
+            fillDistanceRows(from: index, x: x, y: y, sample: sample, into: pairs,
                              drawingLeast: drawingLeast, sampleLeast: sampleLeast)
-            index += 4
+            // A count not a multiple of four repeats its last row: counted once.
+            let end = min(index + 4, n)
+            for row in index..<end { drawingSum += drawingLeast[row] }
+            index = end
+            let reach = 2 * (index < n ? drawingSum + bounds[index] : drawingSum) * scale
+            if reach >= limit { return reach }
         }
-        // The points twice round, in two halves (the second reading the
-        // first's distances again), the weight counted along: the same
-        // sums in the same order as one loop choosing its index and
-        // converting its place, with fewer instructions.
-        let leastDistances = leastDistances, leastSums = leastSums, placedLeastSums = placedLeastSums
-        for side in 0..<2 {
-            let sums = leastSums + side * (2 * n + 1), placed = placedLeastSums + side * (2 * n + 1)
-            let least = leastDistances + side * paddedCount
-            var sum = 0.0, placedSum = 0.0, weight = 0.0
-            for round in 0..<2 {
-                let offset = round * n
-                for point in 0..<n {
-                    sums[offset + point] = sum
-                    placed[offset + point] = placedSum
-                    let distance = least[point]
-                    sum += distance
-                    placedSum += weight * distance
-                    weight += 1
-                }
+        var sampleSum = 0.0
+        for other in 0..<n { sampleSum += sampleLeast[other] }
+        if 2 * sampleSum * scale >= limit { return 2 * sampleSum * scale }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { nearest in
+            // nearest[i]: drawn point i's nearest sample point; nearest[n + j]: sample point j's nearest drawn point.
+            // The first point at the least distance: a scan that stops there,
+            // about half a row, where a search for the least reads all of it
+            // (session 28: 70% of a matching's instructions). The same point:
+            // the least is one of the row's values (none is NaN or −0); a row
+            // of NaNs has least +∞, matched by none, and takes point 0, as a
+            // search with `<` would.
+            let stride = distanceStride
+            for i in 0..<n {
+                let row = pairs + i * stride, least = drawingLeast[i]
+                var chosen = 0
+                while chosen < n, row[chosen] != least { chosen += 1 }
+                nearest[i] = chosen < n ? chosen : 0
             }
-            sums[2 * n] = sum
-            placed[2 * n] = placedSum
+            for j in 0..<n {
+                let least = sampleLeast[j]
+                var chosen = 0
+                while chosen < n, pairs[chosen * stride + j] != least { chosen += 1 }
+                nearest[n + j] = chosen < n ? chosen : 0
+            }
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * n) { chosenBy in
+                // chosenBy[j]: some drawn point chose sample point j; chosenBy[n + i]: some sample point chose drawn point i.
+                chosenBy.initialize(repeating: false)
+                for i in 0..<n { chosenBy[nearest[i]] = true }
+                for j in 0..<n { chosenBy[n + nearest[n + j]] = true }
+                // Each direction's sum: its own points' least distances and the other's points none chose.
+                var unchosen = 0.0
+                for i in 0..<n where !chosenBy[n + i] { unchosen += drawingLeast[i] }
+                for j in 0..<n where !chosenBy[j] { unchosen += sampleLeast[j] }
+                let distance = (drawingSum + sampleSum + unchosen) * scale
+                guard distance < limit else { return distance }
+                if turning {
+                    // Protractor's sums over both directions' pairs, p drawn and q the sample's.
+                    let sx = sampleX + sample * n, sy = sampleY + sample * n
+                    var dot = 0.0, cross = 0.0
+                    @inline(__always) func pair(_ i: Int, _ j: Int) {
+                        dot += x[i] * sx[j] + y[i] * sy[j]
+                        cross += x[i] * sy[j] - y[i] * sx[j]
+                    }
+                    for i in 0..<n {
+                        pair(i, nearest[i])
+                        if !chosenBy[n + i] { pair(i, nearest[i]) }
+                    }
+                    for j in 0..<n {
+                        pair(nearest[n + j], j)
+                        if !chosenBy[j] { pair(nearest[n + j], j) }
+                    }
+                    bestTurn = (dot, cross)
+                }
+                return distance
+            }
         }
     }
 

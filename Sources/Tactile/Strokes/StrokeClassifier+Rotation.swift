@@ -9,13 +9,28 @@ import Darwin
 /// Rotation-invariant templates: the angles a drawing is tried at (the
 /// fit through the lookup grids at even rotations, or the angular
 /// harmonics' alignment), and the refinement of a candidate's angle from
-/// its best run's pairs once its matching beats the best so far.
+/// its matching's pairs once its matching comes near the best so far.
 extension StrokeClassifier {
+    /// The drawing's uniform cloud turned by each first rotation, and its
+    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
+    func fillTurned() {
+        for rotation in 0..<rotationCos.count {
+            let c = rotationCos[rotation], s = rotationSin[rotation]
+            let x = turnedX + rotation * n, y = turnedY + rotation * n
+            for index in 0..<n {
+                let px = uniformX[index], py = uniformY[index]
+                x[index] = px * c - py * s
+                y[index] = px * s + py * c
+            }
+            fillCells(x: x, y: y, into: turnedCell + rotation * n)
+        }
+    }
+
+
     /// The turn (cosine, sine) that brings the drawing closest to the
-    /// sample with the points paired as `match` last paired them best
-    /// (`bestTurn`, summed by `cloudDistance` on that run), the pairs
-    /// weighed as in the matching: Protractor's closed form on $P's
-    /// pairing, δ = atan2(Σ w·p×q, Σ w·p·q).
+    /// sample with the points paired as `match` last paired them below its
+    /// limit (`bestTurn`): Protractor's closed form on those pairs,
+    /// δ = atan2(Σ p×q, Σ p·q).
     private func pairingTurn() -> (cos: Double, sin: Double) {
         let (dot, cross) = bestTurn
         let length = (dot * dot + cross * cross).squareRoot()
@@ -23,96 +38,59 @@ extension StrokeClassifier {
         return (dot / length, cross / length)
     }
 
-    /// Refines rotation-invariant `sample`'s fitted angle after a matching
-    /// of `distance` at it: Protractor's closed-form turn on the matching's
-    /// pairs, matched again, while it lowers the distance (at most
-    /// ``StrokeMatchingParameters/rotationFitSteps`` turns), then a probe
-    /// either side. The greedy pairing changes with the angle, so each turn
-    /// is checked: by the matching's best run alone, from its start and in
-    /// its direction, while the angle is searched
-    /// (``StrokeMatchingParameters/rotationRefinesBestRun``), and by a
-    /// whole matching at the angle found.
+    /// Refines rotation-invariant `candidate`'s fitted angle after a
+    /// matching of `distance` at it: Protractor's closed-form turn on the
+    /// matching's pairs, matched again, while it lowers the distance (at
+    /// most ``StrokeMatchingParameters/rotationFitSteps`` turns), then a
+    /// probe either side. Each point's nearest changes with the angle, so
+    /// each turn is checked by a whole matching (an iterative closest point
+    /// step in Protractor's closed form).
     func refinePairing(candidate: Int, distance found: Double) -> Double {
         let sample = candidate / fitsPerSample
         var distance = found
         var c = searchCos[candidate], s = searchSin[candidate]
-        for pass in 1...max(1, refinementPasses) {
-            var probeC = probeCos, probeS = probeSin
-            var turned = false
-            for _ in 0..<max(1, probeRounds) {
-                for _ in 0..<fitSteps {
-                    let turn = pairingTurn()
-                    guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
-                    let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
-                    rotate(uniformX, uniformY, cos: nc, sin: ns)
-                    let runTurn = bestTurn
-                    let next = refinementDistance(sample: sample, below: distance)
-                    guard next < distance else {
-                        // The kept angle's pairing.
-                        bestTurn = runTurn
-                        break
-                    }
+        var probeC = probeCos, probeS = probeSin
+        for _ in 0..<max(1, probeRounds) {
+            for _ in 0..<fitSteps {
+                let turn = pairingTurn()
+                guard abs(turn.sin) > fitPrecision || turn.cos < 0 else { break }
+                let (nc, ns) = (c * turn.cos - s * turn.sin, c * turn.sin + s * turn.cos)
+                rotate(uniformX, uniformY, cos: nc, sin: ns)
+                // Not below the distance, the matching leaves `bestTurn` as it was: the kept angle's pairs.
+                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: true)
+                guard next < distance else { break }
+                distance = next
+                (c, s) = (nc, ns)
+            }
+            // The pairing jumps as the angle changes, where the closed form
+            // assumes it holds: a turn either side may still lower the
+            // distance. Found, the closed form goes on from there; not
+            // found, the turn is halved.
+            guard probeS != 0 else { break }
+            var side = 1.0
+            var moved = false
+            for _ in 0..<2 {
+                let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
+                rotate(uniformX, uniformY, cos: nc, sin: ns)
+                let next = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: true)
+                if next < distance {
                     distance = next
                     (c, s) = (nc, ns)
-                    turned = true
+                    moved = true
+                    break
                 }
-                // The greedy pairing jumps as the angle changes, where the
-                // closed form assumes it holds: a turn either side may still
-                // lower the distance. Found, the closed form goes on from there;
-                // not found, the turn is halved.
-                guard probeS != 0 else { break }
-                var side = 1.0
-                var moved = false
-                for _ in 0..<2 {
-                    let (nc, ns) = (c * probeC - s * side * probeS, c * side * probeS + s * probeC)
-                    rotate(uniformX, uniformY, cos: nc, sin: ns)
-                    let next = refinementDistance(sample: sample, below: distance)
-                    if next < distance {
-                        distance = next
-                        (c, s) = (nc, ns)
-                        moved = true
-                        turned = true
-                        break
-                    }
-                    side = -1
-                }
-                if !moved {
-                    // cos and sin of half the turn.
-                    let halfC = ((1 + probeC) / 2).squareRoot()
-                    (probeC, probeS) = (halfC, probeS / (2 * halfC))
-                }
+                side = -1
             }
-            guard refinesBestRun, turned else { break }
-            // The angle was found on one run: the whole matching there (its
-            // other runs may do better; none does worse than that one). When
-            // another run does, the angle is refined again on that one.
-            rotate(uniformX, uniformY, cos: c, sin: s)
-            let whole = match(x: rotatedX, y: rotatedY, sample: sample, below: distance, turning: pass < refinementPasses)
-            guard whole < distance else { break }
-            distance = whole
+            if !moved {
+                // cos and sin of half the turn.
+                let halfC = ((1 + probeC) / 2).squareRoot()
+                (probeC, probeS) = (halfC, probeS / (2 * halfC))
+            }
         }
         let length = (c * c + s * s).squareRoot()
         searchCos[candidate] = c / length
         searchSin[candidate] = s / length
         return distance
-    }
-
-    /// The distance of the drawing, turned into `rotatedX`/`rotatedY`, from
-    /// rotation-invariant `sample` while its angle is refined: the best
-    /// run's alone (`bestRun`), or a whole matching; `bestTurn` follows it
-    /// when it is below `limit`.
-    private func refinementDistance(sample: Int, below limit: Double) -> Double {
-        guard refinesBestRun, !matchesManyToOne else {
-            return match(x: rotatedX, y: rotatedY, sample: sample, below: limit, turning: true)
-        }
-        let sx = sampleX + sample * n, sy = sampleY + sample * n
-        let run = bestRun.forward
-            ? cloudDistance(from: rotatedX, rotatedY, to: sx, sy, start: bestRun.start, below: limit, turning: true, forward: true,
-                            bounded: false)
-            : cloudDistance(from: sx, sy, to: rotatedX, rotatedY, start: bestRun.start, below: limit, turning: true, forward: false,
-                            bounded: false)
-        if run.sum < limit { bestTurn = (run.dot, run.cross) }
-        return run.sum
     }
 
     /// A cloud's angular harmonics: for k = 1 … `harmonicCount`, the sum

@@ -7,8 +7,9 @@ import Darwin
 #endif
 
 /// Finds the template a drawing looks most like, by matching clouds of
-/// points: the $P recognizer, with $Q's shortcuts, an aspect rule for thin
-/// shapes and an optional rotation search.
+/// points: the $P family's point clouds with $P+'s many-to-one matching,
+/// $Q's lower bounds, an aspect rule for thin shapes and an optional
+/// rotation search.
 ///
 /// A drawing and every template sample are resampled to
 /// ``StrokeMatchingParameters/pointCount`` points spread evenly along their
@@ -17,22 +18,23 @@ import Darwin
 /// order and direction the strokes were drawn, no longer matter, so a star
 /// drawn in one stroke or five, either way round, matches one template.
 /// Two clouds are compared by pairing each point of one with the nearest
-/// unpaired point of the other, greedily, from several starting points,
-/// earlier pairs weighing more ($P); the distance is the least weighted sum
-/// of squared distances found.
+/// point of the other, taken or not, and each point of the other that none
+/// chose with its own nearest ($P+'s many-to-one matching, Vatavu 2017,
+/// without its turning angles), in both directions; the distance is the
+/// squared distances added (see ``StrokeMatch/distance``). Until session
+/// 29 it was $P's greedy one-to-one pairing, which named fewer drawings
+/// right on every family of the evaluation (see the README).
 ///
 /// ## Shortcuts ($Q)
 ///
 /// Each template sample keeps a grid of cells holding its point nearest to
-/// each cell, which gives a lower bound of a matching without making it; a
-/// matching that cannot beat the best so far is skipped, and one that
-/// passes it while being summed is abandoned. Samples are tried in the
-/// order of their bounds, so the best is usually found first and the rest
-/// are cut short. A matching also measures each point's least distance to
-/// the other cloud, a true bound of what the point can pair at: a greedy
-/// run stops once its sum and that bound of the points left reach the best
-/// so far, and one that cannot beat it is not begun (session 13; no answer
-/// changes, since only runs that could not win are stopped).
+/// each cell's centre, which bounds how near a drawn point can come to the
+/// sample without measuring it; the matching is at least twice those
+/// bounds added. Samples are tried in the order of their bounds, so the
+/// best is usually found first; a sample bounded at or above the best so
+/// far is not matched, and a matching is abandoned once its drawn points'
+/// least distances so far and the bounds of the rest reach the best. No
+/// answer changes: only matchings that could not win are cut.
 ///
 /// ## Margin
 ///
@@ -47,24 +49,6 @@ import Darwin
 /// margin that would accept it, so the margin is a bound (see
 /// ``StrokeMatch/margin``) and the decision the exact one's. The match is
 /// the same with or without it.
-///
-/// ## Deciding
-///
-/// Told the decision, as ``StrokeGestureRecognizer`` tells it
-/// (``classify(_:minimumScore:maximumShapeDeviation:)``), the search
-/// stops as soon as the drawing is certain to be rejected whichever
-/// template it would end at (session 14). Lower bounds prove it: of the
-/// distance each template left could reach (each drawn point's least
-/// distance to its sample, through the lookup grid or from every pair; or,
-/// where those say too little, its greedy runs, each made only until it
-/// passes the least distance at which the template would be rejected,
-/// session 22) and of the shape deviation a match to it would have; each template that
-/// could still come nearest is rejected by its score, or by its margin,
-/// a template already met lying near enough to reject it. The decision is
-/// always the whole search's, and an accepted match that match; a rejected
-/// one is the nearest only as far as the search looked. Proven for sets
-/// matched as drawn: a set with a rotation-invariant template is searched
-/// whole.
 ///
 /// ## Aspect
 ///
@@ -88,11 +72,10 @@ import Darwin
 /// invariant, so most are skipped. (The drawing turned by those rotations,
 /// and each turned point's grid cell, are made once per drawing: every
 /// sample's grid has the same geometry.) A candidate whose matching beats
-/// the best so far has its angle refined: the angle that brings the pairs
-/// of its matching's best greedy run closest is solved in closed form
-/// (Protractor's formula, Li 2010: δ = atan2(Σ w·p×q, Σ w·p·q)) and that
-/// run made again while it helps, then a small turn either side is tried,
-/// halved when it finds nothing; the angle found gets a whole matching.
+/// the best so far has its angle refined: the angle that brings its
+/// matching's pairs closest is solved in closed form (Protractor's formula,
+/// Li 2010: δ = atan2(Σ p×q, Σ p·q)) and matched again while it helps, then
+/// a small turn either side is tried, halved when it finds nothing.
 /// (Session 5 matched every sample at every rotation and refined by a
 /// golden-section search: about twenty times the instructions, for
 /// accuracy within half a point of this either way; see the README.)
@@ -110,7 +93,8 @@ import Darwin
 ///
 /// Preparing templates costs O(*s*·*g*²·*n*) for *s* samples, a lookup grid
 /// of side *g* and *n* points. Classifying costs O(*k*) in the drawing's
-/// *k* points, plus O(*s*·*n*²) at worst and far less in practice; it
+/// *k* points, plus O(*s*·*n*) for the bounds and O(*s*·*n*²) at worst for
+/// the matchings, far less in practice; it
 /// allocates nothing: every buffer is made with the classifier. A
 /// classifier is therefore not safe to share between threads; make one per
 /// thread, or keep it on the main actor with the recognizers that use it.
@@ -127,13 +111,10 @@ public final class StrokeClassifier {
 
     /// Points per cloud.
     let n: Int
-    let step: Int
     let grid: Int
     /// Grid cells per normalised unit, and the offset of the grid's edge.
     let cellsPerUnit: Double
     let extent: Double
-    /// Σ weights of a matching: n + (n − 1) + … + 1.
-    let weightSum: Double
 
     // Prepared samples, each a run of `n` points in `sampleX`/`sampleY`
     // and `grid`² cells in `sampleLookup`.
@@ -164,10 +145,6 @@ public final class StrokeClassifier {
     /// Each sample's points smoothed (x then y, 2n a sample), with
     /// `StrokeMatchingParameters.distanceSmoothingPasses` (else one value).
     let sampleSmoothed: UnsafeMutablePointer<Double>
-    /// How far the smoothing moved each sample's farthest-moved point (one
-    /// a sample, with `distanceSmoothingPasses`): the early stop's bound
-    /// on the smoothed distances (see `measureForCertificate`).
-    let sampleSmoothingReach: UnsafeMutablePointer<Double>
     // Internal reads for `shapeRanges(ofTemplate:)` (StrokeClassifier+ShapeRanges).
     // Filled once in `init`, read a few times a measure: buffers, since a
     // `var` array's every read took an exclusivity check (`swift_beginAccess`,
@@ -178,13 +155,13 @@ public final class StrokeClassifier {
     private let hasRotationInvariantSample: Bool
     /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
     /// runner-up (`templates.count` a row; 1 where none is named), and the
-    /// largest in each template's row: the margin's search and the
-    /// certificate bound a runner-up's factor by it.
+    /// largest in each template's row: the margin's search bounds a
+    /// runner-up's factor by it.
     private let marginFactors: [Double]
     let largestMarginFactor: [Double]
 
     // Scratch, made once: the drawing resampled, normalised both ways,
-    // rotated; a matching's bookkeeping; the order samples are tried in.
+    // rotated; the shape check's; the bounds'; the order samples are tried in.
     private let buffer: UnsafeMutablePointer<Double>
     var resampledX: UnsafeMutablePointer<Double> { buffer }
     var resampledY: UnsafeMutablePointer<Double> { buffer + n }
@@ -194,78 +171,33 @@ public final class StrokeClassifier {
     var uniformY: UnsafeMutablePointer<Double> { buffer + 5 * n }
     var rotatedX: UnsafeMutablePointer<Double> { buffer + 6 * n }
     var rotatedY: UnsafeMutablePointer<Double> { buffer + 7 * n }
-    var nearest: UnsafeMutablePointer<Double> { buffer + 8 * n }
-    var lowerBounds: UnsafeMutablePointer<Double> { buffer + 9 * n }
-    var shapeScratch: UnsafeMutablePointer<Double> { buffer + 10 * n }
-    /// A greedy run's points of the other cloud not yet paired, packed (see
-    /// `takeNearest`), each array `paddedCount` long: the slots past the
-    /// points left hold +∞, so the search reads whole blocks of four.
-    var remainingX: UnsafeMutablePointer<Double> { buffer + 12 * n }
-    var remainingY: UnsafeMutablePointer<Double> { buffer + 12 * n + paddedCount }
-    /// The distances `takeNearest` last measured, slot by slot.
-    var slotDistances: UnsafeMutablePointer<Double> { buffer + 12 * n + 2 * paddedCount }
-    /// `n` rounded up to a whole number of `takeNearest`'s blocks.
-    let paddedCount: Int
+    /// The shape check's scratch (2n).
+    var shapeScratch: UnsafeMutablePointer<Double> { buffer + 8 * n }
+    var drawingRadii: UnsafeMutablePointer<Double> { buffer + 10 * n }
+    /// Each drawn point's lookup cell's centre, and its distance from it (a
+    /// hair more), the same for every sample: made once a drawing (see
+    /// `fillCellCenters`).
+    var cellCenterX: UnsafeMutablePointer<Double> { buffer + 11 * n }
+    var cellCenterY: UnsafeMutablePointer<Double> { buffer + 12 * n }
+    var cellOffset: UnsafeMutablePointer<Double> { buffer + 13 * n }
+    /// The shape check's smoothed points (2n: x then y), with
+    /// `StrokeMatchingParameters.pathSmoothingPasses` for the path
+    /// measures and `distanceSmoothingPasses` for the distances.
+    var smoothedPath: UnsafeMutablePointer<Double> { buffer + 14 * n }
+    /// The bound of each drawn point's least distance to the sample under
+    /// way (see `fillNearestBounds`).
+    var pointBounds: UnsafeMutablePointer<Double> { buffer + 16 * n }
+    static let bufferLength = 17
     /// Which stroke each resampled point lies on.
     let resampledStroke: UnsafeMutablePointer<Int32>
-    /// The matching under way (see `fillLeastDistances`): each point's
-    /// least squared distance to the other cloud, the drawing's
-    /// (`paddedCount` slots) then the sample's; and per side, over its
-    /// points twice round (2n + 1 entries), the sums of those distances
-    /// before each place and of those times their place, for a run's bound
-    /// in closed form (see `cloudDistance`). All in the current set of
-    /// `madeSets`.
-    var leastDistances: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride }
-    var leastSums: UnsafeMutablePointer<Double> { madeSet + (n + 1) * distanceStride + 2 * paddedCount }
-    var placedLeastSums: UnsafeMutablePointer<Double> { leastSums + 2 * (2 * n + 1) }
-    /// The squared distances `fillLeastDistances` made for the matching
-    /// under way (the current set), every pair's:
-    /// drawn point i's to the sample's point j at i · `distanceStride` + j,
-    /// with a column n and a row n of +∞ (the distance of a run's padding
-    /// slot, see `takeNearestMade`). About 9 KB at 32 points.
-    var pairDistances: UnsafeMutablePointer<Double> { madeSet }
-    /// What `fillLeastDistances` makes, kept for the last `madeSetCount`
-    /// clouds and samples it made them for (session 18): a set each, of
-    /// `madeSetStride` doubles (the pair distances, then the least
-    /// distances and their sums), the one in use at `madeSet`. A told
-    /// scribble's certificate measures candidates from every pair and then
-    /// matches some of them, after measuring others (`noneBeats`, the
-    /// search's next): with one set, 2.2 of its 10.5 fills a scribble made
-    /// again what an earlier fill of the same drawing had made.
-    let madeSets: UnsafeMutablePointer<Double>
-    let madeSetStride: Int
-    var madeSet: UnsafeMutablePointer<Double>
-    /// Per set: the sample whose distances to the drawing's cloud scaled by
-    /// axes (`aspectX`/`aspectY`) it holds, or −1 (another cloud's, or
-    /// none since the drawing was normalised); and when it was last used,
-    /// so that a new fill takes the set used longest ago.
-    let madeSetSample: UnsafeMutablePointer<Int>
-    let madeSetUse: UnsafeMutablePointer<Int>
-    var madeSetUses = 0
-    /// Twelve: a told scribble's instructions fell 2.9% with 12 sets, 1.2%
-    /// with 4 (session 18), for about 11.6 KB a set at 32 points.
-    static let madeSetCount = 12
+    /// The matching under way (see `match`): every pair's squared
+    /// distance, drawn point i's to the sample's point j at
+    /// i · `distanceStride` + j (about 8 KB at 32 points); then each point's
+    /// least, the drawing's (n) and, `distanceStride` on, the sample's (n),
+    /// whose pairs are read and written as SIMD pairs, so 16-byte aligned.
+    let pairDistances: UnsafeMutablePointer<Double>
+    var leastDistances: UnsafeMutablePointer<Double> { pairDistances + n * distanceStride }
     let distanceStride: Int
-    /// A run's free points, packed as `remainingX` is, when it reads
-    /// `pairDistances`: each one's offset along its row or column there, and
-    /// its index in its cloud.
-    let freeOffset: UnsafeMutablePointer<Int>
-    let freeIndex: UnsafeMutablePointer<Int>
-    /// `freeOffset` as a run begins, made once: the offsets along a row
-    /// (forward runs), then along a column (backward), `paddedCount` each,
-    /// the padding slots at row or column n; and `freeIndex`'s, 0 ..< n.
-    /// A run copies them (session 19: making them at each run's start was
-    /// 1.5% of a told scribble's instructions).
-    let startingFreeOffsets: UnsafeMutablePointer<Int>
-    let startingFreeIndices: UnsafeMutablePointer<Int>
-    /// Whether matchings stop their runs by the nearest-point bound (see
-    /// `cloudDistance`); off only in the test that checks it changes no
-    /// answer.
-    var stopsRunsByLeastDistances = true
-    /// ``StrokeMatchingParameters/manyToOneMatching``: each candidate
-    /// matched many to one (`manyToOneDistance`), ordered and skipped by
-    /// that matching's bound (`manyToOneBound`).
-    let matchesManyToOne: Bool
     /// The candidates tried, best bound first: a sample that is not
     /// rotation invariant is candidate `sample · fitsPerSample`; one that is
     /// has one per fitted angle, `sample · fitsPerSample + k`.
@@ -288,13 +220,9 @@ public final class StrokeClassifier {
     let probeCos: Double
     let probeSin: Double
     let probeRounds: Int
-    /// The greedy run that gave `match`'s last improvement (its start, and
-    /// whether it went from the drawing to the sample), and its Σ w·p·q and
-    /// Σ w·p×q when matched `turning` (see `cloudDistance`).
-    var bestRun = (start: 0, forward: true)
+    /// Σ p·q and Σ p×q over the pairs of the last matching `match` made
+    /// below its limit with `turning`, for Protractor's closed form.
     var bestTurn = (dot: 1.0, cross: 0.0)
-    let refinesBestRun: Bool
-    let refinementPasses: Int
     /// How far above the best so far a rotation-invariant sample's matching
     /// may come and still be refined.
     private let refineSlack: Double
@@ -302,89 +230,6 @@ public final class StrokeClassifier {
     /// may be and the candidate still be tried
     /// (``StrokeMatchingParameters/rotationBoundSlack``).
     private let boundSlack: Double
-    /// Each candidate's lower bounds from each start, as `fillLowerBounds`
-    /// left them when the candidates were ordered, for its first matching.
-    let candidateBounds: UnsafeMutablePointer<Double>
-    /// For `classify(_:minimumScore:maximumShapeDeviation:)`'s rejection
-    /// certificate (see `certainRejection`), per candidate of the drawing
-    /// under way: how far it is measured (0 not yet, 1 through the lookup
-    /// grid, 2 from every pair of points); a lower bound of any distance its
-    /// matching returns below its limit; a lower bound of the shape
-    /// deviation of a match to it; and a limit its matching was found to
-    /// return nothing below (0 when not tried).
-    let certificateStage: UnsafeMutablePointer<UInt8>
-    let certificateLeast: UnsafeMutablePointer<Double>
-    let certificateDeviation: UnsafeMutablePointer<Double>
-    let certificateNoneBelow: UnsafeMutablePointer<Double>
-    /// The candidates left that a look of `certainRejection` goes through,
-    /// least key first.
-    let certificateOrder: UnsafeMutablePointer<Int>
-    /// Measured from every pair (stage 2), the candidate's farthest and
-    /// 90th-percentile nearest distances, as `StrokeShapeCheck.deviation`
-    /// makes them (at 2c and 2c + 1): `finish` takes them as they are.
-    let certificateNearest: UnsafeMutablePointer<Double>
-    /// The drawing's path measures (its cloud scaled by axes), made once a
-    /// drawing for the certificate, with its radii in `drawingRadii`.
-    var certificatePath: StrokeShapeCheck.PathMeasures?
-    /// With `distanceSmoothingPasses`, how far the smoothing moves the
-    /// drawing's farthest-moved point (as drawn), made with `certificatePath`.
-    var certificateSmoothingReach = 0.0
-    /// With `distanceRoughnessDiscount`, how far the drawing's distances
-    /// are lowered (its roughness as drawn times the discount), made with
-    /// `certificatePath`.
-    var certificateRoughnessDiscount = 0.0
-    var drawingRadii: UnsafeMutablePointer<Double> { buffer + 12 * n + 3 * paddedCount }
-    var sortedLeast: UnsafeMutablePointer<Double> { buffer + 13 * n + 3 * paddedCount }
-    /// Each drawn point's lookup cell's centre, and its distance from it (a
-    /// hair more), the same for every sample: made once a drawing (see
-    /// `fillCellCenters`).
-    var cellCenterX: UnsafeMutablePointer<Double> { buffer + 14 * n + 3 * paddedCount }
-    var cellCenterY: UnsafeMutablePointer<Double> { buffer + 15 * n + 3 * paddedCount }
-    var cellOffset: UnsafeMutablePointer<Double> { buffer + 16 * n + 3 * paddedCount }
-    /// The shape check's smoothed points (2n: x then y), with
-    /// `StrokeMatchingParameters.pathSmoothingPasses` for the path
-    /// measures and `distanceSmoothingPasses` for the distances.
-    var smoothedPath: UnsafeMutablePointer<Double> { buffer + 17 * n + 3 * paddedCount }
-    /// Many-to-one matching's bound of each drawn point's least distance
-    /// (see `fillNearestBounds`).
-    var pointBounds: UnsafeMutablePointer<Double> { buffer + 19 * n + 3 * paddedCount }
-    /// The run that gave the best candidate's distance (`bestRun` as its
-    /// matching left it).
-    var bestCandidateRun = (start: 0, forward: true)
-    /// The best candidate matched so far of a template other than the
-    /// best's, with its run and sum (a previous best).
-    var metOther = (candidate: -1, start: 0, forward: true, sum: Double.infinity)
-    /// The last matching `certainRejection` made of a candidate left that
-    /// returned a distance below the best so far (the limit it was matched
-    /// at): the search, reaching that candidate with the same best, takes
-    /// it as it is, the same arithmetic at the same limit.
-    var certificateMatch = (candidate: -1, limit: 0.0, distance: 0.0, run: (start: 0, forward: true))
-    /// Whether `classify(_:minimumScore:maximumShapeDeviation:)` may stop
-    /// once rejection is certain (off only in the test that checks it
-    /// changes no decision), and how many drawings it stopped for.
-    var stopsOnceRejectionIsCertain = true
-    var certainRejections = 0
-    /// Of those, the stops whose witness was one run (`otherWitness`), and
-    /// those after its own template's candidates left were matched
-    /// (`certainRejection`): for the test that checks both happen.
-    /// Of the first, those whose run was found by `witnessRun` (session 16).
-    var certificateStops = (byRun: 0, afterOwnMatched: 0, byRunSearched: 0)
-    /// For the test of `witnessRun`: when set, each of its conclusions is
-    /// checked against the matching itself (at the limit, and at no limit
-    /// for a witness), counted as agreeing or not.
-    var checksWitnessRuns = false
-    var witnessRunChecks = (agreed: 0, disagreed: 0)
-    let startSlots: Int
-    /// A drawing's runs against the samples matched as drawn, remembered
-    /// (see StrokeClassifier+KnownRuns.swift): `runSlots` (two a start) per
-    /// sample, each run's whole sum (`knownRunIsWhole`) or a limit it was
-    /// found to return nothing below, and the drawing it is of, counted by
-    /// `normalize` (`drawingCount`): one of another drawing is not known.
-    let runSlots: Int
-    let knownRunSum: UnsafeMutablePointer<Double>
-    let knownRunIsWhole: UnsafeMutablePointer<Bool>
-    let knownRunDrawing: UnsafeMutablePointer<Int>
-    var drawingCount = 0
     /// The drawing's uniform cloud turned by each of the first rotations
     /// (``StrokeMatchingParameters/rotationSearchSteps``), `n` points per
     /// rotation, and each point's lookup cell: the same for every sample,
@@ -393,7 +238,6 @@ public final class StrokeClassifier {
     let turnedX: UnsafeMutablePointer<Double>
     let turnedY: UnsafeMutablePointer<Double>
     let turnedCell: UnsafeMutablePointer<Int32>
-    let drawingCell: UnsafeMutablePointer<Int32>
     /// The cells of the drawing's cloud scaled by axes, for every sample
     /// that is not rotation invariant.
     let aspectCell: UnsafeMutablePointer<Int32>
@@ -448,12 +292,9 @@ public final class StrokeClassifier {
             factors[(index * templates.count)..<((index + 1) * templates.count)].max() ?? 1
         }
         n = parameters.pointCount
-        step = parameters.startStep
         grid = parameters.lookupGridSize
         extent = parameters.lookupGridExtent.isFinite && parameters.lookupGridExtent > 0 ? parameters.lookupGridExtent : 3
         cellsPerUnit = Double(grid) / (2 * extent)
-        weightSum = Double(n * (n + 1) / 2)
-        matchesManyToOne = parameters.manyToOneMatching
 
         var owners: [Int] = [], indices: [Int] = [], invariant: [Bool] = []
         for (templateIndex, template) in templates.enumerated() {
@@ -473,41 +314,18 @@ public final class StrokeClassifier {
         // Every entry is written below, filled or copied.
         sampleLookup = .allocate(capacity: max(1, sampleCount * grid * grid))
 
-        paddedCount = (n + 3) / 4 * 4
-        buffer = .allocate(capacity: 20 * n + 3 * paddedCount)
-        buffer.initialize(repeating: 0, count: 20 * n + 3 * paddedCount)
+        buffer = .allocate(capacity: Self.bufferLength * n)
+        buffer.initialize(repeating: 0, count: Self.bufferLength * n)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
-        // Even, so that the rows' pairs stay 16-byte aligned; a set a whole
-        // number of 64-byte lines.
-        distanceStride = (n + 2) & ~1
-        madeSetStride = ((n + 1) * distanceStride + 2 * paddedCount + 2 * (2 * n + 1) * 2 + 7) & ~7
-        madeSets = .allocate(capacity: Self.madeSetCount * madeSetStride)
-        madeSets.initialize(repeating: .infinity, count: Self.madeSetCount * madeSetStride)
-        madeSet = madeSets
-        madeSetSample = .allocate(capacity: Self.madeSetCount)
-        madeSetSample.initialize(repeating: -1, count: Self.madeSetCount)
-        madeSetUse = .allocate(capacity: Self.madeSetCount)
-        madeSetUse.initialize(repeating: 0, count: Self.madeSetCount)
-        freeOffset = .allocate(capacity: paddedCount)
-        freeOffset.initialize(repeating: 0, count: paddedCount)
-        freeIndex = .allocate(capacity: paddedCount)
-        freeIndex.initialize(repeating: 0, count: paddedCount)
-        startingFreeOffsets = .allocate(capacity: 2 * paddedCount)
-        startingFreeIndices = .allocate(capacity: paddedCount)
-        for slot in 0..<paddedCount {
-            // Row or column n: +∞ (see `pairDistances`).
-            startingFreeOffsets[slot] = min(slot, n)
-            startingFreeOffsets[paddedCount + slot] = min(slot, n) * distanceStride
-            startingFreeIndices[slot] = slot
-        }
+        // Even, so that the rows' pairs of values stay 16-byte aligned.
+        distanceStride = (n + 1) & ~1
+        pairDistances = .allocate(capacity: (n + 2) * distanceStride)
+        pairDistances.initialize(repeating: 0, count: (n + 2) * distanceStride)
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
         let smoothedCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount * 2 * n) : 1
         sampleSmoothed = .allocate(capacity: smoothedCount)
         sampleSmoothed.initialize(repeating: 0, count: smoothedCount)
-        let reachCount = parameters.distanceSmoothingPasses > 0 ? max(1, sampleCount) : 1
-        sampleSmoothingReach = .allocate(capacity: reachCount)
-        sampleSmoothingReach.initialize(repeating: 0, count: reachCount)
         sampleSpread = .allocate(capacity: max(1, sampleCount))
         sampleSpread.initialize(repeating: 0, count: max(1, sampleCount))
         templateInkRange = .allocate(capacity: max(1, templates.count))
@@ -522,28 +340,6 @@ public final class StrokeClassifier {
         order.initialize(repeating: 0, count: candidates)
         orderKey = .allocate(capacity: candidates)
         orderKey.initialize(repeating: 0, count: candidates)
-        startSlots = (n + step - 1) / step
-        candidateBounds = .allocate(capacity: candidates * startSlots)
-        candidateBounds.initialize(repeating: 0, count: candidates * startSlots)
-        runSlots = 2 * startSlots
-        knownRunSum = .allocate(capacity: max(1, sampleCount * runSlots))
-        knownRunSum.initialize(repeating: -.infinity, count: max(1, sampleCount * runSlots))
-        knownRunIsWhole = .allocate(capacity: max(1, sampleCount * runSlots))
-        knownRunIsWhole.initialize(repeating: false, count: max(1, sampleCount * runSlots))
-        knownRunDrawing = .allocate(capacity: max(1, sampleCount * runSlots))
-        knownRunDrawing.initialize(repeating: -1, count: max(1, sampleCount * runSlots))
-        certificateStage = .allocate(capacity: candidates)
-        certificateStage.initialize(repeating: 0, count: candidates)
-        certificateLeast = .allocate(capacity: candidates)
-        certificateLeast.initialize(repeating: 0, count: candidates)
-        certificateDeviation = .allocate(capacity: candidates)
-        certificateDeviation.initialize(repeating: 0, count: candidates)
-        certificateNoneBelow = .allocate(capacity: candidates)
-        certificateNoneBelow.initialize(repeating: 0, count: candidates)
-        certificateOrder = .allocate(capacity: candidates)
-        certificateOrder.initialize(repeating: 0, count: candidates)
-        certificateNearest = .allocate(capacity: 2 * candidates)
-        certificateNearest.initialize(repeating: 0, count: 2 * candidates)
         searchCos = .allocate(capacity: candidates)
         searchCos.initialize(repeating: 1, count: candidates)
         candidateRotation = .allocate(capacity: candidates)
@@ -554,8 +350,6 @@ public final class StrokeClassifier {
         turnedY.initialize(repeating: 0, count: parameters.rotationSearchSteps * n)
         turnedCell = .allocate(capacity: parameters.rotationSearchSteps * n)
         turnedCell.initialize(repeating: 0, count: parameters.rotationSearchSteps * n)
-        drawingCell = .allocate(capacity: n)
-        drawingCell.initialize(repeating: 0, count: n)
         aspectCell = .allocate(capacity: n)
         aspectCell.initialize(repeating: 0, count: n)
         searchSin = .allocate(capacity: candidates)
@@ -566,8 +360,6 @@ public final class StrokeClassifier {
         probeCos = cos(parameters.rotationProbe)
         probeSin = sin(parameters.rotationProbe)
         probeRounds = parameters.rotationProbeRounds
-        refinesBestRun = parameters.rotationRefinesBestRun
-        refinementPasses = parameters.rotationRefinementPasses
         refineSlack = parameters.rotationRefinementSlack.isFinite ? max(1, parameters.rotationRefinementSlack) : 1
         boundSlack = parameters.rotationBoundSlack.isFinite ? max(1, parameters.rotationBoundSlack) : 1
         fitPrecision = parameters.rotationPrecision.isFinite ? sin(min(Double.pi / 2, max(1e-6, parameters.rotationPrecision))) : sin(Double.pi / 180)
@@ -639,8 +431,6 @@ public final class StrokeClassifier {
                 if parameters.distanceSmoothingPasses > 0 {
                     StrokeShapeCheck.smooth(x: sampleX + sample * n, y: sampleY + sample * n, stroke: resampledStroke, count: n,
                                             passes: parameters.distanceSmoothingPasses, into: sampleSmoothed + sample * 2 * n)
-                    sampleSmoothingReach[sample] = StrokeShapeCheck.farthestMove(
-                        x: sampleX + sample * n, y: sampleY + sample * n, smoothed: sampleSmoothed + sample * 2 * n, count: n)
                 }
                 sample += 1
             }
@@ -675,16 +465,9 @@ public final class StrokeClassifier {
         sampleLookup.deallocate()
         buffer.deallocate()
         resampledStroke.deallocate()
-        madeSets.deallocate()
-        madeSetSample.deallocate()
-        madeSetUse.deallocate()
-        freeOffset.deallocate()
-        freeIndex.deallocate()
-        startingFreeOffsets.deallocate()
-        startingFreeIndices.deallocate()
+        pairDistances.deallocate()
         sampleRadii.deallocate()
         sampleSmoothed.deallocate()
-        sampleSmoothingReach.deallocate()
         sampleSpread.deallocate()
         templateInkRange.deallocate()
         templateClosureRange.deallocate()
@@ -692,21 +475,10 @@ public final class StrokeClassifier {
         order.deallocate()
         orderKey.deallocate()
         searchCos.deallocate()
-        candidateBounds.deallocate()
-        knownRunSum.deallocate()
-        knownRunIsWhole.deallocate()
-        knownRunDrawing.deallocate()
-        certificateStage.deallocate()
-        certificateLeast.deallocate()
-        certificateDeviation.deallocate()
-        certificateNoneBelow.deallocate()
-        certificateOrder.deallocate()
-        certificateNearest.deallocate()
         candidateRotation.deallocate()
         turnedX.deallocate()
         turnedY.deallocate()
         turnedCell.deallocate()
-        drawingCell.deallocate()
         aspectCell.deallocate()
         searchSin.deallocate()
         coarseDistance.deallocate()
@@ -744,128 +516,18 @@ public final class StrokeClassifier {
     /// recognizers of different thresholds. A recognizer of your own that
     /// tests the margin at its own threshold does the same.
     public func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double) -> StrokeMatch? {
-        classify(ink, marginSearchDeviation: marginDeviation, decidingAt: nil)
-    }
-
-    /// ``classify(_:marginSearchDeviation:)`` at `maximumShapeDeviation`,
-    /// told the decision the match is for: a ``StrokeGestureRecognizer``
-    /// calls it with its ``StrokeGestureRecognizer/minimumScore`` and
-    /// ``StrokeGestureRecognizer/maximumShapeDeviation``, then
-    /// ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
-    /// with the same two.
-    ///
-    /// The decision is always the one ``classify(_:marginSearchDeviation:)``'s
-    /// match gives, and a match that decision accepts is that match, every
-    /// field. A drawing it rejects may come back sooner, once rejection is
-    /// certain whichever template the search would end at: the match is
-    /// then *rejected*, and the nearest only as far as the classifier looked
-    /// (the best found so far, its score, shape deviation and runner-up
-    /// measured as for a nearest; a template not yet matched might have
-    /// been nearer). Certain means proven by lower bounds (session 14): of
-    /// the distance each template left could reach, through each point's
-    /// nearest distance to it or, where those say too little, through its
-    /// runs made only as far as its rejection needs (session 22), and of the
-    /// shape deviation a match to it would have; a template that could come
-    /// nearer is rejected either by
-    /// its score or by its margin, a template already met lying near
-    /// enough to reject it. Most scribbles stop after a few templates.
-    ///
-    /// So a rejected drawing's match may name another template than
-    /// ``classify(_:)``, with another score: a "did you mean" hint that
-    /// must be the nearest calls ``classify(_:)`` (as
-    /// ``StrokeGestureRecognizer/bestGuess()`` does). Sets with a
-    /// rotation-invariant template, and a classifier that reports the exact
-    /// runner-up, are searched whole.
-    public func classify(_ ink: StrokeInk, minimumScore: Double, maximumShapeDeviation: Double) -> StrokeMatch? {
-        classify(ink, marginSearchDeviation: maximumShapeDeviation, decidingAt: minimumScore)
-    }
-
-    /// Classifies a drawing given as strokes of points (a convenience that
-    /// allocates a ``StrokeInk``).
-    public func classify(strokes: [[Point]]) -> StrokeMatch? {
-        classify(StrokeInk(strokes: strokes))
-    }
-
-    /// The classification, told the decision's least score when
-    /// `minimumScore` is set (the margin's threshold being
-    /// `marginDeviation`), so that it may stop once rejection is certain.
-    private func classify(_ ink: StrokeInk, marginSearchDeviation marginDeviation: Double, decidingAt minimumScore: Double?)
-        -> StrokeMatch? {
         guard sampleCount > 0, resample(ink) else { return nil }
-        // Measured by the certificate for this drawing only (see `finish`).
-        certificatePath = nil
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         fillCells(x: aspectX, y: aspectY, into: aspectCell)
-        if matchesManyToOne { fillCellCenters() }
+        fillCellCenters()
         if hasRotationInvariantSample {
             fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics)
             if alignmentAngles == 0 { fillTurned() }
         }
-
-        // Candidates in the order of their lower bounds ($Q's of the greedy
-        // runs, or `manyToOneBound`), so the best is found early and the
-        // rest are cut short or skipped. A
-        // rotation-invariant sample's candidates are its fitted angles (see
-        // `fitRotation`), found without matching, each bounded there.
-        var candidateCount = 0
-        var sample = 0
-        while sample < sampleCount {
-            defer { sample += 1 }
-            if sampleIsRotationInvariant[sample] {
-                for fit in 0..<fitRotation(sample: sample) {
-                    let candidate = sample * fitsPerSample + fit
-                    let turn = candidateRotation[candidate]
-                    if turn >= 0 {
-                        let x = turnedX + turn * n, y = turnedY + turn * n
-                        orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: x, y: y, sample: sample)
-                            : fillLowerBounds(x: x, y: y, cells: turnedCell + turn * n, sample: sample)
-                    } else {
-                        rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
-                        orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: rotatedX, y: rotatedY, sample: sample)
-                            : fillLowerBounds(x: rotatedX, y: rotatedY, sample: sample)
-                    }
-                    (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
-                    order[candidateCount] = candidate
-                    candidateCount += 1
-                }
-            } else if !matchesManyToOne, sample + 1 < sampleCount, !sampleIsRotationInvariant[sample + 1] {
-                // Two samples matched as drawn: bounded together (the same
-                // values), ordered as one after the other.
-                let candidate = sample * fitsPerSample, next = (sample + 1) * fitsPerSample
-                (orderKey[candidate], orderKey[next]) = fillLowerBounds(
-                    sample, sample + 1, into: candidateBounds + candidate * startSlots, candidateBounds + next * startSlots)
-                order[candidateCount] = candidate
-                order[candidateCount + 1] = next
-                candidateCount += 2
-                sample += 1
-            } else {
-                let candidate = sample * fitsPerSample
-                orderKey[candidate] = matchesManyToOne ? manyToOneBound(x: aspectX, y: aspectY, sample: sample)
-                    : fillLowerBounds(x: aspectX, y: aspectY, cells: aspectCell, sample: sample)
-                (candidateBounds + candidate * startSlots).update(from: lowerBounds, count: startSlots)
-                order[candidateCount] = candidate
-                candidateCount += 1
-            }
-        }
+        let candidateCount = orderCandidates()
         var best = Double.infinity
         var bestCandidate = -1
-        // Told the decision, the search may stop once it is a certain
-        // rejection (see `certainRejection`): proven for candidates matched
-        // as drawn only, and for the margin's search as it stops.
-        // Its bounds are on the nearest distances as shipped (to the matched
-        // sample, at the 90th percentile) and on the greedy runs: not with
-        // session 15's tuning switches (`distancePercentile`,
-        // `distanceToAllSamples`) moved, nor many-to-one matching.
-        let deciding = minimumScore != nil && stopsOnceRejectionIsCertain && !hasRotationInvariantSample && !matchesManyToOne
-            && !parameters.reportsRunnerUp && templates.count > 1 && marginDeviation > 0 && marginDeviation.isFinite
-            && parameters.distancePercentile == 0.9 && !parameters.distanceToAllSamples
-        if deciding {
-            beginCertificate()
-            metOther = (-1, 0, true, .infinity)
-            certificateMatch.candidate = -1
-        }
-        var settled = -1
         for position in 0..<candidateCount {
             // Taken in order as they are needed: most are never reached.
             let candidate = takeLeast(at: position, count: candidateCount)
@@ -878,33 +540,10 @@ public final class StrokeClassifier {
                 || (hasRotationInvariantSample && orderKey[candidate] < best * boundSlack) else {
                 break
             }
-            // One the certificate matched already: returning nothing below a
-            // limit at or above the best, it returns nothing below the best
-            // (see `returnsSomething`); or matched at this very best.
-            let distance: Double
-            if deciding, certificateNoneBelow[candidate] >= best {
-                distance = .infinity
-            } else if deciding, certificateMatch.candidate == candidate, certificateMatch.limit == best {
-                distance = certificateMatch.distance
-                bestRun = certificateMatch.run
-            } else {
-                distance = candidateDistance(candidate, below: best)
-            }
+            let distance = candidateDistance(candidate, below: best)
             if distance < best {
-                if bestCandidate >= 0, sampleTemplate[bestCandidate / fitsPerSample] != sampleTemplate[candidate / fitsPerSample] {
-                    metOther = (bestCandidate, bestCandidateRun.start, bestCandidateRun.forward, best)
-                }
                 best = distance
                 bestCandidate = candidate
-                bestCandidateRun = bestRun
-            }
-            if deciding, let minimumScore, bestCandidate >= 0, bestCandidate != settled,
-               let rejected = certainRejection(
-                   ink: ink, best: best, bestCandidate: bestCandidate, position: position, candidateCount: candidateCount,
-                   frames: (aspectFrame, uniformFrame), minimumScore: minimumScore, threshold: marginDeviation,
-                   settled: &settled) {
-                certainRejections += 1
-                return rejected
             }
         }
         guard bestCandidate >= 0 else { return nil }
@@ -912,16 +551,50 @@ public final class StrokeClassifier {
                       frames: (aspectFrame, uniformFrame), marginDeviation: marginDeviation)
     }
 
-    /// The match of `bestCandidate` at weighted distance `best`, as the
+    /// Classifies a drawing given as strokes of points (a convenience that
+    /// allocates a ``StrokeInk``).
+    public func classify(strokes: [[Point]]) -> StrokeMatch? {
+        classify(StrokeInk(strokes: strokes))
+    }
+
+    /// Every sample's candidates, bounded (`lowerBound`, into `orderKey`)
+    /// and listed in `order`; returns how many. A rotation-invariant
+    /// sample's candidates are its fitted angles (see `fitRotation`), found
+    /// without matching, each bounded there.
+    private func orderCandidates() -> Int {
+        var candidateCount = 0
+        for sample in 0..<sampleCount {
+            guard sampleIsRotationInvariant[sample] else {
+                let candidate = sample * fitsPerSample
+                orderKey[candidate] = lowerBound(x: aspectX, y: aspectY, sample: sample)
+                order[candidateCount] = candidate
+                candidateCount += 1
+                continue
+            }
+            for fit in 0..<fitRotation(sample: sample) {
+                let candidate = sample * fitsPerSample + fit
+                let turn = candidateRotation[candidate]
+                if turn >= 0 {
+                    orderKey[candidate] = lowerBound(x: turnedX + turn * n, y: turnedY + turn * n, sample: sample)
+                } else {
+                    rotate(uniformX, uniformY, cos: searchCos[candidate], sin: searchSin[candidate])
+                    orderKey[candidate] = lowerBound(x: rotatedX, y: rotatedY, sample: sample)
+                }
+                order[candidateCount] = candidate
+                candidateCount += 1
+            }
+        }
+        return candidateCount
+    }
+
+    /// The match of `bestCandidate` at `best` (`match`'s units), as the
     /// nearest: its shape measures, and the runner-up the margin needs at
-    /// `marginDeviation`, or, given, `runnerUp` (a weighted distance and
-    /// template, or none: `certainRejection`'s witness).
-    func finish(ink: StrokeInk, best: Double, bestCandidate: Int, candidateCount: Int,
-                frames: (aspect: Frame, uniform: Frame), marginDeviation: Double,
-                runnerUp given: (sum: Double, template: Int)? = nil) -> StrokeMatch {
+    /// `marginDeviation`.
+    private func finish(ink: StrokeInk, best: Double, bestCandidate: Int, candidateCount: Int,
+                        frames: (aspect: Frame, uniform: Frame), marginDeviation: Double) -> StrokeMatch {
         let (aspectFrame, uniformFrame) = frames
         let bestSample = bestCandidate / fitsPerSample
-        let distance = (max(0, best) / weightSum).squareRoot()
+        let distance = max(0, best).squareRoot()
         let zero = parameters.zeroScoreDistance > 0 ? parameters.zeroScoreDistance : 2
         let invariant = sampleIsRotationInvariant[bestSample]
         // The drawing was turned by the fitted angle onto the template; the
@@ -937,20 +610,11 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
-        // Measured as matched: turning changes neither ink, closure nor
-        // winding. Drawn as matched, axes scaled, the certificate's path and
-        // sorted radii, when it measured them, are these: the same
-        // arithmetic on the same points.
-        let measured = invariant ? nil : certificatePath
-        // So are the nearest distances' measures, when it measured this
-        // candidate from every pair (see `measureForCertificate`; it runs
-        // only with the distances measured as shipped, see `deciding`).
-        let nearest = measured != nil && certificateStage[bestCandidate] == 2
-            ? (farthest: certificateNearest[2 * bestCandidate], percentile: certificateNearest[2 * bestCandidate + 1]) : nil
-        let path = measured ?? StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
-                                                             windingEndTrim: parameters.windingEndTrim,
-                                                             windingCornerSteps: parameters.windingCornerSteps,
-                                                             smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
+        // Measured as matched: turning changes neither ink, closure nor winding.
+        let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
+                                                 windingEndTrim: parameters.windingEndTrim,
+                                                 windingCornerSteps: parameters.windingCornerSteps,
+                                                 smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
@@ -958,9 +622,7 @@ public final class StrokeClassifier {
         var measures: StrokeShapeMeasures
         if parameters.distanceSmoothingPasses > 0 {
             // The distances between the drawing and the sample, each
-            // smoothed; the radial profile of the points as matched (for a
-            // match as drawn, the early stop's radii of the same points,
-            // made again).
+            // smoothed; the radial profile of the points as matched.
             StrokeShapeCheck.sortedRadii(x: drawnX, y: drawnY, count: n, into: drawingRadii)
             StrokeShapeCheck.smooth(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                     passes: parameters.distanceSmoothingPasses, into: smoothedPath)
@@ -978,12 +640,10 @@ public final class StrokeClassifier {
                 x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
                 sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
                 percentile: parameters.distancePercentile,
-                nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0,
-                sortedRadii: measured == nil ? nil : drawingRadii, nearest: nearest)
+                nearestAmong: allSamples ? templates[templateIndex].samples.count * n : 0)
         }
         if parameters.distanceRoughnessDiscount > 0 {
-            // Lowered by the drawing's roughness (see `distanceRoughnessDiscount`),
-            // as the early stop lowers its bounds.
+            // Lowered by the drawing's roughness (see `distanceRoughnessDiscount`).
             let discount = parameters.distanceRoughnessDiscount
                 * StrokeShapeCheck.roughness(x: drawnX, y: drawnY, stroke: resampledStroke, count: n, scratch: smoothedPath)
             measures.farthest = max(0, measures.farthest - discount)
@@ -995,9 +655,7 @@ public final class StrokeClassifier {
         // `StrokeMatchingParameters.marginSearchDeviation`): searched after
         // the match, which is therefore the one found without it.
         var runnerUp = (distance: Double.infinity, template: -1)
-        if let given {
-            if given.template >= 0 { runnerUp = ((max(given.sum, best) / weightSum).squareRoot(), given.template) }
-        } else if parameters.reportsRunnerUp {
+        if parameters.reportsRunnerUp {
             runnerUp = nearestOther(than: templateIndex, best: best, below: .infinity, candidateCount: candidateCount)
         } else if marginDeviation > 0, deviation > marginDeviation, templates.count > 1 {
             // Only a margin above deviation / marginDeviation can accept the
@@ -1012,7 +670,7 @@ public final class StrokeClassifier {
             // finds the nearest within the reach, whose factor is then
             // the margin's. No factor is below 1, so one beyond the reach
             // still accepts.
-            let found = nearestOther(than: templateIndex, best: best, below: reach * reach * weightSum, candidateCount: candidateCount,
+            let found = nearestOther(than: templateIndex, best: best, below: reach * reach, candidateCount: candidateCount,
                                      rejecting: (distance, deviation, marginDeviation * largestMarginFactor[templateIndex]))
             // Not stopped early, the search found the nearest within the
             // reach (the exact runner-up), and a close factor may make even
@@ -1044,16 +702,16 @@ public final class StrokeClassifier {
             runnerUpFactor: marginFactor(of: templateIndex, against: runnerUp.template))
     }
 
-    /// The weighted distance of `candidate` from the drawing, or a value at
-    /// least `limit` once it cannot be below it: matched at its first
-    /// rotation or aligned angle and, when it comes within the refinement's
-    /// slack of `limit`, refined there (rotation invariant), or matched as
-    /// drawn, axes scaled.
+    /// The distance of `candidate` from the drawing (`match`'s units), or
+    /// a value at least `limit` once it cannot be below it: matched as
+    /// drawn, axes scaled, or at its first rotation or aligned angle and,
+    /// when it comes within the refinement's slack of `limit`, refined
+    /// there (rotation invariant).
     @inline(__always)
     func candidateDistance(_ candidate: Int, below limit: Double) -> Double {
         let sample = candidate / fitsPerSample
         guard sampleIsRotationInvariant[sample] else {
-            return matchAsDrawn(sample: sample, below: limit, bounds: candidateBounds + candidate * startSlots)
+            return match(x: aspectX, y: aspectY, sample: sample, below: limit)
         }
         // At its first rotation (turned already), or at its aligned angle.
         let turn = candidateRotation[candidate]
@@ -1063,15 +721,14 @@ public final class StrokeClassifier {
             (x, y) = (rotatedX, rotatedY)
         }
         let slackLimit = limit * refineSlack
-        let distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true,
-                             bounds: candidateBounds + candidate * startSlots)
+        let distance = match(x: x, y: y, sample: sample, below: slackLimit, turning: true)
         return distance < slackLimit ? refinePairing(candidate: candidate, distance: distance) : distance
     }
 
     /// The nearest template other than `excluded`, searched as the match is
     /// (candidates in the order of their bounds, each bounded and abandoned
-    /// against the nearest so far) among those below `limit` (a weighted
-    /// sum): its distance, in the units of ``StrokeMatch/distance``, and
+    /// against the nearest so far) among those below `limit` (in `match`'s
+    /// units): its distance, in the units of ``StrokeMatch/distance``, and
     /// index; (∞, −1) when none is below `limit`. A rotation refined here
     /// may come below the match's `best`: the two are then taken as equally
     /// near.
@@ -1103,14 +760,14 @@ public final class StrokeClassifier {
                 template = owner
                 if let decision {
                     // StrokeMatch.margin and isConfident's test, on this runner-up.
-                    let runnerUp = (max(nearest, best) / weightSum).squareRoot()
+                    let runnerUp = max(nearest, best).squareRoot()
                     let margin = decision.distance > 0 ? max(1, runnerUp / decision.distance) : .infinity
                     if decision.deviation / margin > decision.threshold { break }
                 }
             }
         }
         guard template >= 0 else { return (.infinity, -1) }
-        return ((max(nearest, best) / weightSum).squareRoot(), template)
+        return (max(nearest, best).squareRoot(), template)
     }
 
     /// The candidate of least `orderKey` among `order[position..<count]`,

@@ -3,14 +3,10 @@
 ///
 /// A match is the nearest template, however far: whether it is near enough
 /// to count is the caller's decision (``StrokeGestureRecognizer/minimumScore``).
-/// One exception: a drawing that
-/// ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``
-/// rejects may come back matched to the nearest template only as far as
-/// the classifier looked (it stops once rejection is certain).
 ///
 /// ## See Also
 /// - ``StrokeClassifier/classify(_:)``
-/// - ``StrokeClassifier/classify(_:minimumScore:maximumShapeDeviation:)``
+/// - ``StrokeClassifier/classify(_:marginSearchDeviation:)``
 public struct StrokeMatch: Hashable, Sendable {
     /// The template's name.
     public var name: String
@@ -21,9 +17,12 @@ public struct StrokeMatch: Hashable, Sendable {
     /// How well the drawing matches, from 0 (at or beyond
     /// ``StrokeMatchingParameters/zeroScoreDistance``) to 1 (the same shape).
     public var score: Double
-    /// The root mean square distance between matched points, in the
+    /// The root mean square distance between paired points, in the
     /// normalised units of a drawing (its points' standard deviation along
-    /// an axis): 0 for the same shape. The score is made from it.
+    /// an axis): 0 for the same shape. Each point of either cloud is paired
+    /// with the nearest of the other, and each point of the other that none
+    /// chose with its own nearest, in both directions; the squared distances
+    /// added are divided by twice the point count. The score is made from it.
     public var distance: Double
     /// How far the drawing's path strays from the template's in what the
     /// point clouds do not see (its length, whether it closes, how far it winds, how its

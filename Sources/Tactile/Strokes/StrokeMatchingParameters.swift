@@ -8,13 +8,16 @@ import Darwin
 
 /// The constants of stroke matching, each with its value and where it comes
 /// from: the $-family of recognizers (Wobbrock et al.'s $1, Anthony and
-/// Wobbrock's $N, Vatavu, Anthony and Wobbrock's $P and $Q) fixes them in
-/// code; here they are parameters of a ``StrokeClassifier``.
+/// Wobbrock's $N, Vatavu, Anthony and Wobbrock's $P and $Q, Vatavu's $P+)
+/// fixes them in code; here they are parameters of a ``StrokeClassifier``.
 ///
 /// The defaults (``standard``) are the published values where there is one,
 /// and say so; the values that are this project's own say how they were
-/// chosen. Changing one changes how every template is prepared, so a
-/// classifier takes its parameters once, when it is made.
+/// chosen. Those chosen before session 29 were measured with $P's greedy
+/// matching, which $P+'s many-to-one matching then replaced (see
+/// ``StrokeClassifier``), and were not chosen again. Changing one changes
+/// how every template is prepared, so a classifier takes its parameters
+/// once, when it is made.
 ///
 /// ## See Also
 /// - ``StrokeClassifier``
@@ -29,12 +32,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     public var pointCount: Int {
         didSet { pointCount = min(64, max(4, pointCount)) }
     }
-
-    /// How far apart the starting points of the greedy matching are, as the
-    /// exponent ε of $P's step ⌊n^(1−ε)⌋: 0.5, $P's and $Q's value (with
-    /// n = 32, a search from every 5th point). 0 tries every start (exact
-    /// but n times the work); 1 tries one.
-    public var startStepExponent: Double
 
     /// The side of the grid of cells, each holding the nearest template
     /// point, that gives $Q's lower bound of a match without measuring it:
@@ -79,26 +76,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// 5.58%; see the stroke report), so the default stays 1. Values below
     /// 1 are taken as 1.
     @_spi(StrokeTuning) public var thinAspectExponent: Double
-
-    /// Matches each point with the nearest point of the other cloud, many
-    /// to one, instead of $P's greedy one-to-one runs: $P+'s matching
-    /// (Vatavu 2017) without its turning angles. In one direction every
-    /// drawn point adds its squared distance to the nearest sample point and
-    /// every sample point that no drawn point chose adds its own to the
-    /// nearest drawn point; the distance is the lesser direction's sum over
-    /// the point count (so √ of the mean of up to 2n − 1 nearest squared
-    /// distances, where the greedy matching's is √ of a weighted mean of n).
-    /// A rotation-invariant sample's angle is refined on those pairs (an
-    /// iterative closest point step in Protractor's closed form). Session
-    /// 28 measured it beside $P+ in the harness (`reference-parts`): better
-    /// than the greedy runs with one template on every family, the tuning
-    /// writers too, and with the rejection (`choose-matching`) more
-    /// drawings named right and accepted on every held-out family, though
-    /// more of its own correct matches rejected. Off by default because
-    /// nothing bounds it yet: the candidates' bounds and the certificate
-    /// are the greedy matching's, so with it on every candidate is matched
-    /// whole (about three and a half times a told scribble's instructions).
-    @_spi(StrokeTuning) public var manyToOneMatching: Bool
 
     /// How far a rotation-invariant template's samples, and the drawing laid
     /// on them, are scaled along their own principal axes rather than
@@ -265,7 +242,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// ``rotationBoundSlack`` lets more be tried.
     @_spi(StrokeTuning) public var rotationRefinementSlack: Double
 
-    /// How far above the best distance so far (as a weighted sum) a
+    /// How far above the best distance so far (in the matching's units) a
     /// rotation-invariant candidate's lower bound, taken at its coarse angle,
     /// may be and the candidate still be matched, so that with
     /// ``rotationRefinementSlack`` its refinement may bring it below the
@@ -284,30 +261,9 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         didSet { rotationCoarseStride = min(16, max(1, rotationCoarseStride)) }
     }
 
-    /// Whether a candidate's angle is refined on its matching's best run
-    /// alone (the start and direction that gave its distance), with one
-    /// whole matching at the angle found, rather than on a whole matching
-    /// at every step: `true`. Refining costs one greedy run a step instead
-    /// of up to 2·⌈n / step⌉, since the run that pairs best at an angle
-    /// nearly always does a few degrees on: 45% fewer instructions for 13 × 3
-    /// rotation-invariant templates at a slack of 1 (callgrind), within
-    /// 0.1 points of whole matchings on the tuning, report and wide writers
-    /// (at a slack of 1.5 it lost 0.2–0.4 points with one template).
-    /// `false` is session 6's search, whose answers it gives bit for bit.
-    @_spi(StrokeTuning) public var rotationRefinesBestRun: Bool
-
-    /// With ``rotationRefinesBestRun``, how many times an angle is refined
-    /// when the whole matching at the angle found pairs better on another
-    /// run than the one it was refined on: 2, refined again on that run
-    /// (0.1 points better with one template than 1 at a slack of 1.5,
-    /// within noise at 1, for 2–5% more instructions).
-    @_spi(StrokeTuning) public var rotationRefinementPasses: Int {
-        didSet { rotationRefinementPasses = min(4, max(1, rotationRefinementPasses)) }
-    }
-
     /// A turn either side of a refined angle that is also matched, in
-    /// radians: 5° (π/36). The greedy pairing jumps as the angle changes,
-    /// where the closed form assumes it holds; 5° gained 0.3 points with
+    /// radians: 5° (π/36). The pairing jumps as the angle changes, where
+    /// the closed form assumes it holds; 5° gained 0.3 points with
     /// one template on the tuning writers, 8° no more, 0 turns it off.
     @_spi(StrokeTuning) public var rotationProbe: Double
 
@@ -395,7 +351,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     @_spi(StrokeTuning) public var reportsRunnerUp: Bool
 
     /// The distance at which a match's score reaches 0, as the root mean
-    /// square distance between matched points in normalised units: 2,
+    /// square distance between paired points in normalised units (see
+    /// ``StrokeMatch/distance``): 2,
     /// following $P's score, max((2 − d) / 2, 0). A score of 1 is a perfect
     /// match.
     public var zeroScoreDistance: Double
@@ -405,12 +362,10 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
 
     public init() {
         pointCount = 32
-        startStepExponent = 0.5
         lookupGridSize = 64
         lookupGridExtent = 3
         minimumAspect = 0.3
         thinAspectExponent = 1
-        manyToOneMatching = false
         rotationInvariantAspectShare = 0
         shapeRangeWidening = 0
         windingEndTrim = 0
@@ -427,8 +382,6 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         rotationRefinementSlack = 1
         rotationBoundSlack = 1
         rotationCoarseStride = 4
-        rotationRefinesBestRun = true
-        rotationRefinementPasses = 2
         rotationProbe = Double.pi / 36
         rotationProbeRounds = 2
         alignmentAngles = 0
@@ -438,11 +391,5 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         zeroScoreDistance = 2
         reportsRunnerUp = false
         marginSearchDeviation = GestureDefaults.strokeMaximumShapeDeviation
-    }
-
-    /// $P's step between starting points, at least 1.
-    var startStep: Int {
-        let exponent = startStepExponent.isFinite ? min(1, max(0, startStepExponent)) : 0.5
-        return max(1, Int(pow(Double(pointCount), 1 - exponent)))
     }
 }

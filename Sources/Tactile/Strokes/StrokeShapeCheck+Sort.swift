@@ -23,12 +23,13 @@ extension StrokeShapeCheck {
     }
 
     /// Batcher's odd–even merge sort of 32 values, 191 compare-exchanges
-    /// held in registers. Why not insertion, as for other counts: a
-    /// classification told its decision sorts 32 values a few dozen times
-    /// (`StrokeClassifier`'s certificate), and insertion's data-dependent
-    /// inner loop cost ~2,100 instructions a sort, with mispredictions,
-    /// about a tenth of a scribble's instructions (session 15); the
-    /// network's exchanges are branch-free selects, ~760 instructions.
+    /// held in registers. Why not insertion, as for other counts:
+    /// insertion's data-dependent inner loop cost ~2,100 instructions a
+    /// sort, with mispredictions, when a classification sorted 32 values a
+    /// few dozen times (session 15, the greedy matching's rejection
+    /// certificate, gone since session 29; a classification now sorts
+    /// two or three); the network's exchanges are branch-free selects,
+    /// ~760 instructions.
     /// Generated from the odd–even merge recursion, and checked against a
     /// sort on 20,000 random inputs and 20,000 of zeros and ones (a network
     /// that sorts every 0–1 input sorts every input).

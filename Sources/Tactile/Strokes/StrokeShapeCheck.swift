@@ -211,18 +211,6 @@ enum StrokeShapeCheck {
         }
     }
 
-    /// The farthest any of the `n` points `x`/`y` lies from its smoothed
-    /// place in `smoothed` (x then y, as `smooth` writes them).
-    static func farthestMove(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                             smoothed: UnsafeMutablePointer<Double>, count n: Int) -> Double {
-        var farthest = 0.0
-        for index in 0..<n {
-            let dx = smoothed[index] - x[index], dy = smoothed[n + index] - y[index]
-            farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
-        }
-        return farthest
-    }
-
     /// The mean distance the `n` points `x`/`y` move under one pass of
     /// `smooth` (written into `scratch`, 2n values): how rough the drawing
     /// is between neighbouring points.
@@ -254,8 +242,7 @@ enum StrokeShapeCheck {
     /// measures) from a sample (cloud `sx`/`sy`, sorted radii) of a
     /// template whose samples' path measures span the given ranges.
     /// `scratch` holds 2·n values; `sortedRadii`, when given, are the
-    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them, and
-    /// `nearest` the farthest and percentile this function would find.
+    /// drawing's, as `sortedRadii(x:y:count:into:)` writes them.
     static func deviation(path: PathMeasures, inkRange: (Double, Double), closureRange: (Double, Double),
                           windingRange: (Double, Double),
                           x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
@@ -263,8 +250,7 @@ enum StrokeShapeCheck {
                           sampleRadii: UnsafeMutablePointer<Double>, count n: Int,
                           scratch: UnsafeMutablePointer<Double>, percentile level: Double = 0.9,
                           nearestAmong nearestCount: Int = 0,
-                          sortedRadii given: UnsafeMutablePointer<Double>? = nil,
-                          nearest known: (farthest: Double, percentile: Double)? = nil) -> StrokeShapeMeasures {
+                          sortedRadii given: UnsafeMutablePointer<Double>? = nil) -> StrokeShapeMeasures {
         let nearest = scratch + n
         let radii = given ?? scratch
         if given == nil { sortedRadii(x: x, y: y, count: n, into: radii) }
@@ -274,13 +260,6 @@ enum StrokeShapeCheck {
             radial += difference * difference
         }
         radial = (radial / Double(n)).squareRoot()
-        if let known {
-            return StrokeShapeMeasures(
-                ink: outside(path.logInk, inkRange.0, inkRange.1),
-                closure: outside(path.closure, closureRange.0, closureRange.1),
-                winding: outside(path.winding, windingRange.0, windingRange.1),
-                radial: radial, farthest: known.farthest, percentile: known.percentile)
-        }
         // The distances are to the matched sample's points, or with
         // `nearestAmong` to that many points from `sx`/`sy` on (a template's
         // samples, `StrokeMatchingParameters.distanceToAllSamples`).
