@@ -19,20 +19,31 @@ extension StrokeClassifier {
     }
 
     /// Each point's cell centre and its distance from it (a hair more, for
-    /// the roundings of a difference of two roots) of the drawing's cloud
-    /// scaled by axes, into `cellCenterX`/`cellCenterY`/`cellOffset`: the
-    /// same for every sample, so made once a drawing.
-    func fillCellCenters() {
+    /// the roundings of a difference of two roots) of the cloud `x`/`y`,
+    /// whose points lie in `cells`, into `cellCenters`' slot `cloud` (see
+    /// `preparedCloud`).
+    func fillCellCenters(cloud: Int, x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                         cells: UnsafeMutablePointer<Int32>) {
+        let centerX = cellCenters + 3 * n * cloud, centerY = centerX + n, offset = centerY + n
         for index in 0..<n {
-            let cell = Int(aspectCell[index])
+            let cell = Int(cells[index])
             // The centre as `fillLookup` places it.
-            let centerX = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
-            let centerY = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
-            let dx = centerX - aspectX[index], dy = centerY - aspectY[index]
-            cellCenterX[index] = centerX
-            cellCenterY[index] = centerY
-            cellOffset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
+            centerX[index] = (Double(cell % grid) + 0.5) / cellsPerUnit - extent
+            centerY[index] = (Double(cell / grid) + 0.5) / cellsPerUnit - extent
+            let dx = centerX[index] - x[index], dy = centerY[index] - y[index]
+            offset[index] = (dx * dx + dy * dy).squareRoot() + 1e-12
         }
+    }
+
+    /// Which of `cellCenters`' clouds `x` is, or nil: 0 the drawing scaled
+    /// by axes, 1 + r the uniform one turned by first rotation r, each made
+    /// once a drawing; a cloud turned elsewhere (an aligned or refined
+    /// angle) has none.
+    private func preparedCloud(_ x: UnsafeMutablePointer<Double>) -> Int? {
+        if x == aspectX { return 0 }
+        let turned = x - turnedX
+        guard turned >= 0, turned < rotationCos.count * n else { return nil }
+        return 1 + turned / n
     }
 
     /// Each drawn point's lower bound of its least squared distance to
@@ -47,14 +58,18 @@ extension StrokeClassifier {
         let sx = sampleX + sample * n, sy = sampleY + sample * n
         let bounds = pointBounds
         var sum = 0.0
-        if x == aspectX && y == aspectY {
-            // The drawing as drawn: its cells, their centres and its offsets
-            // from them made once (`fillCellCenters`; session 29: making
-            // them for each sample was three fifths of a classification).
+        if let cloud = preparedCloud(x) {
+            // The drawing as drawn, or turned by a first rotation: its
+            // cells, their centres and its offsets from them made once
+            // (`fillCellCenters`; session 29: making them for each sample
+            // was three fifths of a drawing's classification, two fifths of
+            // a rotation-invariant one's).
+            let cells = cloud == 0 ? aspectCell : turnedCell + (cloud - 1) * n
+            let centerX = cellCenters + 3 * n * cloud, centerY = centerX + n, offset = centerY + n
             for index in 0..<n {
-                let target = Int(lookup[Int(aspectCell[index]) &* stride])
-                let tx = sx[target] - cellCenterX[index], ty = sy[target] - cellCenterY[index]
-                let bound = (tx * tx + ty * ty).squareRoot() - cellOffset[index]
+                let target = Int(lookup[Int(cells[index]) &* stride])
+                let tx = sx[target] - centerX[index], ty = sy[target] - centerY[index]
+                let bound = (tx * tx + ty * ty).squareRoot() - offset[index]
                 bounds[index] = bound > 0 ? bound * bound : 0
                 sum += bounds[index]
             }

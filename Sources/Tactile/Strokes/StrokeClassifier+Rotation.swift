@@ -12,7 +12,8 @@ import Darwin
 /// its matching's pairs once its matching comes near the best so far.
 extension StrokeClassifier {
     /// The drawing's uniform cloud turned by each first rotation, and its
-    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`.
+    /// points' cells, into `turnedX`/`turnedY`/`turnedCell`, and the cells'
+    /// centres (`cellCenters`).
     func fillTurned() {
         for rotation in 0..<rotationCos.count {
             let c = rotationCos[rotation], s = rotationSin[rotation]
@@ -23,6 +24,7 @@ extension StrokeClassifier {
                 y[index] = px * s + py * c
             }
             fillCells(x: x, y: y, into: turnedCell + rotation * n)
+            fillCellCenters(cloud: 1 + rotation, x: x, y: y, cells: turnedCell + rotation * n)
         }
     }
 

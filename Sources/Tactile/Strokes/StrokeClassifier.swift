@@ -161,7 +161,7 @@ public final class StrokeClassifier {
     let largestMarginFactor: [Double]
 
     // Scratch, made once: the drawing resampled, normalised both ways,
-    // rotated; the shape check's; the bounds'; the order samples are tried in.
+    // rotated; the shape check's; the bounds'.
     private let buffer: UnsafeMutablePointer<Double>
     var resampledX: UnsafeMutablePointer<Double> { buffer }
     var resampledY: UnsafeMutablePointer<Double> { buffer + n }
@@ -174,20 +174,20 @@ public final class StrokeClassifier {
     /// The shape check's scratch (2n).
     var shapeScratch: UnsafeMutablePointer<Double> { buffer + 8 * n }
     var drawingRadii: UnsafeMutablePointer<Double> { buffer + 10 * n }
-    /// Each drawn point's lookup cell's centre, and its distance from it (a
-    /// hair more), the same for every sample: made once a drawing (see
-    /// `fillCellCenters`).
-    var cellCenterX: UnsafeMutablePointer<Double> { buffer + 11 * n }
-    var cellCenterY: UnsafeMutablePointer<Double> { buffer + 12 * n }
-    var cellOffset: UnsafeMutablePointer<Double> { buffer + 13 * n }
     /// The shape check's smoothed points (2n: x then y), with
     /// `StrokeMatchingParameters.pathSmoothingPasses` for the path
     /// measures and `distanceSmoothingPasses` for the distances.
-    var smoothedPath: UnsafeMutablePointer<Double> { buffer + 14 * n }
+    var smoothedPath: UnsafeMutablePointer<Double> { buffer + 11 * n }
     /// The bound of each drawn point's least distance to the sample under
     /// way (see `fillNearestBounds`).
-    var pointBounds: UnsafeMutablePointer<Double> { buffer + 16 * n }
-    static let bufferLength = 17
+    var pointBounds: UnsafeMutablePointer<Double> { buffer + 13 * n }
+    /// The scratch's length, in runs of n.
+    static let bufferLength = 14
+    /// Each drawn point's lookup cell's centre (x, then y) and its distance
+    /// from it (a hair more), the same for every sample, so made once a
+    /// drawing (`fillCellCenters`): 3n values a cloud, the cloud scaled by
+    /// axes first, then the uniform one turned by each first rotation.
+    let cellCenters: UnsafeMutablePointer<Double>
     /// Which stroke each resampled point lies on.
     let resampledStroke: UnsafeMutablePointer<Int32>
     /// The matching under way (see `match`): every pair's squared
@@ -320,6 +320,8 @@ public final class StrokeClassifier {
         resampledStroke.initialize(repeating: 0, count: n)
         // Even, so that the rows' pairs of values stay 16-byte aligned.
         distanceStride = (n + 1) & ~1
+        cellCenters = .allocate(capacity: 3 * n * (1 + parameters.rotationSearchSteps))
+        cellCenters.initialize(repeating: 0, count: 3 * n * (1 + parameters.rotationSearchSteps))
         pairDistances = .allocate(capacity: (n + 2) * distanceStride)
         pairDistances.initialize(repeating: 0, count: (n + 2) * distanceStride)
         sampleRadii = .allocate(capacity: max(1, sampleCount * n))
@@ -466,6 +468,7 @@ public final class StrokeClassifier {
         buffer.deallocate()
         resampledStroke.deallocate()
         pairDistances.deallocate()
+        cellCenters.deallocate()
         sampleRadii.deallocate()
         sampleSmoothed.deallocate()
         sampleSpread.deallocate()
@@ -520,7 +523,7 @@ public final class StrokeClassifier {
         let aspectFrame = normalize(uniform: false, intoX: aspectX, y: aspectY)
         let uniformFrame = hasRotationInvariantSample ? normalize(uniform: true, intoX: uniformX, y: uniformY) : aspectFrame
         fillCells(x: aspectX, y: aspectY, into: aspectCell)
-        fillCellCenters()
+        fillCellCenters(cloud: 0, x: aspectX, y: aspectY, cells: aspectCell)
         if hasRotationInvariantSample {
             fillHarmonics(x: uniformX, y: uniformY, into: drawingHarmonics)
             if alignmentAngles == 0 { fillTurned() }

@@ -153,11 +153,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// path, before it measures the farthest and 90th-percentile distances
     /// between them (the radial profile stays the points' as matched).
     /// 0 by default: the distances between the points as matched. Session
-    /// 25's round 22 (`choose-distance-smoothing`) measured it. A
-    /// classification told its decision bounds the smoothed distances by
-    /// the ones as matched less how far the smoothing moved the drawing's
-    /// and the sample's farthest-moved points, so it stops early less often.
-    /// Kept within 0…8.
+    /// 25's round 22 (`choose-distance-smoothing`) measured it. Kept
+    /// within 0…8.
     @_spi(StrokeTuning) public var distanceSmoothingPasses: Int {
         didSet { distanceSmoothingPasses = min(8, max(0, distanceSmoothingPasses)) }
     }

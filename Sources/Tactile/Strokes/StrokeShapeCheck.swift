@@ -31,7 +31,7 @@ import Darwin
 ///   matched sample (a circle's are all alike, a spiral's spread);
 /// - **farthest point** and **the 90th percentile** of the distances from
 ///   each drawn point to the nearest point of the matched sample (a stray
-///   loop that the greedy pairing averaged away).
+///   loop that the matching's sum averages away).
 ///
 /// The winding's share of the sum is at most 2 units
 /// (``StrokeShapeMeasures/windingShareCap``, session 14): a corner a hand
