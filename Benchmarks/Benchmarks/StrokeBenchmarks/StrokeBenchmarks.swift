@@ -13,13 +13,13 @@ import TactileTestSupport
 // | benchmark | measures |
 // |---|---|
 // | SDL push+poll (floor) | SDL's own cost, in this run (per event, ×1000 per iteration) |
-// | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration; told the decision as `StrokeGestureRecognizer` classifies (`classify(_:minimumScore:maximumShapeDeviation:)` at the defaults, session 14; until session 13 `classify(_:)`) |
+// | Classify: built-in set (16 × 3) | `StrokeClassifier.classify` of one finished drawing against the built-in set (none rotation invariant), drawings of all 16 shapes in turn by a writer the set was not made from; one per iteration; `classify(_:)`, which searches the margin as far as the library's threshold decides, as `StrokeGestureRecognizer` classifies (sessions 14–28 the recognizer's classification was told the decision, `classify(_:minimumScore:maximumShapeDeviation:)`, and could stop once rejection was certain; gone with the greedy matching in session 29) |
 // | Classify: 16 × 3, circle and star rotation invariant | the same drawings against the same templates with the circle's and the star's rotation invariance on |
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
 // | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
-// | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known), told the decision as the recognizer does, so that the search stops once rejection is certain (session 14); `, without runner-up`: with `marginSearchDeviation` 0, by `classify(_:)` |
-// | Decide: built-in set + one learned drawing a template (16 × 4)[, scribbles] | the built-in set's drawings, or its scribbles, decided as a recognizer with an adaptation decides them (`StrokeAdaptation.decide`, session 24): every template holding one drawing of another writer (its threshold 0.9375 times the built-in one), told the recognizer's threshold and, when the margin's bound does not settle the template's own, classified again told that one |
+// | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known); `, without runner-up`: with `marginSearchDeviation` 0 |
+// | Decide: built-in set + one learned drawing a template (16 × 4)[, scribbles] | the built-in set's drawings, or its scribbles, decided as a recognizer with an adaptation decides them (`StrokeAdaptation.decide`, session 24): every template holding one drawing of another writer (its threshold 0.9375 times the built-in one), the margin searched at the recognizer's threshold and, when its bound does not settle the template's own, classified again searching at that one |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
 // | Stroke drawing: move | `scene.send` of one finger move to a layer whose `StrokeGestureRecognizer` is drawing (×1000 per iteration) |
 // | Pan changing: move | the same move with a `PanGestureRecognizer` that has begun, as in SceneBenchmarks (×1000 per iteration) |
@@ -43,16 +43,11 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(set.rawValue, configuration: .init(scalingFactor: .one, maxDuration: .seconds(scribbles ? 6 : 2))) { (benchmark, fixture: ClassifierFixture) in
             let classifier = fixture.classifier
             let inks = fixture.inks
-            // The built-in set's rows classify as `StrokeGestureRecognizer`
-            // does, told the decision (session 14), so a scribble may stop
-            // once its rejection is certain; the other rows as `classify(_:)`.
             // The adapted rows decide as a recognizer with an adaptation.
-            let decides = fixture.decides
             let adaptation = fixture.adaptation, builtIn = StrokeTemplate.builtIn
             func classify(_ ink: StrokeInk) -> StrokeMatch? {
                 if let adaptation { return adaptation.decide(ink, with: classifier, templates: builtIn)?.match }
-                return decides ? classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation)
-                    : classifier.classify(ink)
+                return classifier.classify(ink)
             }
             // Warm-up: the first call of each drawing, outside the measurement.
             for ink in inks { blackHole(classify(ink)) }
@@ -106,9 +101,6 @@ final class ClassifierFixture: @unchecked Sendable {
     }
 
     let classifier: StrokeClassifier
-    /// Whether the row classifies told the recognizer's decision: the
-    /// built-in set's drawings and scribbles.
-    var decides: Bool { self.set == .builtIn || self.set == .builtInScribbles }
     /// The adapted rows' learned drawings: one a template, by writer 100
     /// (not the inks' writer), as the evaluation's `classify … learned=1`.
     let adaptation: StrokeAdaptation?
