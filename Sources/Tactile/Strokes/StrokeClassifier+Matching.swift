@@ -32,9 +32,9 @@ extension StrokeClassifier {
     func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int,
                below limit: Double, turning: Bool = false) -> Double {
         let scale = 1 / Double(2 * n)
-        // bounds[i]: the bound of drawn points i … n − 1 together.
         let bound = 2 * fillNearestBounds(x: x, y: y, sample: sample) * scale
         if bound >= limit { return bound }
+        // bounds[i]: the bound of drawn points i … n − 1 together.
         let bounds = pointBounds
         var left = 0.0
         for index in stride(from: n - 1, through: 0, by: -1) {
@@ -55,6 +55,7 @@ extension StrokeClassifier {
             let reach = 2 * (index < n ? drawingSum + bounds[index] : drawingSum) * scale
             if reach >= limit { return reach }
         }
+        // The sum is at least twice the sample's least distances too.
         var sampleSum = 0.0
         for other in 0..<n { sampleSum += sampleLeast[other] }
         if 2 * sampleSum * scale >= limit { return 2 * sampleSum * scale }
