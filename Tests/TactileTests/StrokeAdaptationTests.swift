@@ -61,10 +61,10 @@ struct StrokeAdaptationTests {
         #expect(adaptation.drawings.isEmpty)
     }
 
-    /// With nothing learned the decision is the told classification's at
-    /// the base threshold; a match beyond the templates given (the wrong
+    /// With nothing learned the decision is the classification's at the
+    /// base threshold (the margin searched as far as it decides); a match beyond the templates given (the wrong
     /// list) is decided at the base threshold too, never trapped.
-    @Test func decidingWithNothingLearnedIsTheToldClassification() throws {
+    @Test func decidingWithNothingLearnedIsTheClassificationsDecision() throws {
         let classifier = StrokeClassifier()
         var synthesizer = StrokeSynthesizer(seed: 0xADD)
         let hand = StrokeWriter(seed: 702)
@@ -74,12 +74,12 @@ struct StrokeAdaptationTests {
         var recognized = 0
         for drawing in drawings {
             let ink = StrokeInk(strokes: drawing)
-            let told = try #require(classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation))
+            let searched = try #require(classifier.classify(ink, marginSearchDeviation: GestureDefaults.strokeMaximumShapeDeviation))
             let decided = try #require(StrokeAdaptation().decide(ink, with: classifier, templates: StrokeTemplate.builtIn))
-            #expect(decided.match == told && decided.threshold == GestureDefaults.strokeMaximumShapeDeviation)
-            #expect(decided.isRecognized == told.isConfident())
+            #expect(decided.match == searched && decided.threshold == GestureDefaults.strokeMaximumShapeDeviation)
+            #expect(decided.isRecognized == searched.isConfident())
             let unlisted = try #require(adaptation.decide(ink, with: classifier, templates: []))
-            #expect(unlisted.match == told && unlisted.isRecognized == decided.isRecognized)
+            #expect(unlisted.match == searched && unlisted.isRecognized == decided.isRecognized)
             if decided.isRecognized { recognized += 1 }
         }
         #expect(recognized > 0 && recognized < drawings.count)
