@@ -1166,8 +1166,10 @@ case "confirm-cost":
 case "choose-rotation":
     // Session 23, the rotation round: rotation-invariant templates scaled
     // along their principal axes, or searched further (RotationChoice.swift);
-    // `heldout` looks once.
-    chooseRotation(heldOut: arguments.dropFirst().first == "heldout")
+    // `heldout` looks once. `choose-rotation manytoone [heldout]`: session
+    // 29's round on the search under many-to-one matching.
+    chooseRotation(heldOut: arguments.contains("heldout"),
+                   candidates: arguments.contains("manytoone") ? manyToOneRotationCandidates : rotationCandidates)
 case "explore-rotation":
     // Session 23: the rotation-invariant table's losses on the tuning side,
     // diagnosed (RotationChoice.swift; chooses nothing).
