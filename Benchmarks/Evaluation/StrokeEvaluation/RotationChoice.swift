@@ -132,16 +132,9 @@ import TactileTestSupport
 // boundslack=2` minus `classify 1` the same), 1.38 times. **Shipped**: both
 // slacks 2 by default (the baseline row above is slack 1, run before).
 
-/// The second rotation round's candidates (the baseline first).
-let manyToOneRotationCandidates: [RotationCandidate] = [
-    RotationCandidate(name: "baseline") { _ in },
-    RotationCandidate(name: "24 steps") { $0.rotationSearchSteps = 24 },
-    RotationCandidate(name: "slack 1.5") { $0.setRotationSlacks(1.5) },
-    RotationCandidate(name: "slack 2") { $0.setRotationSlacks(2) },
-    RotationCandidate(name: "24 steps, slack 1.5") {
-        $0.rotationSearchSteps = 24
-        $0.setRotationSlacks(1.5)
-    },
+/// The second rotation round's candidates (the baseline first): the first
+/// round's searches, and more candidates refined.
+let manyToOneRotationCandidates: [RotationCandidate] = [baselineRotationCandidate] + widerRotationSearches + [
     RotationCandidate(name: "4 candidates") { $0.refinedCandidates = 4 },
     RotationCandidate(name: "4 candidates, slack 1.5") {
         $0.refinedCandidates = 4
@@ -155,13 +148,15 @@ struct RotationCandidate: Sendable {
     var set: @Sendable (inout StrokeMatchingParameters) -> Void
 }
 
-/// The rotation round's candidates (the baseline first).
-let rotationCandidates: [RotationCandidate] = [
-    RotationCandidate(name: "baseline") { _ in },
-    RotationCandidate(name: "principal axes") { $0.rotationInvariantAspectShare = 1 },
+/// The library as shipped, each round's baseline (so since session 29 with
+/// both slacks 2: each round's recorded figures are its own run's).
+let baselineRotationCandidate = RotationCandidate(name: "baseline") { _ in }
+
+/// Searches further than the baseline, in both rounds.
+let widerRotationSearches: [RotationCandidate] = [
     RotationCandidate(name: "24 steps") { $0.rotationSearchSteps = 24 },
     // The slack on the bound was part of `rotationRefinementSlack` when the
-    // round ran; it became `rotationBoundSlack` after the look, so that a
+    // first round ran; it became `rotationBoundSlack` after the look, so that a
     // slack alone keeps answering as before (the same figures).
     RotationCandidate(name: "slack 1.5") { $0.setRotationSlacks(1.5) },
     RotationCandidate(name: "slack 2") { $0.setRotationSlacks(2) },
@@ -170,6 +165,12 @@ let rotationCandidates: [RotationCandidate] = [
         $0.setRotationSlacks(1.5)
     },
 ]
+
+/// The first rotation round's candidates (the baseline first).
+let rotationCandidates: [RotationCandidate] = [
+    baselineRotationCandidate,
+    RotationCandidate(name: "principal axes") { $0.rotationInvariantAspectShare = 1 },
+] + widerRotationSearches
 
 /// The tuning side's two parts: (name, writers, seed, habits).
 let rotationTuningParts: [(String, [UInt64], UInt64, StrokeHabits)] = [

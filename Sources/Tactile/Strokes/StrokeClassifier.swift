@@ -72,10 +72,9 @@ import Darwin
 /// invariant, so most are skipped. (The drawing turned by those rotations,
 /// and each turned point's grid cell, are made once per drawing: every
 /// sample's grid has the same geometry.) A candidate is tried while its
-/// bound is within ``StrokeMatchingParameters/rotationBoundSlack`` (2) times
-/// the best so far, and one whose matching comes within
-/// ``StrokeMatchingParameters/rotationRefinementSlack`` (2) times the best
-/// has its angle refined: the angle that brings its
+/// bound is within twice the best so far, and one whose matching comes
+/// within twice the best has its angle refined (session 29's rotation
+/// round; see the README): the angle that brings its
 /// matching's pairs closest is solved in closed form (Protractor's formula,
 /// Li 2010: δ = atan2(Σ p×q, Σ p·q)) and matched again while it helps, then
 /// a small turn either side is tried, halved when it finds nothing.
