@@ -28,7 +28,6 @@ extension StrokeClassifier {
         }
     }
 
-
     /// The turn (cosine, sine) that brings the drawing closest to the
     /// sample with the points paired as `match` last paired them below its
     /// limit (`bestTurn`): Protractor's closed form on those pairs,
