@@ -1274,8 +1274,8 @@ case "classify":
     // alone) prints every match of 10 writers' drawings at full precision
     // instead, to check that a change of speed leaves the answers alone.
     // `templates=s6 tw=1,2,3 writers=s6` gives session 6's set and writer.
-    // `decided` (session 14): classified as `StrokeGestureRecognizer` does,
-    // told the decision (see `decidedClassification`), for its cost and,
+    // `decided` (session 14): classified as `StrokeGestureRecognizer` does
+    // (see `decidedClassification`), for its cost and,
     // with `dump`, to compare its decisions with the base's. `learned=K`:
     // K more samples a template (round 14's cost of k).
     let repeats = Int(arguments.dropFirst().first ?? "") ?? 1

@@ -95,8 +95,8 @@ extension StrokeClassifier {
 
     /// The least `match` can return for the cloud `x`/`y` and `sample`
     /// that the lookup grid proves: twice the drawn points' bounds
-    /// (`fillNearestBounds`) added, in its units, the same arithmetic as
-    /// its own first test.
+    /// (`fillNearestBounds`, which it leaves in `pointBounds`) added, in its
+    /// units.
     func lowerBound(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int) -> Double {
         2 * fillNearestBounds(x: x, y: y, sample: sample) * (1 / Double(2 * n))
     }

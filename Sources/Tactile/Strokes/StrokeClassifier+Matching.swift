@@ -32,7 +32,8 @@ extension StrokeClassifier {
     func match(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, sample: Int,
                below limit: Double, turning: Bool = false) -> Double {
         let scale = 1 / Double(2 * n)
-        let bound = 2 * fillNearestBounds(x: x, y: y, sample: sample) * scale
+        // The candidate's bound, which also leaves each point's in `pointBounds`.
+        let bound = lowerBound(x: x, y: y, sample: sample)
         if bound >= limit { return bound }
         // bounds[i]: the bound of drawn points i … n − 1 together.
         let bounds = pointBounds
