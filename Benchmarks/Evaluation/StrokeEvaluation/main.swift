@@ -1159,6 +1159,11 @@ case "choose-roughness-discount":
     // the drawing's roughness, against the library (RoughnessDiscountChoice.swift);
     // `heldout` is its one look, if one is chosen.
     chooseRoughnessDiscount(heldOut: arguments.dropFirst().first == "heldout")
+case "choose-relearned":
+    // Session 30, round 25: the deviation scales and close pairs learned
+    // again under many-to-one matching, against the library
+    // (RelearnedPairsChoice.swift); `heldout` is its one look, if one is chosen.
+    chooseRelearned(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
     // per pair, for callgrind: the difference of two REPEATS (ConfirmationFactorChoice.swift).
