@@ -456,18 +456,19 @@ func templateSet(writers: [UInt64], habits: [StrokeHabits], sessionSix: Bool = s
 
 func writeTemplates(root: String) throws {
     let unscaled = templateSet(writers: templateWriters, habits: templateWriterHabits)
-    // Session 13: each shape's deviation scale, learned from writers
-    // 600–659 against these samples (DeviationScaleChoice.swift).
-    // Session 16: the templates close to each in shape, learned from the
-    // same writers (PairMarginChoice.swift). Both with the path measures
-    // unsmoothed and session 16's threshold, as they were learned: session
-    // 25's round 20 chose the smoothing with these scales and pairs.
-    let saved = matchingParameters
-    defer { matchingParameters = saved }
-    sessionSixteenRule()
-    let templates = zip(zip(unscaled, shippedDeviationScales(unscaled)), shippedCloseTemplates(unscaled)).map { pair, close in
-        try! StrokeTemplate(name: pair.0.name, isRotationInvariant: pair.0.isRotationInvariant, deviationScale: pair.1,
-                            closeTemplates: close, samples: pair.0.samples)
+    // Each shape's deviation scale (session 13, DeviationScaleChoice.swift)
+    // and the templates close to it in shape (session 16,
+    // PairMarginChoice.swift) were learned from writers 600–659 under the
+    // greedy matching, with the path measures unsmoothed. That matching
+    // went in session 29, so they can no longer be learned as they were:
+    // they are kept as the built-in set holds them. Round 25
+    // (RelearnedPairsChoice.swift) learned both again under many-to-one
+    // matching and its held-out look did not ship them.
+    let kept = Dictionary(uniqueKeysWithValues: StrokeTemplate.builtIn.map { ($0.name, $0) })
+    let templates = unscaled.map { template in
+        try! StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant,
+                            deviationScale: kept[template.name]?.deviationScale ?? 1,
+                            closeTemplates: kept[template.name]?.closeTemplates ?? [:], samples: template.samples)
     }
     let text = StrokeTemplateFile.text(of: templates)
     let folder = root + "/Assets/Strokes"

@@ -17,7 +17,10 @@ extension StrokeTemplate {
     /// deviation's 95th percentile over 600 drawings of it by 60 other
     /// simulated writers (600–659, the tuning habits), over the median of
     /// the 16 shapes' (`choose-scales`; 0.64 for the V to 1.36 for the
-    /// line), written by the same `templates` command.
+    /// line), and its ``closeTemplates`` (session 16), both learned under
+    /// the matching of that time and written by the same `templates`
+    /// command, which since session 30 keeps them as they are: learned
+    /// again under the present matching (round 25) they lost more held out.
     /// None is rotation invariant: most of them depend on their orientation
     /// (a caret is not a V upside down), a circle is the same at any angle
     /// anyway, and a rotation-invariant template costs a rotation search
