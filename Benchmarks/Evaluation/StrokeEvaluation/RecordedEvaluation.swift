@@ -27,6 +27,8 @@ struct RecordedFigures {
     /// With the stick: recordings the pause split (see `recordWithStick`).
     var split = 0
     var travelTimes: [Double] = []
+    /// With the stick: strokes and trips the player did not finish.
+    var gaveUp = 0
     var confusions = ""
 }
 
@@ -98,6 +100,7 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
         (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing) = (session.played, session.kept, session.agreeing)
         figures.split = session.recorder.splitDrawings
         figures.travelTimes = session.recorder.travelTimes
+        figures.gaveUp = session.recorder.gaveUp
     }
     return figures
 }
@@ -120,6 +123,7 @@ func recordedSection(family: String, trials: Int, devices: [RecordingDevice] = R
     }
     if columns.contains(where: { $0.name == "stick" }) {
         row("recordings split by the recognizer's pause (pen-up travel too long)") { $0.name == "stick" ? "\($0.split)" : "" }
+        row("strokes and pen-up trips the stick's player did not finish") { $0.name == "stick" ? "\($0.gaveUp)" : "" }
         row("pen-up travel between strokes, s: median / 95th / 99th percentile / longest") { figures in
             guard figures.name == "stick", !figures.travelTimes.isEmpty else { return "" }
             let times = figures.travelTimes.sorted()

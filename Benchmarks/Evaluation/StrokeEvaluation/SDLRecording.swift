@@ -62,6 +62,9 @@ final class SDLStrokeRecorder {
     /// With the stick: seconds from each pen-up to the next stroke's
     /// pen-down within a drawing (the recognizer's pause must outlast them).
     private(set) var travelTimes: [Double] = []
+    /// With the stick: strokes and pen-up trips the player gave up on
+    /// before reaching their end (see `steer`).
+    private(set) var gaveUp = 0
     /// The shape the recognizer's action named for the drawing under way
     /// (nil: none yet, or it failed).
     private var recognized: String?
@@ -206,12 +209,22 @@ final class SDLStrokeRecorder {
 
     /// Steers the cursor through `path` (points a few apart) at about
     /// `speed`, until it is `within` points of the last, or for at most
-    /// four seconds.
+    /// twice the time the path takes at that speed and two seconds more
+    /// (counted in `gaveUp`). Until session 30 the most was four seconds,
+    /// which cut the longest strokes short (a star or a zigzag drawn half
+    /// as large again: 1,400 points and more at 350 a second) and lost
+    /// their last corners.
     private func steer(along path: [Point], speed: Double, within reach: Double) {
-        guard let last = path.last else { return }
+        guard let last = path.last, let cursor = pump.cursors.values.first?.location else { return }
+        var length = cursor.distance(to: path[0])
+        for (from, to) in zip(path, path.dropFirst()) { length += from.distance(to: to) }
         var index = 0
-        let giveUp = clock.now + 4
-        while clock.now < giveUp {
+        let giveUp = clock.now + 2 * length / speed + 2
+        while true {
+            guard clock.now < giveUp else {
+                gaveUp += 1
+                return
+            }
             guard let cursor = pump.cursors.values.first?.location else { return }
             while index < path.count - 1, cursor.distance(to: path[index]) < Self.lookAhead { index += 1 }
             let left = cursor.distance(to: last)

@@ -1212,6 +1212,10 @@ case "choose-cornering":
     // Session 15, round 6: a cornering hand on the tuning side and the
     // farthest point's share capped (CorneringChoice.swift); `heldout` looks once.
     chooseCornering(heldOut: arguments.dropFirst().first == "heldout")
+case "explore-stick":
+    // Session 30: what the rejection does to stick drawings, tuning side
+    // only (StickExploration.swift; chooses nothing).
+    try MainActor.assumeIsolated { try exploreStick() }
 case "explore-cornering":
     if arguments.dropFirst().first == "losses" { exploreCorneringLosses() } else { exploreCornering() }
 case "choose-winding-cap":
