@@ -300,6 +300,15 @@ func scaledAccepts(_ outcome: Outcome) -> Bool {
     outcome.match?.isConfident(maximumShapeDeviation: outcome.threshold ?? GestureDefaults.strokeMaximumShapeDeviation) ?? false
 }
 
+/// Step 0 alone, with the library as it is (`choose-scaled-threshold
+/// fit`): α for `GestureDefaults.strokeAdaptedThresholdExponent`, which
+/// session 30 fitted again so under many-to-one matching.
+func fitScaledThresholdExponent() {
+    var parameters = matchingParameters
+    parameters.reportsRunnerUp = true   // the exact margin, as step 0 ran
+    _ = calibrateThresholdScaling(roundSixSessions(), parameters: parameters)
+}
+
 func chooseScaledThreshold(heldOut: Bool, oracle: Bool = false) {
     let saved = matchingParameters
     defer { matchingParameters = saved }

@@ -1091,6 +1091,8 @@ case "choose-scaled-threshold":
     // player's drawings it holds, t · (3 ÷ (3 + j))^α, α from the tuning
     // scribbles (ScaledThresholdChoice.swift); `heldout` looks once; `oracle`
     // (after the look, tuning side, chooses nothing): scribbles never learned.
+    // `fit`: step 0 alone, with the library as it is (session 30).
+    if arguments.dropFirst().first == "fit" { fitScaledThresholdExponent(); break }
     chooseScaledThreshold(heldOut: arguments.dropFirst().first == "heldout", oracle: arguments.dropFirst().first == "oracle")
 case "choose-confirmed-learning":
     // Session 23, round 16: under round 15's scaled threshold, a drawing
