@@ -23,6 +23,9 @@ let package = Package(
         // Test helpers for games' own tests: gesture scripts, a harness on a
         // manual clock, a seeded random generator, the arena's checker.
         .library(name: "TactileTestSupport", targets: ["TactileTestSupport"]),
+        // SDL's side of them: a virtual game controller whose buttons and
+        // sticks a test sets, through SDL's own joystick layer.
+        .library(name: "TactileSDLTestSupport", targets: ["TactileSDLTestSupport"]),
     ],
     dependencies: [
         // Only TactileOptions uses it: a game that parses its own command
@@ -43,6 +46,7 @@ let package = Package(
         // Helpers for tests of Tactile and of games built on it.
         .target(name: "TactileTestSupport", dependencies: ["Tactile"]),
         .target(name: "TactileSDL", dependencies: ["Tactile", "CSDL2"]),
+        .target(name: "TactileSDLTestSupport", dependencies: ["TactileSDL"]),
         .target(name: "TactileDebugDrawing", dependencies: ["Tactile", "TactileSDL"]),
         .target(name: "TactileOptions", dependencies: [
             "TactileSDL", "TactileDebugDrawing",
@@ -60,7 +64,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "Tactile"])]
         ),
         .testTarget(name: "TactileSDLTests", dependencies: [
-            "Tactile", "TactileSDL", "TactileDebugDrawing", "TactileOptions", "TactileTestSupport",
+            "Tactile", "TactileSDL", "TactileDebugDrawing", "TactileOptions", "TactileTestSupport", "TactileSDLTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ]

@@ -71,11 +71,11 @@ let package = Package(
             name: "MotionBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                // VirtualPad, the sensors' source.
-                "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileSDL", package: "Tactile"),
+                // VirtualController, the sensors' source.
+                .product(name: "TactileSDLTestSupport", package: "Tactile"),
             ],
             path: "Benchmarks/MotionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -122,9 +122,9 @@ let package = Package(
                 .product(name: "Tactile", package: "Tactile"),
                 .product(name: "TactileTestSupport", package: "Tactile"),
                 // `recorded`: drawings played through SDL's event queue,
-                // the stick's on a VirtualPad.
+                // the stick's on a VirtualController.
                 .product(name: "TactileSDL", package: "Tactile"),
-                "BenchmarkFixtures",
+                .product(name: "TactileSDLTestSupport", package: "Tactile"),
             ],
             path: "Evaluation/StrokeEvaluation"
         ),

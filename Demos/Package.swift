@@ -49,8 +49,9 @@ let package = Package(
         // window under Xvfb driven by xdotool.
         .testTarget(name: "DemoTests", dependencies: demo + [
             "Touches", "GestureLab", "AirHockey", "TiltMaze", "Arcade", "OwnLoop", "Spells", "Brawler",
-            // InputScript, as a game's own tests use it.
+            // InputScript and a virtual controller, as a game's own tests use them.
             .product(name: "TactileTestSupport", package: "Tactile"),
+            .product(name: "TactileSDLTestSupport", package: "Tactile"),
         ]),
     ]
 )

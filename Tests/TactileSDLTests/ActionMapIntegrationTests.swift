@@ -2,6 +2,7 @@ import Foundation
 @testable import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Action maps fed by SDL's real queue and a virtual game controller,

@@ -2,6 +2,7 @@ import Foundation
 @testable import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Mouse buttons, the wheel, chords, repeats and rebinding through SDL's

@@ -1,6 +1,7 @@
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// A controller driving a pointer, through SDL's virtual game controller.

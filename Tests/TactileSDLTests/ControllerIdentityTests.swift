@@ -1,6 +1,7 @@
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Who a pad is, from its `.added` event and from the pump's record, for

@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Mapping files through SDL: a connected pad remapped by a new line

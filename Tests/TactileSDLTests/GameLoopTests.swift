@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// The game loop on the game clock, fed from SDL's queue: pausing and

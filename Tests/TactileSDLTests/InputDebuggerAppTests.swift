@@ -2,6 +2,7 @@ import Tactile
 import Testing
 @testable import TactileDebugDrawing
 import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// The input debugger run the way a game runs it, through

@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Flick, tilt, twist and knock from a game controller's sensors: the

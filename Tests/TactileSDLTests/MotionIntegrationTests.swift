@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 /// A pump over a real SDL queue feeding a `MotionManager`, with helpers that
 /// push `SDL_SENSORUPDATE` and `SDL_CONTROLLERSENSORUPDATE` events as a

@@ -1,6 +1,7 @@
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// The roster fed by the pump from SDL's real queue: virtual pads plug

@@ -1,6 +1,7 @@
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// `SDLSetup.start` in a game that starts SDL itself, twice, and after

@@ -2,6 +2,7 @@ import Foundation
 import Tactile
 import TactileSDL
 import Testing
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Shapes drawn with a controller: the left stick moves the cursor, the

@@ -1,6 +1,7 @@
 import Tactile
 import Testing
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// A window resized through SDL (`SDL_SetWindowSize` on the dummy

@@ -1,8 +1,8 @@
 import Benchmark
-import BenchmarkFixtures
 import BenchmarkSupport
 import Tactile
 import TactileSDL
+import TactileSDLTestSupport
 
 // What motion costs per sensor sample. The bar: one fused sample
 // costs a small fraction of a 1 kHz sample period (1 ms) and allocates
@@ -229,6 +229,8 @@ final class PadFixture {
     let pump: SDLEventPump
     let manager: MotionManager
     let controller: Int32
+    /// Held so that the pad stays plugged in.
+    private let pad: VirtualController
     private var microseconds: UInt64 = 1_000_000
 
     init() throws {
@@ -244,7 +246,8 @@ final class PadFixture {
         SDL_PumpEvents()
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
 
-        controller = try VirtualPad().instanceID
+        pad = try VirtualController()
+        controller = pad.instanceID
 
         manager = MotionManager(clock: clock, sensorControl: pump)
         manager.diagnostics = { diagnostic in

@@ -1,7 +1,7 @@
-import BenchmarkFixtures
 import Foundation
 import Tactile
 import TactileSDL
+import TactileSDLTestSupport
 import TactileTestSupport
 
 // The issue asks for strokes recorded by the project, with the mouse and
@@ -70,7 +70,7 @@ final class SDLStrokeRecorder {
     private var recognized: String?
 
     /// The stick's player (`.stick` only).
-    private var pad: VirtualPad?
+    private var pad: VirtualController?
     private var player = SplitMix64(seed: 0x571C)
 
     init(device: RecordingDevice) throws {
@@ -83,7 +83,7 @@ final class SDLStrokeRecorder {
         pump = SDLEventPump(window: window, clock: clock)
         if device == .stick {
             pump.controllerCursors = ControllerCursor.Settings()
-            pad = try VirtualPad()
+            pad = try VirtualController()
         }
         let canvas = Layer(frame: Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)))
         scene.root.addChild(canvas)

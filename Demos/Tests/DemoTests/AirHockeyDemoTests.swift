@@ -5,6 +5,7 @@ import TactileTestSupport
 import Testing
 @testable import AirHockey
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// Air Hockey run headless from its shipped trace, as `scripts/demo

@@ -4,6 +4,7 @@ import TactileDebugDrawing
 import Testing
 @testable import Brawler
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// The Brawler run headless from its shipped trace, as `scripts/demo

@@ -4,6 +4,7 @@ import TactileDebugDrawing
 import Testing
 @testable import GestureLab
 @testable import TactileSDL
+import TactileSDLTestSupport
 
 extension SDLIntegration {
     /// The Gesture Lab run headless from its shipped trace, as
