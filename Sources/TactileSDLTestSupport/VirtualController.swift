@@ -19,20 +19,48 @@ import TactileSDL
 /// pad.detach()                                     // unplugged: the pump cancels its contacts
 /// ```
 ///
-/// Dropping the last reference unplugs it too.
+/// Dropping the last reference unplugs it too. Made with `rumble`, it has
+/// motors: SDL reports rumble for it (TactileSDL's `Haptics` drives it) and
+/// ``rumbleRequests`` lists what SDL asked of them.
 @MainActor
 public final class VirtualController {
+    /// One request SDL made of the pad's motors: each motor's speed,
+    /// 0 (off) to 65535.
+    public struct RumbleRequest: Hashable, Sendable {
+        /// The low-frequency (left, heavy) motor's speed.
+        public var low: UInt16
+        /// The high-frequency (right, light) motor's speed.
+        public var high: UInt16
+
+        public init(low: UInt16, high: UInt16) {
+            self.low = low
+            self.high = high
+        }
+    }
+
     /// SDL's instance id: the pump's controller id for this pad.
     public let instanceID: Int32
     private var attached = true
+    /// Where SDL's rumble callback, a C function, writes: it reaches the
+    /// pad only through the user data pointer SDL hands back.
+    private final class Motors {
+        var requests: [RumbleRequest] = []
+    }
+    private let motors = Motors()
+
+    /// What SDL asked the pad's motors to do, oldest first (a stop is a
+    /// request of 0 and 0, which SDL also sends itself when a rumble's
+    /// duration ends); always empty for a pad made without `rumble`.
+    public var rumbleRequests: [RumbleRequest] { motors.requests }
 
     /// Plugs in a virtual pad with every button and axis of a game
     /// controller; with `vendor` and `product` (USB ids), one that SDL takes
     /// for that model. `name` is what SDL reports (when nil, SDL names it).
+    /// With `rumble`, it has motors, whose requests it records.
     ///
     /// - Throws: `SDLError` when SDL cannot attach it (its joystick
     ///   subsystem not started).
-    public init(name: String? = nil, vendor: UInt16 = 0, product: UInt16 = 0) throws {
+    public init(name: String? = nil, vendor: UInt16 = 0, product: UInt16 = 0, rumble: Bool = false) throws {
         var description = SDL_VirtualJoystickDesc()
         description.version = tactile_virtual_joystick_desc_version()
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
@@ -40,6 +68,16 @@ public final class VirtualController {
         description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
         description.vendor_id = vendor
         description.product_id = product
+        if rumble {
+            // Not retained: the pad holds its motors for as long as SDL
+            // has it, since it is unplugged before it goes.
+            description.userdata = Unmanaged.passUnretained(motors).toOpaque()
+            description.Rumble = { userdata, low, high in
+                guard let userdata else { return -1 }
+                Unmanaged<Motors>.fromOpaque(userdata).takeUnretainedValue().requests.append(RumbleRequest(low: low, high: high))
+                return 0
+            }
+        }
         let attach = { (name: UnsafePointer<CChar>?) -> Int32 in
             description.name = name
             return SDL_JoystickAttachVirtualEx(&description)
