@@ -30,6 +30,8 @@ struct RecordedFigures {
     /// With the stick: strokes and trips the player did not finish.
     var gaveUp = 0
     var confusions = ""
+    /// The built-in set's correctly matched drawings it rejects, by shape.
+    var lostByShape = ""
 }
 
 /// A device's recordings, and how many the recognizer finished and
@@ -96,6 +98,7 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
     figures.nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
     let score = GestureDefaults.strokeMinimumScore, deviation = GestureDefaults.strokeMaximumShapeDeviation
     figures.rejection = Rejection(outcomes) { $0.accepted(score: score, deviation: deviation) }
+    figures.lostByShape = lostByShape(outcomes) { $0.accepted(score: score, deviation: deviation) }
     if let session {
         (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing) = (session.played, session.kept, session.agreeing)
         figures.split = session.recorder.splitDrawings
@@ -144,5 +147,8 @@ func recordedSection(family: String, trials: Int, devices: [RecordingDevice] = R
     line()
     line("Most frequent confusions, user-dependent, 1 template: "
          + columns.map { "\($0.name): \($0.confusions.isEmpty ? "none" : $0.confusions)" }.joined(separator: "; ") + ".")
+    line()
+    line("Correctly matched drawings the built-in set rejects, by shape: "
+         + columns.map { "\($0.name): \($0.lostByShape.isEmpty ? "none" : $0.lostByShape)" }.joined(separator: "; ") + ".")
     return out
 }
