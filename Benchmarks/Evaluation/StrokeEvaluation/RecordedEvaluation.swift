@@ -97,8 +97,9 @@ func recordedFigures(family: String, trials: Int, device: RecordingDevice?, save
     let real = outcomes.filter { $0.shape != nil }
     figures.nearest = Double(real.filter(\.isCorrect).count) / Double(real.count)
     let score = GestureDefaults.strokeMinimumScore, deviation = GestureDefaults.strokeMaximumShapeDeviation
-    figures.rejection = Rejection(outcomes) { $0.accepted(score: score, deviation: deviation) }
-    figures.lostByShape = lostByShape(outcomes) { $0.accepted(score: score, deviation: deviation) }
+    let accepts = { (outcome: Outcome) in outcome.accepted(score: score, deviation: deviation) }
+    figures.rejection = Rejection(outcomes, accept: accepts)
+    figures.lostByShape = lostByShape(outcomes, accept: accepts)
     if let session {
         (figures.drawingsPlayed, figures.drawingsKept, figures.actionsAgreeing) = (session.played, session.kept, session.agreeing)
         figures.split = session.recorder.splitDrawings

@@ -462,7 +462,7 @@ func writeTemplates(root: String) throws {
     // greedy matching, with the path measures unsmoothed. That matching
     // went in session 29, so they can no longer be learned as they were:
     // they are kept as the built-in set holds them. Round 25
-    // (RelearnedPairsChoice.swift) learned both again under many-to-one
+    // (RelearnedScalesAndPairsChoice.swift) learned both again under many-to-one
     // matching and its held-out look did not ship them.
     let kept = Dictionary(uniqueKeysWithValues: StrokeTemplate.builtIn.map { ($0.name, $0) })
     let templates = unscaled.map { template in
@@ -1165,7 +1165,7 @@ case "choose-roughness-discount":
 case "choose-relearned":
     // Session 30, round 25: the deviation scales and close pairs learned
     // again under many-to-one matching, against the library
-    // (RelearnedPairsChoice.swift); `heldout` is its one look, if one is chosen.
+    // (RelearnedScalesAndPairsChoice.swift); `heldout` is its one look, if one is chosen.
     chooseRelearned(heldOut: arguments.dropFirst().first == "heldout")
 case "confirm-cost":
     // Rounds 16–17's confirmation (a one-sample probe prepared and matched),
