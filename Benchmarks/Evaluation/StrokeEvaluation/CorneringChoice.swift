@@ -373,9 +373,7 @@ func exploreCorneringLosses() {
         print("  median contribution (units): " + zip(StrokeShapeMeasures.names, shares).map {
             "\($0) \($1.isEmpty ? "-" : String(format: "%.2f", quantileInterpolated($1, 0.5)))" }.joined(separator: ", "))
         let correct = part.filter(\.isCorrect).compactMap(\.match)
-        print("  all correct matches' median contribution: " + (0..<6).map { k in
-            String(format: "%@ %.2f", StrokeShapeMeasures.names[k], quantileInterpolated(correct.map { contributions($0.shapeMeasures)[k] }, 0.5)) }
-            .joined(separator: ", ") + String(format: "; median margin %.2f", quantileInterpolated(correct.map(\.margin), 0.5)))
+        print("  all correct matches' median contribution: " + medianContributions(correct))
         // By shape: the heaviest measure and the runner-up of each loss.
         var byShape: [Int: [String: Int]] = [:]
         for outcome in part where outcome.isCorrect && shipped.value(outcome) > threshold {

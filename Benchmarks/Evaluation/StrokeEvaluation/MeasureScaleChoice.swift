@@ -96,6 +96,15 @@ func contributions(_ measures: StrokeShapeMeasures) -> [Double] {
     (0..<6).map { StrokeShapeMeasures(copying: measures, keeping: $0).uncappedTotal }
 }
 
+/// The median of each measure's contribution over `matches`, and their
+/// median margin, as the explorations print them ("ink 0.00, …; median
+/// margin 2.19").
+func medianContributions(_ matches: [StrokeMatch]) -> String {
+    (0..<6).map { k in
+        String(format: "%@ %.2f", StrokeShapeMeasures.names[k], quantileInterpolated(matches.map { contributions($0.shapeMeasures)[k] }, 0.5))
+    }.joined(separator: ", ") + String(format: "; median margin %.2f", quantileInterpolated(matches.map(\.margin), 0.5))
+}
+
 extension StrokeShapeMeasures {
     /// `measures` with every measure but the one at `index` set to 0.
     init(copying measures: StrokeShapeMeasures, keeping index: Int) {

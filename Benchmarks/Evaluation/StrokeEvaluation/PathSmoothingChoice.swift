@@ -222,36 +222,39 @@ func runAgainstLibrary(_ baselineName: String, heldOut: Bool,
 // at the library's 959 scribbles (threshold 3.0690) they lose 3.06% pooled
 // against 3.09% (usual 0.13 / widened 0.38 / looping 1.20 / cornering
 // 4.72 / fluent 9.61%): not 0.1 point better. The scales stay as session
-// 13 learned them, and `templates` keeps learning them so.
+// 13 learned them, and `templates` keeps learning them so (since session 30
+// it keeps them as the built-in set holds them).
 
 /// Round 23, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseSmoothedScales(heldOut: Bool) {
-    let saved = (matchingParameters, builtInTemplates)
-    defer { (matchingParameters, builtInTemplates) = saved }
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
     let shipped = StrokeTemplate.builtIn.map(\.deviationScale)
-    let scales = shippedDeviationScales(unscaledBuiltIn())
-    print("scales, shipped → relearned: " + zip(shapes, zip(shipped, scales))
+    let relearned = relearnedBuiltIn(scales: true, pairs: false)
+    print("scales, shipped → relearned: " + zip(shapes, zip(shipped, relearned.map(\.deviationScale)))
         .map { String(format: "%@ %.4f → %.4f", $0.rawValue, $1.0, $1.1) }.joined(separator: ", "))
-    let relearned = try! StrokeTemplate.builtIn.enumerated().map { index, template in
-        try StrokeTemplate(name: template.name, isRotationInvariant: template.isRotationInvariant, deviationScale: scales[index],
-                           closeTemplates: template.closeTemplates, samples: template.samples)
-    }
     matchingParameters.reportsRunnerUp = true   // the exact margin
     let t = GestureDefaults.strokeMaximumShapeDeviation
     let baselineParts = fluentRoundParts()
-    builtInTemplates = relearned
-    let parts = fluentRoundParts()
-    builtInTemplates = saved.1
+    let candidate = templateSetCandidate("relearned scales", relearned)
     print()
     runFluentRound([
         FluentRoundCandidate(name: "baseline: the library at \(t)", isBaseline: true, parts: baselineParts, value: decisionValue),
-        FluentRoundCandidate(name: "relearned scales", isBaseline: false, parts: parts,
-                             heldOut: { family in
-                                 let outer = builtInTemplates
-                                 defer { builtInTemplates = outer }
-                                 builtInTemplates = relearned
-                                 return heldOutOutcomes(family: family)
-                             },
-                             value: decisionValue),
+        candidate,
     ], parts: baselineParts, heldOut: heldOut, baselineThreshold: t)
+}
+
+/// A candidate of rounds 23 and 25: the built-in set replaced by
+/// `templates`, its own outcomes of round 18's five parts (made now, at the
+/// matching parameters as they are) and of each held-out family, decided
+/// as the library decides.
+func templateSetCandidate(_ name: String, _ templates: [StrokeTemplate]) -> FluentRoundCandidate {
+    func withTemplates<Result>(_ body: () -> Result) -> Result {
+        let outer = builtInTemplates
+        defer { builtInTemplates = outer }
+        builtInTemplates = templates
+        return body()
+    }
+    return FluentRoundCandidate(name: name, isBaseline: false, parts: withTemplates { fluentRoundParts() },
+                                heldOut: { family in withTemplates { heldOutOutcomes(family: family) } }, value: decisionValue)
 }

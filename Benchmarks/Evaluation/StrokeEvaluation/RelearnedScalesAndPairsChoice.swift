@@ -83,8 +83,8 @@ func relearnedBuiltIn(scales relearnScales: Bool, pairs relearnPairs: Bool) -> [
 
 /// Round 25, steps 1–3 (and, with `heldOut`, step 4's one look).
 func chooseRelearned(heldOut: Bool) {
-    let saved = (matchingParameters, builtInTemplates)
-    defer { (matchingParameters, builtInTemplates) = saved }
+    let saved = matchingParameters
+    defer { matchingParameters = saved }
     let shipped = StrokeTemplate.builtIn
     let sets = [("scales", relearnedBuiltIn(scales: true, pairs: false)), ("pairs", relearnedBuiltIn(scales: false, pairs: true)),
                 ("both", relearnedBuiltIn(scales: true, pairs: true))]
@@ -104,17 +104,7 @@ func chooseRelearned(heldOut: Bool) {
     var candidates = [FluentRoundCandidate(name: "baseline: the library at \(t)", isBaseline: true, parts: baselineParts,
                                            value: decisionValue)]
     for (name, templates) in sets {
-        builtInTemplates = templates
-        let parts = fluentRoundParts()
-        builtInTemplates = saved.1
-        candidates.append(FluentRoundCandidate(name: name, isBaseline: false, parts: parts,
-                                               heldOut: { family in
-                                                   let outer = builtInTemplates
-                                                   defer { builtInTemplates = outer }
-                                                   builtInTemplates = templates
-                                                   return heldOutOutcomes(family: family)
-                                               },
-                                               value: decisionValue))
+        candidates.append(templateSetCandidate(name, templates))
     }
     print()
     runFluentRound(candidates, parts: baselineParts, heldOut: heldOut, baselineThreshold: t)

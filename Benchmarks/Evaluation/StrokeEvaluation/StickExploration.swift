@@ -65,14 +65,8 @@ func exploreStick() throws {
         print("\(name): lost by shape: " + lostByShape(pooled, accept: accept))
         print("  by score \(byScore); heaviest measure: " + zip(StrokeShapeMeasures.names, heaviest).map { "\($0) \($1)" }.joined(separator: ", ")
               + String(format: "; median margin of the lost %.2f", margins.isEmpty ? .nan : quantileInterpolated(margins, 0.5)))
-        let correct = pooled.filter(\.isCorrect).compactMap(\.match)
-        print("  all correct matches' median contribution: " + (0..<6).map { k in
-            String(format: "%@ %.2f", StrokeShapeMeasures.names[k], quantileInterpolated(correct.map { contributions($0.shapeMeasures)[k] }, 0.5)) }
-            .joined(separator: ", ") + String(format: "; median margin %.2f", quantileInterpolated(correct.map(\.margin), 0.5)))
-        let scribbles = pooled.filter { $0.shape == nil }.compactMap(\.match)
-        print("  scribbles' median contribution: " + (0..<6).map { k in
-            String(format: "%@ %.2f", StrokeShapeMeasures.names[k], quantileInterpolated(scribbles.map { contributions($0.shapeMeasures)[k] }, 0.5)) }
-            .joined(separator: ", ") + String(format: "; median margin %.2f", quantileInterpolated(scribbles.map(\.margin), 0.5)))
+        print("  all correct matches' median contribution: " + medianContributions(pooled.filter(\.isCorrect).compactMap(\.match)))
+        print("  scribbles' median contribution: " + medianContributions(pooled.filter { $0.shape == nil }.compactMap(\.match)))
     }
     // The stick's losses the winding weighs most in: the drawing's own
     // winding (turns, as a one-sample template of it measures it), the same
@@ -81,7 +75,7 @@ func exploreStick() throws {
     let classifier = builtInClassifier()
     let stickReal = stick.flatMap { $0.filter { $0.shape != nil } }
     precondition(stickReal.count == recorded.count && recorded.count == drawn.count, "outcomes and drawings in one order")
-    func winding(_ drawing: [[Point]], _ shape: Int) -> Double {
+    func winding(_ drawing: [[Point]]) -> Double {
         let one = try! StrokeClassifier(templates: [StrokeTemplate(name: "one", samples: [drawing])], parameters: matchingParameters)
         return one.shapeRanges(ofTemplate: 0).winding.lowerBound
     }
@@ -91,8 +85,8 @@ func exploreStick() throws {
         guard each.indices.max(by: { each[$0] < each[$1] }) == 2 else { continue }
         let shape = outcome.shape!, range = classifier.shapeRanges(ofTemplate: shape).winding
         print(String(format: "%@: stick %.2f turns (%d strokes, %d points), drawn %.2f (%d strokes), template %.2f–%.2f, D ÷ m %.2f",
-                     shapes[shape].rawValue, winding(recorded[index], shape), recorded[index].count, recorded[index].map(\.count).reduce(0, +),
-                     winding(drawn[index], shape), drawn[index].count, range.lowerBound, range.upperBound, decisionValue(outcome)))
+                     shapes[shape].rawValue, winding(recorded[index]), recorded[index].count, recorded[index].map(\.count).reduce(0, +),
+                     winding(drawn[index]), drawn[index].count, range.lowerBound, range.upperBound, decisionValue(outcome)))
         lines += 1
     }
     // How the stick's loss and scribbles move with its threshold.
