@@ -1451,6 +1451,9 @@ case "logs":
         exit(64)
     }
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
+case "explore-detail":
+    // Session 31 (DetailExploration.swift): how much path the resampling loses; chooses nothing.
+    exploreDetail(quickDraw: arguments.dropFirst().first)
 case "quickdraw":
     // People's drawings from Google's Quick, Draw! dataset (session 31,
     // QuickDrawEvaluation.swift): `quickdraw DIRECTORY [TRIALS] [svg=FILE] [explore]`.

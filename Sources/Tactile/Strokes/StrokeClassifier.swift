@@ -183,8 +183,9 @@ public final class StrokeClassifier {
     /// The bound of each drawn point's least distance to the sample under
     /// way (see `fillNearestBounds`).
     var pointBounds: UnsafeMutablePointer<Double> { buffer + 13 * n }
+    // buffer + 14n (2n): a drawing's strokes joined into one path, `joining`'s.
     /// The scratch's length, in runs of n.
-    static let bufferLength = 14
+    static let bufferLength = 16
     /// Each drawn point's lookup cell's centre (x, then y) and its distance
     /// from it (a hair more), the same for every sample, so made once a
     /// drawing (`fillCellCenters`): 3n values a cloud, the cloud scaled by
@@ -192,6 +193,8 @@ public final class StrokeClassifier {
     let cellCenters: UnsafeMutablePointer<Double>
     /// Which stroke each resampled point lies on.
     let resampledStroke: UnsafeMutablePointer<Int32>
+    /// The shape check's joining of strokes (`joinsStrokes`), or nil.
+    let joining: StrokeShapeCheck.StrokeJoining?
     /// The matching under way (see `match`): every pair's squared
     /// distance, drawn point i's to the sample's point j at
     /// i · `distanceStride` + j (about 8 KB at 32 points); then each point's
@@ -320,6 +323,13 @@ public final class StrokeClassifier {
         buffer.initialize(repeating: 0, count: Self.bufferLength * n)
         resampledStroke = .allocate(capacity: n)
         resampledStroke.initialize(repeating: 0, count: n)
+        if parameters.joinsStrokes {
+            let oneStroke = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+            oneStroke.initialize(repeating: 0, count: n)
+            joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke)
+        } else {
+            joining = nil
+        }
         // Even, so that the rows' pairs of values stay 16-byte aligned.
         distanceStride = (n + 1) & ~1
         cellCenters = .allocate(capacity: 3 * n * (1 + parameters.rotationSearchSteps))
@@ -426,7 +436,8 @@ public final class StrokeClassifier {
                                                          stroke: resampledStroke, count: n,
                                                          windingEndTrim: parameters.windingEndTrim,
                                                          windingCornerSteps: parameters.windingCornerSteps,
-                                                         smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
+                                                         smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
+                                                         joining: joining)
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
@@ -469,6 +480,7 @@ public final class StrokeClassifier {
         sampleLookup.deallocate()
         buffer.deallocate()
         resampledStroke.deallocate()
+        joining?.oneStroke.deallocate()
         pairDistances.deallocate()
         cellCenters.deallocate()
         sampleRadii.deallocate()
@@ -619,7 +631,8 @@ public final class StrokeClassifier {
         let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                                  windingEndTrim: parameters.windingEndTrim,
                                                  windingCornerSteps: parameters.windingCornerSteps,
-                                                 smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath)
+                                                 smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
+                                                 joining: joining)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]

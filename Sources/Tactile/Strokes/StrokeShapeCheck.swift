@@ -105,10 +105,16 @@ enum StrokeShapeCheck {
     /// lengthen it. With `smoothingPasses` (and `smoothed`, 2·n values of
     /// scratch), the ink and winding are measured on the points smoothed
     /// (`StrokeMatchingParameters.pathSmoothingPasses`).
+    ///
+    /// With `joining` (`StrokeMatchingParameters.joinsStrokes`), a drawing
+    /// of several strokes has its end gap and winding measured on its
+    /// strokes joined into one path (`joinStrokes`), the ink still stroke
+    /// by stroke.
     static func pathMeasures(x matchedX: UnsafeMutablePointer<Double>, y matchedY: UnsafeMutablePointer<Double>,
                              stroke: UnsafeMutablePointer<Int32>, count n: Int,
                              windingEndTrim trim: Int = 0, windingCornerSteps cornerSteps: Int = 1,
-                             smoothingPasses: Int = 0, smoothed: UnsafeMutablePointer<Double>? = nil) -> PathMeasures {
+                             smoothingPasses: Int = 0, smoothed: UnsafeMutablePointer<Double>? = nil,
+                             joining: StrokeJoining? = nil) -> PathMeasures {
         var squares = 0.0
         for index in 0..<n { squares += matchedX[index] * matchedX[index] + matchedY[index] * matchedY[index] }
         let spread = (squares / Double(n)).squareRoot()
@@ -129,6 +135,11 @@ enum StrokeShapeCheck {
             index += 2
         }
         let logInk = spread > 0 && ink > 0 ? log(ink / spread) : 0
+        var stroke = stroke
+        if let joining, stroke[0] != stroke[n - 1] {
+            joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining)
+            (x, y, stroke) = (joining.points, joining.points + n, joining.oneStroke)
+        }
         var closure = 1.0
         if stroke[0] == stroke[n - 1], ink > 0 {
             let dx = x[n - 1] - x[0], dy = y[n - 1] - y[0]
@@ -179,6 +190,157 @@ enum StrokeShapeCheck {
         }
         winding += abs(strokeTurn)
         return PathMeasures(logInk: logInk, closure: closure, winding: winding / (2 * Double.pi))
+    }
+
+    /// Scratch for `joinStrokes`: 2n values (the joined points, x then y)
+    /// and n stroke numbers, all 0 (the joined path is one stroke).
+    struct StrokeJoining {
+        var points: UnsafeMutablePointer<Double>
+        var oneStroke: UnsafeMutablePointer<Int32>
+    }
+
+    /// The most strokes whose order `joinStrokes` searches exhaustively
+    /// (Held and Karp's dynamic programme over subsets: 2^k · 2k states);
+    /// more are joined greedily, each to the nearest end left. Five covers
+    /// a star drawn a line at a time; 2^5 · 10 entries fit on the stack.
+    static let exhaustiveJoinStrokes = 5
+
+    /// The strokes of `n` points (runs of one stroke number, in order)
+    /// written into `joining.points` as one path: in the order and
+    /// directions that make the sum of the jumps between one stroke's end
+    /// and the next one's start least (of equals, the one the search meets
+    /// first: strokes in drawn order, forwards first). The path a pen would have
+    /// drawn without lifting, whatever order and directions the strokes
+    /// were drawn in, so that the end gap and the winding of a drawing do
+    /// not depend on how many strokes it took.
+    static func joinStrokes(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
+                            stroke: UnsafeMutablePointer<Int32>, count n: Int, into joining: StrokeJoining) {
+        joining.oneStroke.update(repeating: 0, count: n)
+        // Each run's first and last point, at most n runs.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n + 2) { runs in
+            var count = 0
+            var start = 0
+            for index in 1...n where index == n || stroke[index] != stroke[start] {
+                runs[2 * count] = start
+                runs[2 * count + 1] = index - 1
+                count += 1
+                start = index
+            }
+            // order[i]: the i-th run joined, 2 · run + (1 if backwards).
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                // End e (0: first point, 1: last) of run r.
+                @inline(__always) func end(_ r: Int, _ e: Int) -> Int { runs[2 * r + e] }
+                @inline(__always) func jump(_ from: Int, _ to: Int) -> Double {
+                    let dx = x[to] - x[from], dy = y[to] - y[from]
+                    return (dx * dx + dy * dy).squareRoot()
+                }
+                if count <= exhaustiveJoinStrokes {
+                    orderExhaustively(count: count, order: order.baseAddress!, jump: { a, b in
+                        // Leaving run a by the end opposite its entry; entering b at its start (forwards) or end.
+                        jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
+                    })
+                } else {
+                    joinGreedily(count: count, order: order.baseAddress!, jump: { a, b in
+                        jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
+                    })
+                }
+                var written = 0
+                let outX = joining.points, outY = joining.points + n
+                for i in 0..<count {
+                    let r = order[i] >> 1, backwards = order[i] & 1 == 1
+                    let first = end(r, 0), last = end(r, 1)
+                    for k in 0...(last - first) {
+                        let index = backwards ? last - k : first + k
+                        outX[written] = x[index]
+                        outY[written] = y[index]
+                        written += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most strokes `joinGreedily` starts from each end of; more start
+    /// from the first stroke as drawn (each start costs count² jumps).
+    static let greedyJoinStarts = 12
+
+    /// Orders `count` runs (more than ``exhaustiveJoinStrokes``) into
+    /// `order` by the nearest end left, from whichever start (each run
+    /// entered either way, up to ``greedyJoinStarts`` runs) makes the least
+    /// travel, the first of equals.
+    private static func joinGreedily(count: Int, order: UnsafeMutablePointer<Int>, jump: (Int, Int) -> Double) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { trial in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { taken in
+                var best = Double.infinity
+                let starts = count <= greedyJoinStarts ? 2 * count : 1
+                for start in 0..<starts {
+                    taken.initialize(repeating: false)
+                    taken[start >> 1] = true
+                    trial[0] = start
+                    var travel = 0.0
+                    for used in 1..<count {
+                        var nearest = Double.infinity, entry = -1
+                        for r in 0..<count where !taken[r] {
+                            for e in 0...1 {
+                                let d = jump(trial[used - 1], 2 * r + e)
+                                if d < nearest || entry < 0 { nearest = d; entry = 2 * r + e }
+                            }
+                        }
+                        taken[entry >> 1] = true
+                        trial[used] = entry
+                        travel += nearest
+                    }
+                    if start == 0 || travel < best {
+                        best = travel
+                        order.update(from: trial.baseAddress!, count: count)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Held and Karp's programme for the least sum of `jump(a, b)` over an
+    /// order of `count` runs (≤ ``exhaustiveJoinStrokes``), each entered
+    /// forwards (2r) or backwards (2r + 1), into `order`.
+    private static func orderExhaustively(count: Int, order: UnsafeMutablePointer<Int>, jump: (Int, Int) -> Double) {
+        let entries = 2 * count, subsets = 1 << count
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: subsets * entries) { cost in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: subsets * entries) { previous in
+                // cost[s · entries + e]: the least travel through the runs of s ending in entry e (its run in s).
+                cost.initialize(repeating: .infinity)
+                previous.initialize(repeating: -1)
+                for e in 0..<entries { cost[(1 << (e >> 1)) * entries + e] = 0 }
+                for s in 1..<subsets {
+                    for e in 0..<entries where s & (1 << (e >> 1)) != 0 {
+                        let here = cost[s * entries + e]
+                        guard here.isFinite else { continue }
+                        for f in 0..<entries where s & (1 << (f >> 1)) == 0 {
+                            let next = (s | 1 << (f >> 1)) * entries + f
+                            let through = here + jump(e, f)
+                            if through < cost[next] {
+                                cost[next] = through
+                                previous[next] = e
+                            }
+                        }
+                    }
+                }
+                let all = subsets - 1
+                var last = 0
+                for e in 1..<entries where cost[all * entries + e] < cost[all * entries + last] { last = e }
+                guard cost[all * entries + last].isFinite else {
+                    // No jump has a length (points not finite): the strokes as drawn.
+                    for i in 0..<count { order[i] = 2 * i }
+                    return
+                }
+                var s = all
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    order[i] = last
+                    let before = previous[s * entries + last]
+                    s &= ~(1 << (last >> 1))
+                    last = max(0, before)
+                }
+            }
+        }
     }
 
     /// Writes the `n` points `x`/`y` into `out` (x then y), each point

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@_spi(StrokeTuning) @testable import Tactile
+
+/// `StrokeMatchingParameters.joinsStrokes` (session 31): a drawing of
+/// several strokes has its end gap and winding measured on its strokes
+/// joined into the path of least pen travel, so that how many strokes a
+/// shape took does not change them.
+struct StrokeJoinedStrokesTests {
+    /// The path measures of `strokes` (each a list of points), joined or not.
+    static func measures(_ strokes: [[(Double, Double)]], joined: Bool) -> StrokeShapeCheck.PathMeasures {
+        let points = strokes.flatMap { $0 }
+        var x = points.map(\.0), y = points.map(\.1)
+        var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
+        let n = points.count
+        var scratch = [Double](repeating: .nan, count: 2 * n)
+        var joinedPoints = [Double](repeating: .nan, count: 2 * n)
+        var oneStroke = [Int32](repeating: 7, count: n)
+        return joinedPoints.withUnsafeMutableBufferPointer { joinedPoints in
+            oneStroke.withUnsafeMutableBufferPointer { oneStroke in
+                let joining = StrokeShapeCheck.StrokeJoining(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!)
+                return StrokeShapeCheck.pathMeasures(x: &x, y: &y, stroke: &stroke, count: n, smoothingPasses: 0, smoothed: &scratch,
+                                                     joining: joined ? joining : nil)
+            }
+        }
+    }
+
+    /// Points every `step` along the segment from `a` to `b`, both ends kept.
+    static func side(_ a: (Double, Double), _ b: (Double, Double), points: Int = 8) -> [(Double, Double)] {
+        (0..<points).map { k in
+            let t = Double(k) / Double(points - 1)
+            return (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+        }
+    }
+
+    static let corners = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0)]
+
+    /// A square drawn a side at a time, in a scrambled order and with
+    /// sides drawn either way, joins into the square drawn in one stroke:
+    /// the same end gap (none), the same winding (a whole turn) and ink.
+    @Test func aSquareInFourStrokesMeasuresAsOneStroke() {
+        let c = Self.corners
+        let oneStroke = [Self.side(c[0], c[1]) + Self.side(c[1], c[2]).dropFirst() + Self.side(c[2], c[3]).dropFirst()
+                         + Self.side(c[3], c[0]).dropFirst()]
+        let sides = [Self.side(c[2], c[3]), Self.side(c[1], c[0]), Self.side(c[3], c[0]), Self.side(c[1], c[2])]
+        let drawn = Self.measures(oneStroke, joined: false)
+        let apart = Self.measures(sides, joined: false)
+        let joined = Self.measures(sides, joined: true)
+        #expect(drawn.closure == 0 && abs(drawn.winding - 1) < 0.3)
+        // Apart: no end gap to speak of, and no corner turns within a side.
+        #expect(apart.closure == 1 && apart.winding < 1e-9)
+        #expect(joined.closure < 1e-9)
+        #expect(abs(joined.winding - drawn.winding) < 0.3)
+        // The ink is the strokes' own, joined or not.
+        #expect(joined.logInk == apart.logInk)
+    }
+
+    /// The joined measures do not depend on the order or the direction
+    /// the strokes were drawn in: a star's five lines, every one of the
+    /// 5! orders, directions by a pattern.
+    @Test func aStarInFiveStrokesJoinsTheSameWhateverTheOrder() {
+        let tips = (0..<5).map { k -> (Double, Double) in
+            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            return (cos(angle), sin(angle))
+        }
+        let lines = (0..<5).map { Self.side(tips[$0], tips[($0 + 1) % 5]) }
+        let star = Self.measures([lines.reduce([]) { $0 + ($0.isEmpty ? $1 : Array($1.dropFirst())) }], joined: false)
+        func permutations(_ items: [Int]) -> [[Int]] {
+            items.count <= 1 ? [items] : items.indices.flatMap { i in
+                permutations(items.enumerated().filter { $0.offset != i }.map(\.element)).map { [items[i]] + $0 }
+            }
+        }
+        var first: StrokeShapeCheck.PathMeasures?
+        for (index, order) in permutations([0, 1, 2, 3, 4]).enumerated() {
+            let drawn = order.enumerated().map { position, line in
+                (index + position) % 3 == 0 ? Array(lines[line].reversed()) : lines[line]
+            }
+            let joined = Self.measures(drawn, joined: true)
+            #expect(joined.closure < 1e-9)
+            #expect(abs(joined.winding - star.winding) < 1e-9)
+            // The ink is the strokes' own: the same up to the order of its sum.
+            if let first { #expect(abs(joined.logInk - first.logInk) < 1e-12) }
+            first = first ?? joined
+        }
+    }
+
+    /// A one-stroke drawing measures the same joined or not, and more
+    /// strokes than the exhaustive search takes are joined greedily into
+    /// one path of every point once.
+    @Test func oneStrokeIsUnchangedAndManyStrokesStillJoin() {
+        let circle = [(0..<32).map { k -> (Double, Double) in
+            let angle = 2 * Double.pi * Double(k) / 31
+            return (cos(angle), sin(angle))
+        }]
+        let alone = Self.measures(circle, joined: false), joined = Self.measures(circle, joined: true)
+        #expect(alone.logInk == joined.logInk && alone.closure == joined.closure && alone.winding == joined.winding)
+        // Eight dashes of a line, every other one drawn backwards, in a
+        // scrambled order: joined, the line the dashes drawn in order make.
+        let dashes = (0..<8).map { k in Self.side((Double(2 * k), 0), (Double(2 * k) + 1.5, 0), points: 4) }
+        let scrambled = [5, 0, 7, 2, 1, 6, 3, 4].map { k in k % 2 == 1 ? Array(dashes[k].reversed()) : dashes[k] }
+        #expect(scrambled.count > StrokeShapeCheck.exhaustiveJoinStrokes)
+        let line = Self.measures(scrambled, joined: true), inOrder = Self.measures(dashes, joined: true)
+        #expect(line.winding < 1e-9 && abs(line.closure - inOrder.closure) < 1e-12 && abs(line.logInk - inOrder.logInk) < 1e-12)
+    }
+
+    /// Whatever the points, the joined path holds every point once: a
+    /// permutation of the strokes' points, so nothing is written past the
+    /// scratch (points that are not finite leave the strokes as drawn).
+    @Test func theJoinedPathHoldsEveryPointOnce() {
+        let cases: [[[(Double, Double)]]] = [
+            [[(.nan, 0), (1, 1)], [(2, 2), (.infinity, 3)], [(4, 4), (5, 5)]],
+            [[(0, 0)], [(3, 3)], [(1, 1), (2, 2)], [(9, 9)], [(4, 4)], [(5, 5), (6, 6)], [(7, 7)]],
+            [[(0, 0), (1, 0)], [(1, 0), (1, 1)]],
+        ]
+        for strokes in cases {
+            let points = strokes.flatMap { $0 }
+            var x = points.map(\.0), y = points.map(\.1)
+            var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
+            var joined = [Double](repeating: -1, count: 2 * points.count)
+            var oneStroke = [Int32](repeating: 7, count: points.count)
+            joined.withUnsafeMutableBufferPointer { joinedPoints in
+                oneStroke.withUnsafeMutableBufferPointer { oneStroke in
+                    StrokeShapeCheck.joinStrokes(x: &x, y: &y, stroke: &stroke, count: points.count,
+                                                 into: .init(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!))
+                }
+            }
+            func key(_ x: Double, _ y: Double) -> String { "\(x.bitPattern) \(y.bitPattern)" }
+            let written = (0..<points.count).map { key(joined[$0], joined[points.count + $0]) }
+            #expect(written.sorted() == points.map { key($0.0, $0.1) }.sorted())
+            #expect(oneStroke.allSatisfy { $0 == 0 })
+        }
+    }
+
+    /// Through the classifier: with `joinsStrokes`, the built-in set
+    /// accepts a triangle and a star drawn a line at a time as it accepts
+    /// them in one stroke; without it, it rejects them.
+    @Test func theBuiltInSetAcceptsShapesDrawnALineAtATime() throws {
+        var parameters = StrokeMatchingParameters.standard
+        let apart = StrokeClassifier(parameters: parameters)
+        parameters.joinsStrokes = true
+        let joining = StrokeClassifier(parameters: parameters)
+        func point(_ p: (Double, Double)) -> Point { Point(x: 300 + 100 * p.0, y: 300 + 100 * p.1) }
+        let triangleCorners = [(0.0, -1.0), (-0.9, 0.6), (0.9, 0.6)]
+        let triangle = (0..<3).map { Self.side(triangleCorners[$0], triangleCorners[($0 + 1) % 3], points: 12).map(point) }
+        let tips = (0..<5).map { k -> (Double, Double) in
+            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            return (cos(angle), sin(angle))
+        }
+        let star = (0..<5).map { Self.side(tips[$0], tips[($0 + 1) % 5], points: 12).map(point) }
+        for (name, strokes) in [("triangle", triangle), ("star", star)] {
+            let oneStroke = [strokes.reduce([]) { $0 + ($0.isEmpty ? $1 : Array($1.dropFirst())) }]
+            let whole = try #require(apart.classify(strokes: oneStroke))
+            #expect(whole.name == name && whole.isConfident())
+            let rejected = try #require(apart.classify(strokes: strokes))
+            #expect(rejected.name == name && !rejected.isConfident())
+            let accepted = try #require(joining.classify(strokes: strokes))
+            #expect(accepted.name == name && accepted.isConfident(), "\(name): \(accepted.shapeMeasures)")
+        }
+    }
+}
