@@ -224,9 +224,16 @@ func fluentRoundParts() -> [[Outcome]] { roundSixCriterion() + [fluentOutcomes()
 /// scribbles is let in), its table row, the eligibility and choice, and,
 /// with `heldOut`, the one look and the ship rule. `baselineThreshold`:
 /// the baseline's (the library's when the round ran).
+/// `partNames` name the parts (round 26 adds a sixth); `lowerOnRequired`:
+/// on how many of s6, wide and lognormal step 4 wants fewer lost (round 26
+/// none). Returns the chosen
+/// candidate, its threshold and whether step 4 ships it (nil: not looked at).
+@discardableResult
 func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], heldOut: Bool,
-                    baselineThreshold t: Double = sessionSixteenMaximumShapeDeviation) {
-    let names = ["usual", "widened", "looping", "cornering", "fluent"]
+                    baselineThreshold t: Double = sessionSixteenMaximumShapeDeviation,
+                    partNames names: [String] = ["usual", "widened", "looping", "cornering", "fluent"],
+                    lowerOnRequired: Int = 2)
+    -> (candidate: FluentRoundCandidate, threshold: Double, ships: Bool?)? {
     let baselineCandidate = candidates[0]
     let scribblesOfRoundSix = { (candidate: FluentRoundCandidate) in
         (candidate.parts ?? parts).prefix(4).flatMap { $0 }.filter { $0.shape == nil }
@@ -267,10 +274,10 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     }
     guard let chosen else {
         print("nothing chosen: no candidate is eligible; no held-out look")
-        return
+        return nil
     }
     let pick = rows[chosen.row]
-    guard beatsBaseline(best: pick.candidate.name, lost: chosen.lost, baseline: baseline.pooled.lost) else { return }
+    guard beatsBaseline(best: pick.candidate.name, lost: chosen.lost, baseline: baseline.pooled.lost) else { return nil }
     print("chosen: \(pick.candidate.name) at \(pick.threshold) (\(percent(pick.pooled.lost)) lost pooled against the baseline's "
           + "\(percent(baseline.pooled.lost)))")
     let libraryAccepts = { (outcome: Outcome) in baselineCandidate.value(outcome) <= t }
@@ -279,7 +286,7 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
     print("tuning losses by shape, chosen: " + lostByShape((pick.candidate.parts ?? parts).flatMap { $0 }, accept: chosenAccepts))
     guard heldOut else {
         print("no held-out look in this run (`heldout` takes the round's one look)")
-        return
+        return (pick.candidate, pick.threshold, nil)
     }
     // Step 4, once: lost as share and count, scribbles, by family.
     print()
@@ -298,5 +305,7 @@ func runFluentRound(_ candidates: [FluentRoundCandidate], parts: [[Outcome]], he
         if chosen.falseAccepts >= 0.05 || lost.1 > lost.0 + 3 { ships = false }
         if family != "report" && lost.1 < lost.0 { lowerOn += 1 }
     }
-    print(ships && lowerOn >= 2 ? "step 4: ships" : "step 4: not shipped (scribbles at 5% or more, a family 4 or more drawings worse, or lower on fewer than two of s6, wide, lognormal: \(lowerOn))")
+    let shipped = ships && lowerOn >= lowerOnRequired
+    print(shipped ? "step 4: ships" : "step 4: not shipped (scribbles at 5% or more, a family 4 or more drawings worse, or lower on fewer than \(lowerOnRequired) of s6, wide, lognormal: \(lowerOn))")
+    return (pick.candidate, pick.threshold, shipped)
 }

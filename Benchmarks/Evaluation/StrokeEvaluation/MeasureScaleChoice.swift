@@ -154,22 +154,7 @@ func withCuspLoops(_ drawing: [[Point]], _ habit: CuspLooping, random: inout Spl
     let reach = 0.1 * larger
     return drawing.map { stroke in
         guard stroke.count > 4 else { return stroke }
-        var along = [0.0]
-        for index in 1..<stroke.count {
-            along.append(along[index - 1] + hypot(stroke[index].x - stroke[index - 1].x, stroke[index].y - stroke[index - 1].y))
-        }
-        // The turn at each point between the chords a reach before and after.
-        var turn = [Double](repeating: 0, count: stroke.count)
-        var before = 0, after = 0
-        for index in stroke.indices {
-            while before + 1 < index, along[index] - along[before + 1] >= reach { before += 1 }
-            if after < index { after = index }
-            while after < stroke.count - 1, along[after] - along[index] < reach { after += 1 }
-            guard along[index] - along[before] >= reach, along[after] - along[index] >= reach else { continue }
-            let ax = stroke[index].x - stroke[before].x, ay = stroke[index].y - stroke[before].y
-            let bx = stroke[after].x - stroke[index].x, by = stroke[after].y - stroke[index].y
-            turn[index] = atan2(ax * by - ay * bx, ax * bx + ay * by)
-        }
+        let (along, turn) = turnsOverReach(stroke, reach: reach)
         var result: [Point] = []
         var index = 0
         while index < stroke.count {
@@ -211,6 +196,29 @@ func withCuspLoops(_ drawing: [[Point]], _ habit: CuspLooping, random: inout Spl
         }
         return result
     }
+}
+
+/// Each point's distance along `stroke`, and the turn at each point
+/// between the chords a `reach` before and after it (0 where the stroke
+/// is shorter than that on either side): what the looping hand (here) and
+/// the lifting hand (round 26) take a stroke's corners from.
+func turnsOverReach(_ stroke: [Point], reach: Double) -> (along: [Double], turn: [Double]) {
+    var along = [0.0]
+    for index in 1..<stroke.count {
+        along.append(along[index - 1] + hypot(stroke[index].x - stroke[index - 1].x, stroke[index].y - stroke[index - 1].y))
+    }
+    var turn = [Double](repeating: 0, count: stroke.count)
+    var before = 0, after = 0
+    for index in stroke.indices {
+        while before + 1 < index, along[index] - along[before + 1] >= reach { before += 1 }
+        if after < index { after = index }
+        while after < stroke.count - 1, along[after] - along[index] < reach { after += 1 }
+        guard along[index] - along[before] >= reach, along[after] - along[index] >= reach else { continue }
+        let ax = stroke[index].x - stroke[before].x, ay = stroke[index].y - stroke[before].y
+        let bx = stroke[after].x - stroke[index].x, by = stroke[after].y - stroke[index].y
+        turn[index] = atan2(ax * by - ay * bx, ax * bx + ay * by)
+    }
+    return (along, turn)
 }
 
 /// Drawings of `writers` (habits by `habits`), each redrawn with `redraw`
