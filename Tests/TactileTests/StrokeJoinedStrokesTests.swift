@@ -8,7 +8,7 @@ import Testing
 /// shape took does not change them.
 struct StrokeJoinedStrokesTests {
     /// The path measures of `strokes` (each a list of points), joined or not.
-    static func measures(_ strokes: [[(Double, Double)]], joined: Bool) -> StrokeShapeCheck.PathMeasures {
+    static func measures(_ strokes: [[(Double, Double)]], joined: Bool, countsPenTravel: Bool = false) -> StrokeShapeCheck.PathMeasures {
         let points = strokes.flatMap { $0 }
         var x = points.map(\.0), y = points.map(\.1)
         var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
@@ -18,7 +18,8 @@ struct StrokeJoinedStrokesTests {
         var oneStroke = [Int32](repeating: 7, count: n)
         return joinedPoints.withUnsafeMutableBufferPointer { joinedPoints in
             oneStroke.withUnsafeMutableBufferPointer { oneStroke in
-                let joining = StrokeShapeCheck.StrokeJoining(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!)
+                let joining = StrokeShapeCheck.StrokeJoining(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!,
+                                                             countsPenTravel: countsPenTravel)
                 return StrokeShapeCheck.pathMeasures(x: &x, y: &y, stroke: &stroke, count: n, smoothingPasses: 0, smoothed: &scratch,
                                                      joining: joined ? joining : nil)
             }
@@ -53,6 +54,22 @@ struct StrokeJoinedStrokesTests {
         #expect(abs(joined.winding - drawn.winding) < 0.3)
         // The ink is the strokes' own, joined or not.
         #expect(joined.logInk == apart.logInk)
+    }
+
+    /// Counting the pen's travel, a square whose sides meet still closes,
+    /// and strokes apart from one another have the wide gap their travel
+    /// makes: the gap is all the way the pen goes off the ink.
+    @Test func thePensTravelCountsInTheEndGap() {
+        let c = Self.corners
+        let sides = [Self.side(c[2], c[3]), Self.side(c[1], c[0]), Self.side(c[3], c[0]), Self.side(c[1], c[2])]
+        #expect(Self.measures(sides, joined: true, countsPenTravel: true).closure < 1e-9)
+        // Two parallel strokes a unit apart, each a unit long, drawn the same way:
+        // joined, one goes up, the pen travels back to the other's nearer end (1),
+        // and the path ends a unit from where it began.
+        let apart = [Self.side((0, 0), (0, 1)), Self.side((1, 1), (1, 0))]
+        let withoutTravel = Self.measures(apart, joined: true).closure
+        let withTravel = Self.measures(apart, joined: true, countsPenTravel: true).closure
+        #expect(withoutTravel > 0 && abs(withTravel - 2 * withoutTravel) < 1e-12)
     }
 
     /// The joined measures do not depend on the order or the direction

@@ -326,7 +326,8 @@ public final class StrokeClassifier {
         if parameters.joinsStrokes {
             let oneStroke = UnsafeMutablePointer<Int32>.allocate(capacity: n)
             oneStroke.initialize(repeating: 0, count: n)
-            joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke)
+            joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke,
+                                                     countsPenTravel: parameters.countsPenTravel)
         } else {
             joining = nil
         }

@@ -165,6 +165,17 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// measures are the same either way.
     @_spi(StrokeTuning) public var joinsStrokes: Bool
 
+    /// With ``joinsStrokes``, whether a drawing of several strokes' end
+    /// gap counts the pen's travel between its strokes too: the gap is
+    /// then all the way the pen goes off the ink, between the strokes and
+    /// back to the start. A triangle whose sides meet travels next to
+    /// nothing, so it closes as it would in one stroke; two or three
+    /// strokes anywhere travel far, as a drawing of one stroke that does
+    /// not close has a wide gap. (Joined without it, session 31's round 26
+    /// found random strokes taken for open shapes: the threshold tightened
+    /// and every other tuning part lost more.)
+    @_spi(StrokeTuning) public var countsPenTravel: Bool
+
     /// How many times the shape check smooths each stroke of the drawing
     /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
     /// path, before it measures the farthest and 90th-percentile distances
@@ -397,6 +408,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         windingCornerSteps = 1
         pathSmoothingPasses = 4
         joinsStrokes = false
+        countsPenTravel = false
         distanceSmoothingPasses = 0
         distanceRoughnessDiscount = 0
         distancePercentile = 0.9

@@ -136,14 +136,16 @@ enum StrokeShapeCheck {
         }
         let logInk = spread > 0 && ink > 0 ? log(ink / spread) : 0
         var stroke = stroke
+        var travel = 0.0
         if let joining, stroke[0] != stroke[n - 1] {
-            joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining)
+            let jumps = joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining)
+            if joining.countsPenTravel { travel = jumps }
             (x, y, stroke) = (joining.points, joining.points + n, joining.oneStroke)
         }
         var closure = 1.0
         if stroke[0] == stroke[n - 1], ink > 0 {
             let dx = x[n - 1] - x[0], dy = y[n - 1] - y[0]
-            closure = (dx * dx + dy * dy).squareRoot() / ink
+            closure = ((dx * dx + dy * dy).squareRoot() + travel) / ink
         }
         // Net turning between segments two points long (jitter between
         // neighbours cancels in a signed sum, but a segment of one step
@@ -197,6 +199,9 @@ enum StrokeShapeCheck {
     struct StrokeJoining {
         var points: UnsafeMutablePointer<Double>
         var oneStroke: UnsafeMutablePointer<Int32>
+        /// Whether the end gap counts the pen's travel between the strokes
+        /// (`StrokeMatchingParameters.countsPenTravel`).
+        var countsPenTravel = false
     }
 
     /// The most strokes whose order `joinStrokes` searches exhaustively
@@ -213,11 +218,13 @@ enum StrokeShapeCheck {
     /// drawn without lifting, whatever order and directions the strokes
     /// were drawn in, so that the end gap and the winding of a drawing do
     /// not depend on how many strokes it took.
+    /// Returns the pen's travel between the strokes so joined.
+    @discardableResult
     static func joinStrokes(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                            stroke: UnsafeMutablePointer<Int32>, count n: Int, into joining: StrokeJoining) {
+                            stroke: UnsafeMutablePointer<Int32>, count n: Int, into joining: StrokeJoining) -> Double {
         joining.oneStroke.update(repeating: 0, count: n)
         // Each run's first and last point, at most n runs.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n + 2) { runs in
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n + 2) { runs in
             var count = 0
             var start = 0
             for index in 1...n where index == n || stroke[index] != stroke[start] {
@@ -227,7 +234,7 @@ enum StrokeShapeCheck {
                 start = index
             }
             // order[i]: the i-th run joined, 2 · run + (1 if backwards).
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
                 // End e (0: first point, 1: last) of run r.
                 @inline(__always) func end(_ r: Int, _ e: Int) -> Int { runs[2 * r + e] }
                 @inline(__always) func jump(_ from: Int, _ to: Int) -> Double {
@@ -244,18 +251,23 @@ enum StrokeShapeCheck {
                         jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
                     })
                 }
-                var written = 0
+                var written = 0, travel = 0.0
                 let outX = joining.points, outY = joining.points + n
                 for i in 0..<count {
                     let r = order[i] >> 1, backwards = order[i] & 1 == 1
                     let first = end(r, 0), last = end(r, 1)
                     for k in 0...(last - first) {
                         let index = backwards ? last - k : first + k
+                        if k == 0, written > 0 {
+                            let dx = x[index] - outX[written - 1], dy = y[index] - outY[written - 1]
+                            travel += (dx * dx + dy * dy).squareRoot()
+                        }
                         outX[written] = x[index]
                         outY[written] = y[index]
                         written += 1
                     }
                 }
+                return travel
             }
         }
     }
