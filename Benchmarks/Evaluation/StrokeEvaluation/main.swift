@@ -1459,7 +1459,7 @@ case "choose-joined-strokes":
         print("usage: StrokeEvaluation choose-joined-strokes [travel] [heldout people=DIR]")
         exit(64)
     }
-    chooseJoinedStrokes(people: people, travel: arguments.contains("travel"))
+    chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), exploring: arguments.contains("explore"))
 case "explore-detail":
     // Session 31 (DetailExploration.swift): how much path the resampling loses; chooses nothing.
     exploreDetail(quickDraw: arguments.dropFirst().first)

@@ -151,8 +151,9 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// Whether the shape check measures a drawing of several strokes'
     /// end gap and winding on its strokes joined into one path: taken in
     /// the order and directions that make the pen's travel between them
-    /// least, as if the pen had not lifted (a stroke's last step turns
-    /// into the jump to the next, and the jump into that stroke). Without
+    /// least, each moved to go on from where the last one ended, as if the
+    /// pen had not lifted (a stroke's last step turns into the next
+    /// stroke's first). Without
     /// it a drawing of several strokes has no end gap (its closure is 1)
     /// and each stroke's turning counts alone, so a triangle drawn a side
     /// at a time, or a star in five strokes, strays from a template drawn

@@ -214,10 +214,12 @@ enum StrokeShapeCheck {
     /// written into `joining.points` as one path: in the order and
     /// directions that make the sum of the jumps between one stroke's end
     /// and the next one's start least (of equals, the one the search meets
-    /// first: strokes in drawn order, forwards first). The path a pen would have
-    /// drawn without lifting, whatever order and directions the strokes
-    /// were drawn in, so that the end gap and the winding of a drawing do
-    /// not depend on how many strokes it took.
+    /// first: strokes in drawn order, forwards first), each stroke moved by
+    /// its jump so that it goes on from where the last one ended. The path
+    /// a pen would have drawn without lifting, whatever order and
+    /// directions the strokes were drawn in, so that the end gap and the
+    /// winding of a drawing do not depend on how many strokes it took.
+    /// The jumps are what the pen travelled in the air.
     /// Returns the pen's travel between the strokes so joined.
     @discardableResult
     static func joinStrokes(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
@@ -251,19 +253,27 @@ enum StrokeShapeCheck {
                         jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
                     })
                 }
+                // Each stroke after the first is moved to begin where the
+                // last one ended: the path turns from one stroke into the
+                // next with no jump between them, whose direction (back
+                // along the next stroke, for an arrow's head) would make
+                // the winding turn half a turn either way by a hair.
                 var written = 0, travel = 0.0
                 let outX = joining.points, outY = joining.points + n
                 for i in 0..<count {
                     let r = order[i] >> 1, backwards = order[i] & 1 == 1
                     let first = end(r, 0), last = end(r, 1)
+                    let entry = backwards ? last : first
+                    var dx = 0.0, dy = 0.0
+                    if written > 0 {
+                        dx = outX[written - 1] - x[entry]
+                        dy = outY[written - 1] - y[entry]
+                        travel += (dx * dx + dy * dy).squareRoot()
+                    }
                     for k in 0...(last - first) {
                         let index = backwards ? last - k : first + k
-                        if k == 0, written > 0 {
-                            let dx = x[index] - outX[written - 1], dy = y[index] - outY[written - 1]
-                            travel += (dx * dx + dy * dy).squareRoot()
-                        }
-                        outX[written] = x[index]
-                        outY[written] = y[index]
+                        outX[written] = x[index] + dx
+                        outY[written] = y[index] + dy
                         written += 1
                     }
                 }
