@@ -8,7 +8,8 @@ import Testing
 /// shape took does not change them.
 struct StrokeJoinedStrokesTests {
     /// The path measures of `strokes` (each a list of points), joined or not.
-    static func measures(_ strokes: [[(Double, Double)]], joined: Bool, countsPenTravel: Bool = false) -> StrokeShapeCheck.PathMeasures {
+    static func measures(_ strokes: [[(Double, Double)]], joined: Bool, countsPenTravel: Bool = false,
+                         reach: Double = .infinity) -> StrokeShapeCheck.PathMeasures {
         let points = strokes.flatMap { $0 }
         var x = points.map(\.0), y = points.map(\.1)
         var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
@@ -19,7 +20,7 @@ struct StrokeJoinedStrokesTests {
         return joinedPoints.withUnsafeMutableBufferPointer { joinedPoints in
             oneStroke.withUnsafeMutableBufferPointer { oneStroke in
                 let joining = StrokeShapeCheck.StrokeJoining(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!,
-                                                             countsPenTravel: countsPenTravel)
+                                                             countsPenTravel: countsPenTravel, reach: reach)
                 return StrokeShapeCheck.pathMeasures(x: &x, y: &y, stroke: &stroke, count: n, smoothingPasses: 0, smoothed: &scratch,
                                                      joining: joined ? joining : nil)
             }
@@ -69,6 +70,21 @@ struct StrokeJoinedStrokesTests {
         let apart = [Self.side((0, 0), (0, 1)), Self.side((1, 1), (1, 0))]
         #expect(Self.measures(apart, joined: true).closure < 1e-12)
         #expect(Self.measures(apart, joined: true, countsPenTravel: true).closure > 0.5)
+    }
+
+    /// With a reach, only strokes that meet are joined: a square's sides,
+    /// a little apart at the corners, join; an arrow's head, which starts
+    /// half its length from the shaft's end, leaves the arrow apart.
+    @Test func strokesJoinOnlyWhereTheyMeet() {
+        let c = Self.corners
+        let gapped = [Self.side(c[0], (0, 0.95)), Self.side((0.05, 1), (0.95, 1)), Self.side((1, 0.95), (1, 0.05)),
+                      Self.side((0.95, 0), (0.05, 0))]
+        #expect(Self.measures(gapped, joined: true, reach: 0.3).closure < 0.1)
+        let arrow = [Self.side((0, 0.5), (1, 0.5)), Self.side((0.7, 0.2), (1, 0.5), points: 5) + Self.side((1, 0.5), (0.7, 0.8), points: 5).dropFirst()]
+        let apart = Self.measures(arrow, joined: false)
+        let reached = Self.measures(arrow, joined: true, reach: 0.3)
+        #expect(apart.closure == 1 && reached.closure == 1 && reached.winding == apart.winding)
+        #expect(Self.measures(arrow, joined: true).closure < 1)
     }
 
     /// The joined measures do not depend on the order or the direction
@@ -156,7 +172,7 @@ struct StrokeJoinedStrokesTests {
             let drawnTravel = zip(strokes, strokes.dropFirst()).map { a, b in
                 ((b[0].0 - a.last!.0) * (b[0].0 - a.last!.0) + (b[0].1 - a.last!.1) * (b[0].1 - a.last!.1)).squareRoot()
             }.reduce(0, +)
-            if strokes.count <= StrokeShapeCheck.exhaustiveJoinStrokes { #expect(travel <= drawnTravel + 1e-12) }
+            if strokes.count <= StrokeShapeCheck.exhaustiveJoinStrokes { #expect(travel! <= drawnTravel + 1e-12) }
         }
     }
 

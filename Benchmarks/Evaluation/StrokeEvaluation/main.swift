@@ -1453,13 +1453,16 @@ case "logs":
     try evaluateLogs(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 10)
 case "choose-joined-strokes":
     // Session 31, round 26 (JoinedStrokesChoice.swift): `heldout people=DIR` takes its one look;
-    // `travel`: round 27, the pen's travel between strokes counted in the end gap.
+    // `travel`: round 28 (27 before the strokes were chained), the pen's travel between strokes
+    // counted in the end gap; `meet`: round 29, strokes joined only where they meet; `explore`:
+    // each part's losses by shape first.
     let people = arguments.contains("heldout") ? arguments.first { $0.hasPrefix("people=") }.map { String($0.dropFirst(7)) } : nil
     if arguments.contains("heldout"), people == nil {
-        print("usage: StrokeEvaluation choose-joined-strokes [travel] [heldout people=DIR]")
+        print("usage: StrokeEvaluation choose-joined-strokes [travel|meet] [explore] [heldout people=DIR]")
         exit(64)
     }
-    chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), exploring: arguments.contains("explore"))
+    chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
+                        exploring: arguments.contains("explore"))
 case "explore-detail":
     // Session 31 (DetailExploration.swift): how much path the resampling loses; chooses nothing.
     exploreDetail(quickDraw: arguments.dropFirst().first)

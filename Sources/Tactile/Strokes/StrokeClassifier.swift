@@ -327,7 +327,8 @@ public final class StrokeClassifier {
             let oneStroke = UnsafeMutablePointer<Int32>.allocate(capacity: n)
             oneStroke.initialize(repeating: 0, count: n)
             joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke,
-                                                     countsPenTravel: parameters.countsPenTravel)
+                                                     countsPenTravel: parameters.countsPenTravel,
+                                                     reach: parameters.strokeJoinReach.isNaN ? .infinity : parameters.strokeJoinReach)
         } else {
             joining = nil
         }

@@ -177,6 +177,19 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// and every other tuning part lost more.)
     @_spi(StrokeTuning) public var countsPenTravel: Bool
 
+    /// With ``joinsStrokes``, how far apart strokes may be and still be
+    /// joined: each jump of the least pen travel at most this share of the
+    /// shorter of the two strokes it joins; strokes further apart keep
+    /// their measures apart. A triangle or a square drawn a side at a
+    /// time, its sides meeting or crossing near the corners, jumps a small
+    /// share of a side; an arrow's head starts some way from its shaft's
+    /// end (about half the head), an X's or a plus's second stroke as far
+    /// from the first as a stroke is long, and the order of least travel
+    /// there is a near tie whose sides give different paths. +∞ joins any
+    /// strokes (rounds 26–28); 0.3 was fixed between those shares before
+    /// round 29 measured it.
+    @_spi(StrokeTuning) public var strokeJoinReach: Double
+
     /// How many times the shape check smooths each stroke of the drawing
     /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
     /// path, before it measures the farthest and 90th-percentile distances
@@ -410,6 +423,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         pathSmoothingPasses = 4
         joinsStrokes = false
         countsPenTravel = false
+        strokeJoinReach = .infinity
         distanceSmoothingPasses = 0
         distanceRoughnessDiscount = 0
         distancePercentile = 0.9

@@ -137,8 +137,7 @@ enum StrokeShapeCheck {
         let logInk = spread > 0 && ink > 0 ? log(ink / spread) : 0
         var stroke = stroke
         var travel = 0.0
-        if let joining, stroke[0] != stroke[n - 1] {
-            let jumps = joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining)
+        if let joining, stroke[0] != stroke[n - 1], let jumps = joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining) {
             if joining.countsPenTravel { travel = jumps }
             (x, y, stroke) = (joining.points, joining.points + n, joining.oneStroke)
         }
@@ -202,6 +201,10 @@ enum StrokeShapeCheck {
         /// Whether the end gap counts the pen's travel between the strokes
         /// (`StrokeMatchingParameters.countsPenTravel`).
         var countsPenTravel = false
+        /// How long a jump may be, as a share of the shorter of the two
+        /// strokes it joins (`StrokeMatchingParameters.strokeJoinReach`);
+        /// +∞ joins any strokes.
+        var reach = Double.infinity
     }
 
     /// The most strokes whose order `joinStrokes` searches exhaustively
@@ -220,10 +223,12 @@ enum StrokeShapeCheck {
     /// directions the strokes were drawn in, so that the end gap and the
     /// winding of a drawing do not depend on how many strokes it took.
     /// The jumps are what the pen travelled in the air.
-    /// Returns the pen's travel between the strokes so joined.
+    /// Returns the pen's travel between the strokes so joined, or nil,
+    /// having written nothing, when a jump is longer than `joining.reach`
+    /// allows: strokes that do not meet stay apart.
     @discardableResult
     static func joinStrokes(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>,
-                            stroke: UnsafeMutablePointer<Int32>, count n: Int, into joining: StrokeJoining) -> Double {
+                            stroke: UnsafeMutablePointer<Int32>, count n: Int, into joining: StrokeJoining) -> Double? {
         joining.oneStroke.update(repeating: 0, count: n)
         // Each run's first and last point, at most n runs.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n + 2) { runs in
@@ -252,6 +257,21 @@ enum StrokeShapeCheck {
                     joinGreedily(count: count, order: order.baseAddress!, jump: { a, b in
                         jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
                     })
+                }
+                // Joined only where the strokes meet: each jump at most
+                // `reach` times the shorter of its two strokes' lengths.
+                if joining.reach.isFinite {
+                    @inline(__always) func length(_ r: Int) -> Double {
+                        var sum = 0.0
+                        var index = end(r, 0)
+                        while index < end(r, 1) { sum += jump(index, index + 1); index += 1 }
+                        return sum
+                    }
+                    for i in 1..<max(1, count) {
+                        let a = order[i - 1], b = order[i]
+                        let gap = jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
+                        guard gap <= joining.reach * min(length(a >> 1), length(b >> 1)) else { return nil }
+                    }
                 }
                 // Each stroke after the first is moved to begin where the
                 // last one ended: the path turns from one stroke into the
