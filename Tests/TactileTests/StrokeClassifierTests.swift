@@ -71,6 +71,22 @@ struct StrokeClassifierTests {
         #expect(match.score > 0.9)
     }
 
+    /// The built-in line is drawn across: a steep line is no line of the
+    /// set. Made rotation invariant, the line takes a stroke any way round,
+    /// recognized with the rest of the built-in set's rule (README, Strokes).
+    @Test func aRotationInvariantLineTakesLinesAnyWayRound() throws {
+        let steep = [(0..<20).map { Point(x: 200 + 3 * Double($0), y: 100 + 14 * Double($0)) }]
+        let across = StrokeClassifier()
+        #expect(across.classify(strokes: steep).map { $0.name == "line" && $0.isConfident() } != true)
+        let anyWay = try StrokeClassifier(templates: StrokeTemplate.builtIn.map { template in
+            template.name != "line" ? template
+                : try StrokeTemplate(name: "line", isRotationInvariant: true, deviationScale: template.deviationScale,
+                                     closeTemplates: template.closeTemplates, samples: template.samples)
+        })
+        let match = try #require(anyWay.classify(strokes: steep))
+        #expect(match.name == "line" && match.isConfident())
+    }
+
     @Test func withoutRotationInvarianceOrientationIsPartOfTheShape() throws {
         let classifier = try Self.classifier([("v", Self.v), (">", Self.caretRight), ("x", Self.x), ("plus", Self.plus)])
         #expect(classifier.classify(strokes: Self.v)?.name == "v")

@@ -200,6 +200,15 @@ struct StrokeJoinedStrokesTests {
             #expect(rejected.name == name && !rejected.isConfident())
             let accepted = try #require(joining.classify(strokes: strokes))
             #expect(accepted.name == name && accepted.isConfident(), "\(name): \(accepted.shapeMeasures)")
+            // What a game can do with the library's rule as it is (README, Strokes):
+            // a sample drawn in several strokes widens its template's ranges.
+            let widened = try StrokeClassifier(templates: StrokeTemplate.builtIn.map { template in
+                template.name != name ? template
+                    : try StrokeTemplate(name: name, deviationScale: template.deviationScale, closeTemplates: template.closeTemplates,
+                                         samples: template.samples + [strokes.map { $0.map { Point(x: $0.x * 0.9 + 7, y: $0.y * 1.1) } }])
+            })
+            let withSample = try #require(widened.classify(strokes: strokes))
+            #expect(withSample.name == name && withSample.isConfident())
         }
     }
 }
