@@ -209,7 +209,7 @@ enum StrokeShapeCheck {
 
     /// The most strokes whose order `joinStrokes` searches exhaustively
     /// (Held and Karp's dynamic programme over subsets: 2^k · 2k states);
-    /// more are joined greedily, each to the nearest end left. Five covers
+    /// more are joined greedily (`joinGreedily`). Five covers
     /// a star drawn a line at a time; 2^5 · 10 entries fit on the stack.
     static let exhaustiveJoinStrokes = 5
 
@@ -223,6 +223,7 @@ enum StrokeShapeCheck {
     /// directions the strokes were drawn in, so that the end gap and the
     /// winding of a drawing do not depend on how many strokes it took.
     /// The jumps are what the pen travelled in the air.
+    ///
     /// Returns the pen's travel between the strokes so joined, or nil,
     /// having written nothing, when a jump is longer than `joining.reach`
     /// allows: strokes that do not meet stay apart.
