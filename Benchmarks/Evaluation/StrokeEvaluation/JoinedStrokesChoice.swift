@@ -96,8 +96,8 @@ import TactileTestSupport
 // commit), so no jump is a segment of the path and a stroke's last step
 // turns into the next stroke's first; the travel still counted in the end
 // gap. Since this commit `choose-joined-strokes [travel]` runs the chained
-// path, so it no longer reproduces rounds 26 and 27's rows (they ran at
-// f294d7f). The protocol's twenty-eighth round, the third in this session.
+// path, so it no longer reproduces rounds 26 and 27's rows (f294d7f
+// does). The protocol's twenty-eighth round, the third in this session.
 
 // Outcome of round 28 (one run, 7 s): **nothing chosen.** Lost pooled
 // 4.11% (0.56 / 1.04 / 2.14 / 5.74 / 12.50 / 3.23%) at 2.8368; not
