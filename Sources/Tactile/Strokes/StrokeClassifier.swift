@@ -21,7 +21,8 @@ import Darwin
 /// compares the drawing's end gap and winding with its template's samples',
 /// and a drawing of several strokes has no end gap and its strokes' turning
 /// apart, so against samples drawn in one stroke, as the built-in set's
-/// are, a star in five strokes is named right but not confident. A
+/// are, a star in five strokes is named right but, unless it lies far
+/// nearer that template than any other, not confident. A
 /// template that should take a shape drawn in several strokes needs a
 /// sample drawn so; see the README's Strokes section, session 31.)
 /// Two clouds are compared by pairing each point of one with the nearest

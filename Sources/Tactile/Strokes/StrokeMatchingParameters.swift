@@ -158,7 +158,8 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// and each stroke's turning counts alone, so a triangle drawn a side
     /// at a time, or a star in five strokes, strays from a template drawn
     /// in one by a whole closure and a turn or two of winding, and is
-    /// rejected however well its points match: the matching is
+    /// rejected unless its points lie far nearer that template than any
+    /// other: the matching is
     /// invariant to the number of strokes, the rejection was not. (Of the
     /// Quick, Draw! sample's triangles, squares and stars, 35%, 23% and
     /// 36% were drawn in several strokes; session 31.) The ink is each
