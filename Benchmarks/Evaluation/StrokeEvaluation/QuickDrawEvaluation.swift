@@ -17,11 +17,21 @@ func quickDrawShape(for word: String) -> StrokeShape? {
     word == "square" ? .rectangle : StrokeShape(rawValue: word)
 }
 
-/// `scripts/evaluate-strokes quickdraw DIR [TRIALS] [svg=FILE] [explore]`:
-/// the `.ndjson` files under DIR (QuickDrawSketch), as a report section;
-/// `explore` adds what the rejection's measures make of them.
-func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore: Bool = false) -> String {
-    let (sketches, skippedLines, skippedFiles) = QuickDrawSketch.read(directory: directory)
+/// `scripts/evaluate-strokes quickdraw DIR [TRIALS] [svg=FILE] [explore]
+/// [first=N]`: the `.ndjson` files under DIR (QuickDrawSketch), as a report
+/// section; `explore` adds what the rejection's measures make of them;
+/// `first=N` keeps each word's first N drawings (the dataset's files hold
+/// a hundred thousand and more a word, and the templates from other
+/// players compare every drawing with every template).
+func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore: Bool = false, first: Int? = nil) -> String {
+    var (sketches, skippedLines, skippedFiles) = QuickDrawSketch.read(directory: directory)
+    if let first {
+        var kept: [String: Int] = [:]
+        sketches = sketches.filter { sketch in
+            kept[sketch.word, default: 0] += 1
+            return kept[sketch.word]! <= first
+        }
+    }
     var out = ""
     func line(_ text: String = "") { out += text + "\n" }
     guard !sketches.isEmpty else {

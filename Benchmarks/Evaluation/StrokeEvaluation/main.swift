@@ -1468,16 +1468,17 @@ case "explore-detail":
     exploreDetail(quickDraw: arguments.dropFirst().first)
 case "quickdraw":
     // People's drawings from Google's Quick, Draw! dataset (session 31,
-    // QuickDrawEvaluation.swift): `quickdraw DIRECTORY [TRIALS] [svg=FILE] [explore]`.
+    // QuickDrawEvaluation.swift): `quickdraw DIRECTORY [TRIALS] [svg=FILE] [explore] [first=N]`.
     guard let directory = arguments.dropFirst().first else {
-        print("usage: StrokeEvaluation quickdraw DIRECTORY [TRIALS] [svg=FILE]")
+        print("usage: StrokeEvaluation quickdraw DIRECTORY [TRIALS] [svg=FILE] [explore] [first=N]")
         exit(64)
     }
     print(evaluateQuickDraw(directory: directory, trials: Int(arguments.dropFirst(2).first ?? "") ?? 5,
                             svgPath: arguments.first { $0.hasPrefix("svg=") }.map { String($0.dropFirst(4)) },
-                            explore: arguments.contains("explore")), terminator: "")
+                            explore: arguments.contains("explore"),
+                            first: arguments.first { $0.hasPrefix("first=") }.flatMap { Int($0.dropFirst(6)) }), terminator: "")
 default:
-    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | quickdraw DIRECTORY [TRIALS] [svg=FILE] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
+    print("usage: StrokeEvaluation templates ROOT | tune | evaluate [TRIALS] | rotation tune|report|wide|lognormal [TRIALS] | rejection report|wide|tune|choose|lognormal [writers=s6|lognormal] | choose-rule [heldout] [thin=P widen=W trim=T] | choose-margin [heldout] | reference report|wide|s6|lognormal|all|tune|varied [TRIALS] | reference-parts [rotation] FAMILY|all [TRIALS] | classify [REPEATS] | logs DIRECTORY [TRIALS] | quickdraw DIRECTORY [TRIALS] [svg=FILE] [explore] [first=N] | recorded [report|wide|lognormal] [TRIALS] [devices=mouse,touch,stick] [save=DIR]")
 }
 
 // MARK: Diagnosis
