@@ -62,6 +62,8 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
     // drawn across, and the dataset's players drew theirs any way.
     var lineRows: [String: (drawings: Int, nearest: Int, kept: Int, wrong: Int)] = [:]
     var explored: [(word: String, lost: [StrokeMatch], kept: [StrokeMatch])] = []
+    // Drawings the nearest template names right, by one stroke or several: (right, lost).
+    var byStrokes: [String: (one: (Int, Int), several: (Int, Int))] = [:]
     for word in shapeWords {
         var lost: [StrokeMatch] = [], keptMatches: [StrokeMatch] = []
         let expected = quickDrawShape(for: word)!.rawValue
@@ -73,7 +75,16 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
             if match?.name == expected { counts.nearest += 1 }
             if confident, match?.name == expected { counts.kept += 1 }
             if confident, match?.name != expected { counts.wrong += 1 }
-            if let match, match.name == expected { confident ? keptMatches.append(match) : lost.append(match) }
+            if let match, match.name == expected {
+                confident ? keptMatches.append(match) : lost.append(match)
+                var row = byStrokes[word] ?? ((0, 0), (0, 0))
+                if sketch.strokes.count == 1 {
+                    row.one = (row.one.0 + 1, row.one.1 + (confident ? 0 : 1))
+                } else {
+                    row.several = (row.several.0 + 1, row.several.1 + (confident ? 0 : 1))
+                }
+                byStrokes[word] = row
+            }
             if expected == StrokeShape.line.rawValue {
                 let key = qdSlope(sketch.strokes) <= 30 ? "line, within 30° of across" : "line, steeper"
                 var row = lineRows[key] ?? (0, 0, 0, 0)
@@ -194,6 +205,12 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
                  + (ratios.isEmpty ? "" : String(format: "; deviation ÷ margin median %.2f", quantileInterpolated(ratios, 0.5)))
                  + "; recognized \(kept.count): \(kept.isEmpty ? "–" : medianContributions(kept))")
         }
+        line()
+        line("Lost among the drawings the nearest template names right, drawn in one stroke and in several: "
+             + shapeWords.compactMap { word in
+                 byStrokes[word].map { "\(word) \($0.one.1) of \($0.one.0) and \($0.several.1) of \($0.several.0)" }
+             }.joined(separator: "; ") + ".")
+        line()
         for word in otherWords {
             let accepted = byWord[word]!.compactMap { classifier.classify(strokes: $0.strokes) }.filter { $0.isConfident() }
             line("- \(word), accepted \(accepted.count): \(accepted.isEmpty ? "–" : medianContributions(accepted))")
