@@ -56,49 +56,33 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
     var confusion = Confusion(names: names)
     var rows: [String] = []
     var looked: [(label: String, strokes: [[Point]])] = []
-    var total = (drawings: 0, nearest: 0, kept: 0, wrong: 0)
-    var recognizedOnly = (drawings: 0, nearest: 0, kept: 0)
+    var total = QDTally(), recognizedOnly = QDTally()
     // A line by the slope of its points' principal axis: the built-in line is
     // drawn across, and the dataset's players drew theirs any way.
-    var lineRows: [String: (drawings: Int, nearest: Int, kept: Int, wrong: Int)] = [:]
+    var lineRows: [String: QDTally] = [:]
     var explored: [(word: String, lost: [StrokeMatch], kept: [StrokeMatch])] = []
-    // Drawings the nearest template names right, by one stroke or several: (right, lost).
-    var byStrokes: [String: (one: (Int, Int), several: (Int, Int))] = [:]
+    // Each word's drawings in one stroke and in several.
+    var byStrokes: [String: (one: QDTally, several: QDTally)] = [:]
     for word in shapeWords {
         var lost: [StrokeMatch] = [], keptMatches: [StrokeMatch] = []
         let expected = quickDrawShape(for: word)!.rawValue
-        var counts = (drawings: 0, nearest: 0, kept: 0, wrong: 0)
+        var counts = QDTally()
         for sketch in byWord[word]! {
             let match = classifier.classify(strokes: sketch.strokes)
             let confident = match?.isConfident() ?? false
-            counts.drawings += 1
-            if match?.name == expected { counts.nearest += 1 }
-            if confident, match?.name == expected { counts.kept += 1 }
-            if confident, match?.name != expected { counts.wrong += 1 }
-            if let match, match.name == expected {
-                confident ? keptMatches.append(match) : lost.append(match)
-                var row = byStrokes[word] ?? ((0, 0), (0, 0))
-                if sketch.strokes.count == 1 {
-                    row.one = (row.one.0 + 1, row.one.1 + (confident ? 0 : 1))
-                } else {
-                    row.several = (row.several.0 + 1, row.several.1 + (confident ? 0 : 1))
-                }
-                byStrokes[word] = row
+            let right = match?.name == expected
+            counts.add(right: right, confident: confident)
+            if let match, right { confident ? keptMatches.append(match) : lost.append(match) }
+            if sketch.strokes.count == 1 {
+                byStrokes[word, default: (QDTally(), QDTally())].one.add(right: right, confident: confident)
+            } else {
+                byStrokes[word, default: (QDTally(), QDTally())].several.add(right: right, confident: confident)
             }
             if expected == StrokeShape.line.rawValue {
                 let key = qdSlope(sketch.strokes) <= 30 ? "line, within 30° of across" : "line, steeper"
-                var row = lineRows[key] ?? (0, 0, 0, 0)
-                row.drawings += 1
-                if match?.name == expected { row.nearest += 1 }
-                if confident, match?.name == expected { row.kept += 1 }
-                if confident, match?.name != expected { row.wrong += 1 }
-                lineRows[key] = row
+                lineRows[key, default: QDTally()].add(right: right, confident: confident)
             }
-            if sketch.recognized {
-                recognizedOnly.drawings += 1
-                if match?.name == expected { recognizedOnly.nearest += 1 }
-                if confident, match?.name == expected { recognizedOnly.kept += 1 }
-            }
+            if sketch.recognized { recognizedOnly.add(right: right, confident: confident) }
             confusion.add(actual: names.firstIndex(of: expected)!,
                           predicted: confident ? match.flatMap { names.firstIndex(of: $0.name) } : nil)
             if !(confident && match?.name == expected) {
@@ -106,7 +90,7 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
                 looked.append(("\(word) → \(result)", sketch.strokes))
             }
         }
-        total = (total.drawings + counts.drawings, total.nearest + counts.nearest, total.kept + counts.kept, total.wrong + counts.wrong)
+        total.add(counts)
         rows.append(qdRow(word, counts))
         explored.append((word, lost, keptMatches))
     }
@@ -123,7 +107,7 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
         line("The drawings the game itself recognized (\(recognizedOnly.drawings)): nearest template right "
              + "\(qdShare(recognizedOnly.nearest, recognizedOnly.drawings)), recognized right "
              + "\(qdShare(recognizedOnly.kept, recognizedOnly.drawings)), lost "
-             + "\(qdShare(recognizedOnly.nearest - recognizedOnly.kept, recognizedOnly.nearest)).")
+             + "\(qdShare(recognizedOnly.lost, recognizedOnly.nearest)).")
         line()
         line("Confusion matrix with rejection (\"none\": rejected; rows of shapes with no drawing left out):")
         line()
@@ -208,7 +192,10 @@ func evaluateQuickDraw(directory: String, trials: Int, svgPath: String?, explore
         line()
         line("Lost among the drawings the nearest template names right, drawn in one stroke and in several: "
              + shapeWords.compactMap { word in
-                 byStrokes[word].map { "\(word) \($0.one.1) of \($0.one.0) and \($0.several.1) of \($0.several.0)" }
+                 byStrokes[word].flatMap { one, several in
+                     one.nearest + several.nearest == 0 ? nil
+                         : "\(word) \(one.lost) of \(one.nearest) and \(several.lost) of \(several.nearest)"
+                 }
              }.joined(separator: "; ") + ".")
         line()
         for word in otherWords {
@@ -241,9 +228,31 @@ private func qdSlope(_ strokes: [[Point]]) -> Double {
 
 private func qdShare(_ count: Int, _ total: Int) -> String { total == 0 ? "–" : percent(Double(count) / Double(total)) }
 
-private func qdRow(_ word: String, _ counts: (drawings: Int, nearest: Int, kept: Int, wrong: Int)) -> String {
+/// Drawings as the built-in set takes them: how many, how many its nearest
+/// template names right, how many of those it accepts, and how many it
+/// accepts as another shape.
+private struct QDTally {
+    var drawings = 0, nearest = 0, kept = 0, wrong = 0
+    /// Named right but rejected.
+    var lost: Int { nearest - kept }
+
+    mutating func add(right: Bool, confident: Bool) {
+        drawings += 1
+        if right { nearest += 1 }
+        if confident { if right { kept += 1 } else { wrong += 1 } }
+    }
+
+    mutating func add(_ other: QDTally) {
+        drawings += other.drawings
+        nearest += other.nearest
+        kept += other.kept
+        wrong += other.wrong
+    }
+}
+
+private func qdRow(_ word: String, _ counts: QDTally) -> String {
     "| \(word) | \(counts.drawings) | \(qdShare(counts.nearest, counts.drawings)) | \(qdShare(counts.kept, counts.drawings)) | "
-        + "\(qdShare(counts.nearest - counts.kept, counts.nearest)) | \(qdShare(counts.wrong, counts.drawings)) |"
+        + "\(qdShare(counts.lost, counts.nearest)) | \(qdShare(counts.wrong, counts.drawings)) |"
 }
 
 /// An SVG sheet of labelled drawings, eight a row, to look at.
