@@ -211,4 +211,52 @@ struct StrokeJoinedStrokesTests {
             #expect(withSample.name == name && withSample.isConfident())
         }
     }
+
+    /// Joined only across stroke counts (`joinsStrokesAcrossCounts`): a
+    /// triangle and a star drawn a line at a time, against the built-in
+    /// templates drawn in one stroke, are joined and accepted; a drawing
+    /// of a count its template's samples have (a circle in one stroke, an
+    /// X in two, as the built-in X's samples are) measures exactly as with
+    /// the strokes apart.
+    @Test func joinedOnlyAcrossStrokeCounts() throws {
+        var parameters = StrokeMatchingParameters.standard
+        let apart = StrokeClassifier(parameters: parameters)
+        parameters.joinsStrokes = true
+        parameters.countsPenTravel = true
+        parameters.joinsStrokesAcrossCounts = true
+        let across = StrokeClassifier(parameters: parameters)
+        func point(_ p: (Double, Double)) -> Point { Point(x: 300 + 100 * p.0, y: 300 + 100 * p.1) }
+        let triangleCorners = [(0.0, -1.0), (-0.9, 0.6), (0.9, 0.6)]
+        let triangle = (0..<3).map { Self.side(triangleCorners[$0], triangleCorners[($0 + 1) % 3], points: 12).map(point) }
+        let tips = (0..<5).map { k -> (Double, Double) in
+            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            return (cos(angle), sin(angle))
+        }
+        // The star's lines in a scrambled order, two of them drawn backwards.
+        let star = [3, 0, 4, 1, 2].map { k in
+            let line = Self.side(tips[k], tips[(k + 1) % 5], points: 12).map(point)
+            return k % 2 == 1 ? Array(line.reversed()) : line
+        }
+        for (name, strokes) in [("triangle", triangle), ("star", star)] {
+            let rejected = try #require(apart.classify(strokes: strokes))
+            #expect(rejected.name == name && !rejected.isConfident())
+            let accepted = try #require(across.classify(strokes: strokes))
+            #expect(accepted.name == name && accepted.isConfident(), "\(name): \(accepted.shapeMeasures)")
+        }
+        let circle = [(0..<40).map { k -> Point in
+            let angle = 2 * Double.pi * Double(k) / 39
+            return point((cos(angle), 0.9 * sin(angle)))
+        }]
+        let x = [Self.side((-1, -1), (1, 1), points: 16).map(point), Self.side((1, -1), (-1, 1), points: 16).map(point)]
+        for strokes in [circle, x] {
+            let before = try #require(apart.classify(strokes: strokes))
+            let after = try #require(across.classify(strokes: strokes))
+            #expect(after.name == before.name && after.shapeMeasures == before.shapeMeasures)
+            #expect(after.shapeDeviation == before.shapeDeviation)
+        }
+        // Its shape ranges are its samples' apart, as without joining.
+        for index in apart.templates.indices {
+            #expect(across.shapeRanges(ofTemplate: index) == apart.shapeRanges(ofTemplate: index))
+        }
+    }
 }

@@ -104,6 +104,9 @@ extension StrokeClassifier {
         templateInkRange[templateIndex] = source.templateInkRange[sourceTemplate]
         templateClosureRange[templateIndex] = source.templateClosureRange[sourceTemplate]
         templateWindingRange[templateIndex] = source.templateWindingRange[sourceTemplate]
+        templateStrokeCounts[templateIndex] = source.templateStrokeCounts[sourceTemplate]
+        templateJoinedClosureRange[templateIndex] = source.templateJoinedClosureRange[sourceTemplate]
+        templateJoinedWindingRange[templateIndex] = source.templateJoinedWindingRange[sourceTemplate]
         return true
     }
 

@@ -162,6 +162,16 @@ public final class StrokeClassifier {
     let templateInkRange: UnsafeMutablePointer<(Double, Double)>
     let templateClosureRange: UnsafeMutablePointer<(Double, Double)>
     let templateWindingRange: UnsafeMutablePointer<(Double, Double)>
+    /// With `StrokeMatchingParameters.joinsStrokesAcrossCounts`: each
+    /// template's stroke counts (bit k − 1 for k strokes, the last bit for
+    /// 64 or more), and its samples' closure and winding ranges measured
+    /// on their strokes joined, which a drawing of a count none of them
+    /// has is compared with.
+    let templateStrokeCounts: UnsafeMutablePointer<UInt64>
+    let templateJoinedClosureRange: UnsafeMutablePointer<(Double, Double)>
+    let templateJoinedWindingRange: UnsafeMutablePointer<(Double, Double)>
+    /// Whether strokes are joined only across stroke counts (see above).
+    let joinsAcrossCounts: Bool
     private let hasRotationInvariantSample: Bool
     /// Each pair's ``StrokeTemplate/closeTemplates`` factor, nearest ×
     /// runner-up (`templates.count` a row; 1 where none is named), and the
@@ -340,6 +350,7 @@ public final class StrokeClassifier {
         } else {
             joining = nil
         }
+        joinsAcrossCounts = joining != nil && parameters.joinsStrokesAcrossCounts
         // Even, so that the rows' pairs of values stay 16-byte aligned.
         distanceStride = (n + 1) & ~1
         cellCenters = .allocate(capacity: 3 * n * (1 + parameters.rotationSearchSteps))
@@ -358,6 +369,12 @@ public final class StrokeClassifier {
         templateClosureRange.initialize(repeating: (0, 0), count: max(1, templates.count))
         templateWindingRange = .allocate(capacity: max(1, templates.count))
         templateWindingRange.initialize(repeating: (0, 0), count: max(1, templates.count))
+        templateStrokeCounts = .allocate(capacity: max(1, templates.count))
+        templateStrokeCounts.initialize(repeating: 0, count: max(1, templates.count))
+        templateJoinedClosureRange = .allocate(capacity: max(1, templates.count))
+        templateJoinedClosureRange.initialize(repeating: (0, 0), count: max(1, templates.count))
+        templateJoinedWindingRange = .allocate(capacity: max(1, templates.count))
+        templateJoinedWindingRange.initialize(repeating: (0, 0), count: max(1, templates.count))
         fitsPerSample = parameters.refinedCandidates
         let candidates = max(1, sampleCount * fitsPerSample)
         order = .allocate(capacity: candidates)
@@ -426,6 +443,7 @@ public final class StrokeClassifier {
             }
             var ink = (Double.infinity, -Double.infinity), closure = (Double.infinity, -Double.infinity)
             var winding = (Double.infinity, -Double.infinity)
+            var joinedClosure = (Double.infinity, -Double.infinity), joinedWinding = (Double.infinity, -Double.infinity)
             for strokes in template.samples {
                 // A template's samples have extent (checked when it was
                 // made), so resampling succeeds.
@@ -447,7 +465,18 @@ public final class StrokeClassifier {
                                                          windingEndTrim: parameters.windingEndTrim,
                                                          windingCornerSteps: parameters.windingCornerSteps,
                                                          smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
-                                                         joining: joining)
+                                                         joining: joinsAcrossCounts ? nil : joining)
+                if joinsAcrossCounts {
+                    templateStrokeCounts[templateIndex] |= StrokeShapeCheck.strokeCountBit(resampledStroke, count: n)
+                    let joinedPath = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
+                                                                   stroke: resampledStroke, count: n,
+                                                                   windingEndTrim: parameters.windingEndTrim,
+                                                                   windingCornerSteps: parameters.windingCornerSteps,
+                                                                   smoothingPasses: parameters.pathSmoothingPasses,
+                                                                   smoothed: smoothedPath, joining: joining)
+                    joinedClosure = (min(joinedClosure.0, joinedPath.closure), max(joinedClosure.1, joinedPath.closure))
+                    joinedWinding = (min(joinedWinding.0, joinedPath.winding), max(joinedWinding.1, joinedPath.winding))
+                }
                 ink = (min(ink.0, path.logInk), max(ink.1, path.logInk))
                 closure = (min(closure.0, path.closure), max(closure.1, path.closure))
                 winding = (min(winding.0, path.winding), max(winding.1, path.winding))
@@ -473,6 +502,10 @@ public final class StrokeClassifier {
             templateInkRange[templateIndex] = joined(widened(ink), template.learnedRanges?.ink)
             templateClosureRange[templateIndex] = joined(widened(closure), template.learnedRanges?.closure)
             templateWindingRange[templateIndex] = joined(widened(winding), template.learnedRanges?.winding)
+            if joinsAcrossCounts {
+                templateJoinedClosureRange[templateIndex] = joined(widened(joinedClosure), template.learnedRanges?.closure)
+                templateJoinedWindingRange[templateIndex] = joined(widened(joinedWinding), template.learnedRanges?.winding)
+            }
         }
     }
 
@@ -498,6 +531,9 @@ public final class StrokeClassifier {
         sampleSpread.deallocate()
         templateInkRange.deallocate()
         templateClosureRange.deallocate()
+        templateStrokeCounts.deallocate()
+        templateJoinedClosureRange.deallocate()
+        templateJoinedWindingRange.deallocate()
         templateWindingRange.deallocate()
         order.deallocate()
         orderKey.deallocate()
@@ -637,12 +673,19 @@ public final class StrokeClassifier {
         } else {
             (drawnX, drawnY) = (aspectX, aspectY)
         }
+        // Joined across stroke counts (`joinsStrokesAcrossCounts`): only a
+        // drawing of a count none of its template's samples has, against
+        // those samples' joined ranges.
+        let acrossCounts = joinsAcrossCounts
+            && templateStrokeCounts[templateIndex] & StrokeShapeCheck.strokeCountBit(resampledStroke, count: n) == 0
+        let closureRange = acrossCounts ? templateJoinedClosureRange[templateIndex] : templateClosureRange[templateIndex]
+        let windingRange = acrossCounts ? templateJoinedWindingRange[templateIndex] : templateWindingRange[templateIndex]
         // Measured as matched: turning changes neither ink, closure nor winding.
         let path = StrokeShapeCheck.pathMeasures(x: drawnX, y: drawnY, stroke: resampledStroke, count: n,
                                                  windingEndTrim: parameters.windingEndTrim,
                                                  windingCornerSteps: parameters.windingCornerSteps,
                                                  smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
-                                                 joining: joining)
+                                                 joining: joinsAcrossCounts && !acrossCounts ? nil : joining)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]
@@ -656,15 +699,15 @@ public final class StrokeClassifier {
                                     passes: parameters.distanceSmoothingPasses, into: smoothedPath)
             let smoothedSample = sampleSmoothed + bestSample * 2 * n
             measures = StrokeShapeCheck.deviation(
-                path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
-                windingRange: templateWindingRange[templateIndex],
+                path: path, inkRange: templateInkRange[templateIndex], closureRange: closureRange,
+                windingRange: windingRange,
                 x: smoothedPath, y: smoothedPath + n, sampleX: smoothedSample, sampleY: smoothedSample + n,
                 sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
                 percentile: parameters.distancePercentile, sortedRadii: drawingRadii)
         } else {
             measures = StrokeShapeCheck.deviation(
-                path: path, inkRange: templateInkRange[templateIndex], closureRange: templateClosureRange[templateIndex],
-                windingRange: templateWindingRange[templateIndex],
+                path: path, inkRange: templateInkRange[templateIndex], closureRange: closureRange,
+                windingRange: windingRange,
                 x: drawnX, y: drawnY, sampleX: sampleX + nearestFrom * n, sampleY: sampleY + nearestFrom * n,
                 sampleRadii: sampleRadii + bestSample * n, count: n, scratch: shapeScratch,
                 percentile: parameters.distancePercentile,

@@ -191,6 +191,19 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// round 29 measured it.
     @_spi(StrokeTuning) public var strokeJoinReach: Double
 
+    /// With ``joinsStrokes``, whether strokes are joined only across
+    /// stroke counts: a drawing is measured on its strokes joined, and
+    /// compared with its template's samples measured joined too, only when
+    /// none of those samples has as many strokes (after resampling) as it
+    /// has; otherwise both are measured apart, as without ``joinsStrokes``.
+    /// Where the counts agree the strokes' ends already compare like with
+    /// like (a plus with a plus, an arrow in two strokes with one in two),
+    /// and joining there only adds a choice of order that can tip either
+    /// way: rounds 27–28 lost arrows, Xs and pluses whose order of least
+    /// travel was a near tie. A triangle drawn a side at a time against
+    /// a template drawn in one is what joining is for.
+    @_spi(StrokeTuning) public var joinsStrokesAcrossCounts: Bool
+
     /// How many times the shape check smooths each stroke of the drawing
     /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
     /// path, before it measures the farthest and 90th-percentile distances
@@ -425,6 +438,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         joinsStrokes = false
         countsPenTravel = false
         strokeJoinReach = .infinity
+        joinsStrokesAcrossCounts = false
         distanceSmoothingPasses = 0
         distanceRoughnessDiscount = 0
         distancePercentile = 0.9

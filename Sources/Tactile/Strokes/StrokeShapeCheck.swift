@@ -193,6 +193,15 @@ enum StrokeShapeCheck {
         return PathMeasures(logInk: logInk, closure: closure, winding: winding / (2 * Double.pi))
     }
 
+    /// The bit of a drawing's stroke count, as its `n` resampled points'
+    /// stroke numbers have it (runs of one number): bit k − 1 for k
+    /// strokes, the last for 64 or more.
+    static func strokeCountBit(_ stroke: UnsafeMutablePointer<Int32>, count n: Int) -> UInt64 {
+        var strokes = 1
+        for index in 1..<max(1, n) where stroke[index] != stroke[index - 1] { strokes += 1 }
+        return 1 << UInt64(min(strokes, 64) - 1)
+    }
+
     /// Scratch for `joinStrokes`: 2n values (the joined points, x then y)
     /// and n stroke numbers, all 0 (the joined path is one stroke).
     struct StrokeJoining {
