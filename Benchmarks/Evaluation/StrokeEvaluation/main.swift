@@ -1454,15 +1454,16 @@ case "logs":
 case "choose-joined-strokes":
     // Session 31, round 26 (JoinedStrokesChoice.swift): `heldout people=DIR` takes its one look;
     // `travel`: round 28 (27 before the strokes were chained), the pen's travel between strokes
-    // counted in the end gap; `meet`: round 29, strokes joined only where they meet; `explore`:
-    // each part's losses by shape first.
+    // counted in the end gap; `meet`: round 29, strokes joined only where they meet; `across`:
+    // round 30 (session 32), joined only across stroke counts; `explore`: each part's losses by
+    // shape first.
     let people = arguments.contains("heldout") ? arguments.first { $0.hasPrefix("people=") }.map { String($0.dropFirst(7)) } : nil
     if arguments.contains("heldout"), people == nil {
-        print("usage: StrokeEvaluation choose-joined-strokes [travel|meet] [explore] [heldout people=DIR]")
+        print("usage: StrokeEvaluation choose-joined-strokes [travel|meet|across] [explore] [heldout people=DIR]")
         exit(64)
     }
     chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
-                        exploring: arguments.contains("explore"))
+                        across: arguments.contains("across"), exploring: arguments.contains("explore"))
 case "explore-detail":
     // Session 31 (DetailExploration.swift): how much path the resampling loses; chooses nothing.
     exploreDetail(quickDraw: arguments.dropFirst().first)
