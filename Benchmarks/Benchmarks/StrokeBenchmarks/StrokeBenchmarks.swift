@@ -18,6 +18,7 @@ import TactileTestSupport
 // | Classify: 13 × 3, all rotation invariant | the evaluation's rotation-invariant set (no shape that is a turn of another) |
 // | Classify: 13 × 3, all rotation invariant, turned | the same set, the drawings turned by 0°, 37°, 90°, 143°, 200° and 291° in turn |
 // | … , without runner-up | the built-in set and the turned rotation-invariant set with `marginSearchDeviation` 0: the search for the match alone, without the next nearest template the margin rule needs (session 10), as up to session 9 |
+// | Classify: built-in set (16 × 3), a side at a time | the same writer's triangle, rectangle and star, each cut into as many strokes as it has sides (equal runs of points, every other one drawn backwards): drawings of a stroke count the built-in samples lack, whose shape check joins their strokes (`joinsStrokesAcrossCounts`, session 32; a star's five strokes are ordered exhaustively) |
 // | Classify: built-in set (16 × 3), scribbles | the built-in set against scribbles that resemble nothing (each kind in turn, as the evaluation's `classify N plain scribbles`): a finished drawing too, the costliest kind, whose large shape deviation sets off the margin's search for the next nearest template (session 11: stopped once the decision is known); `, without runner-up`: with `marginSearchDeviation` 0 |
 // | Decide: built-in set + one learned drawing a template (16 × 4)[, scribbles] | the built-in set's drawings, or its scribbles, decided as a recognizer with an adaptation decides them (`StrokeAdaptation.decide`, session 24): every template holding one drawing of another writer (its threshold 0.9364 times the built-in one), the margin searched at the recognizer's threshold and, when its bound does not settle the template's own, classified again searching at that one |
 // | … , angular alignment | the two upright invariant sets above (16 × 3 and 13 × 3) with `alignmentAngles` 36: each sample matched at the two angles where its angular harmonics line up with the drawing's, instead of at 12 |
@@ -94,6 +95,7 @@ final class ClassifierFixture: @unchecked Sendable {
         case rotationInvariantAligned = "Classify: 13 × 3, all rotation invariant, angular alignment"
         case builtInAlone = "Classify: built-in set (16 × 3), without runner-up"
         case rotationInvariantTurnedAlone = "Classify: 13 × 3, all rotation invariant, turned, without runner-up"
+        case builtInSideAtATime = "Classify: built-in set (16 × 3), a side at a time"
         case builtInScribbles = "Classify: built-in set (16 × 3), scribbles"
         case builtInScribblesAlone = "Classify: built-in set (16 × 3), scribbles, without runner-up"
         case adapted = "Decide: built-in set + one learned drawing a template (16 × 4)"
@@ -120,7 +122,7 @@ final class ClassifierFixture: @unchecked Sendable {
         self.set = set
         var templates = StrokeTemplate.builtIn
         switch set {
-        case .builtIn, .builtInAlone, .builtInScribbles, .builtInScribblesAlone, .adapted, .adaptedScribbles: break
+        case .builtIn, .builtInAlone, .builtInSideAtATime, .builtInScribbles, .builtInScribblesAlone, .adapted, .adaptedScribbles: break
         case .twoInvariant, .twoInvariantAligned:
             templates = templates.map {
                 try! StrokeTemplate(name: $0.name, isRotationInvariant: $0.name == "circle" || $0.name == "star", samples: $0.samples)
@@ -159,6 +161,20 @@ final class ClassifierFixture: @unchecked Sendable {
             shapes.map { StrokeInk(strokes: synthesizer.drawing(of: $0, by: writer, rotation: degrees * Double.pi / 180)) }
         }
         expected = turns.flatMap { _ in shapes.map { shape in names.firstIndex(of: shape.rawValue)! } }
+        if set == .builtInSideAtATime {
+            let sides: [StrokeShape: Int] = [.triangle: 3, .rectangle: 4, .star: 5]
+            let cut = shapes.filter { sides[$0] != nil }
+            inks = cut.map { shape in
+                let stroke = synthesizer.drawing(of: shape, by: writer).flatMap { $0 }
+                let count = sides[shape]!
+                let pieces = (0..<count).map { piece in
+                    let run = Array(stroke[(piece * stroke.count / count)..<((piece + 1) * stroke.count / count)])
+                    return piece % 2 == 1 ? Array(run.reversed()) : run
+                }
+                return StrokeInk(strokes: pieces)
+            }
+            expected = cut.map { shape in names.firstIndex(of: shape.rawValue)! }
+        }
         if set == .builtInScribbles || set == .builtInScribblesAlone || set == .adaptedScribbles {
             // The evaluation's `classify N plain scribbles`: 96 scribbles,
             // each kind in turn; none has an expected template.

@@ -344,9 +344,15 @@ public final class StrokeClassifier {
         if parameters.joinsStrokes {
             let oneStroke = UnsafeMutablePointer<Int32>.allocate(capacity: n)
             oneStroke.initialize(repeating: 0, count: n)
+            let entries = StrokeShapeCheck.exhaustiveOrderEntries
+            let orderCost = UnsafeMutablePointer<Double>.allocate(capacity: entries)
+            orderCost.initialize(repeating: 0, count: entries)
+            let orderPrevious = UnsafeMutablePointer<Int>.allocate(capacity: entries)
+            orderPrevious.initialize(repeating: 0, count: entries)
             joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke,
                                                      countsPenTravel: parameters.countsPenTravel,
-                                                     reach: parameters.strokeJoinReach.isNaN ? .infinity : parameters.strokeJoinReach)
+                                                     reach: parameters.strokeJoinReach.isNaN ? .infinity : parameters.strokeJoinReach,
+                                                     orderCost: orderCost, orderPrevious: orderPrevious)
         } else {
             joining = nil
         }
@@ -524,6 +530,8 @@ public final class StrokeClassifier {
         buffer.deallocate()
         resampledStroke.deallocate()
         joining?.oneStroke.deallocate()
+        joining?.orderCost?.deallocate()
+        joining?.orderPrevious?.deallocate()
         pairDistances.deallocate()
         cellCenters.deallocate()
         sampleRadii.deallocate()

@@ -214,7 +214,18 @@ enum StrokeShapeCheck {
         /// strokes it joins (`StrokeMatchingParameters.strokeJoinReach`);
         /// +∞ joins any strokes.
         var reach = Double.infinity
+        /// The exhaustive search's tables (`exhaustiveOrderEntries` each),
+        /// or nil for temporary ones. A star's five strokes need 2.5 KB a
+        /// table, more than Swift puts on the stack unasked (1 KB): without
+        /// them each such drawing allocated twice (StrokeBenchmarks, "a
+        /// side at a time", session 32).
+        var orderCost: UnsafeMutablePointer<Double>? = nil
+        var orderPrevious: UnsafeMutablePointer<Int>? = nil
     }
+
+    /// The entries of each of the exhaustive search's tables: 2^k subsets
+    /// × 2k ends, for k = `exhaustiveJoinStrokes`.
+    static let exhaustiveOrderEntries = (1 << exhaustiveJoinStrokes) * 2 * exhaustiveJoinStrokes
 
     /// The most strokes whose order `joinStrokes` searches exhaustively
     /// (Held and Karp's dynamic programme over subsets: 2^k · 2k states);
@@ -259,7 +270,8 @@ enum StrokeShapeCheck {
                     return (dx * dx + dy * dy).squareRoot()
                 }
                 if count <= exhaustiveJoinStrokes {
-                    orderExhaustively(count: count, order: order.baseAddress!, jump: { a, b in
+                    orderExhaustively(count: count, order: order.baseAddress!, cost: joining.orderCost,
+                                      previous: joining.orderPrevious, jump: { a, b in
                         // Leaving run a by the end opposite its entry; entering b at its start (forwards) or end.
                         jump(end(a >> 1, 1 - (a & 1)), end(b >> 1, b & 1))
                     })
@@ -354,43 +366,54 @@ enum StrokeShapeCheck {
     /// Held and Karp's programme for the least sum of `jump(a, b)` over an
     /// order of `count` runs (≤ ``exhaustiveJoinStrokes``), each entered
     /// forwards (2r) or backwards (2r + 1), into `order`.
-    private static func orderExhaustively(count: Int, order: UnsafeMutablePointer<Int>, jump: (Int, Int) -> Double) {
+    private static func orderExhaustively(count: Int, order: UnsafeMutablePointer<Int>,
+                                          cost givenCost: UnsafeMutablePointer<Double>?,
+                                          previous givenPrevious: UnsafeMutablePointer<Int>?,
+                                          jump: (Int, Int) -> Double) {
         let entries = 2 * count, subsets = 1 << count
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: subsets * entries) { cost in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: subsets * entries) { previous in
-                // cost[s · entries + e]: the least travel through the runs of s ending in entry e (its run in s).
-                cost.initialize(repeating: .infinity)
-                previous.initialize(repeating: -1)
-                for e in 0..<entries { cost[(1 << (e >> 1)) * entries + e] = 0 }
-                for s in 1..<subsets {
-                    for e in 0..<entries where s & (1 << (e >> 1)) != 0 {
-                        let here = cost[s * entries + e]
-                        guard here.isFinite else { continue }
-                        for f in 0..<entries where s & (1 << (f >> 1)) == 0 {
-                            let next = (s | 1 << (f >> 1)) * entries + f
-                            let through = here + jump(e, f)
-                            if through < cost[next] {
-                                cost[next] = through
-                                previous[next] = e
-                            }
+        if let givenCost, let givenPrevious {
+            search(cost: UnsafeMutableBufferPointer(start: givenCost, count: subsets * entries),
+                   previous: UnsafeMutableBufferPointer(start: givenPrevious, count: subsets * entries))
+        } else {
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: subsets * entries) { cost in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: subsets * entries) { previous in
+                    search(cost: cost, previous: previous)
+                }
+            }
+        }
+        func search(cost: UnsafeMutableBufferPointer<Double>, previous: UnsafeMutableBufferPointer<Int>) {
+            // cost[s · entries + e]: the least travel through the runs of s ending in entry e (its run in s).
+            cost.initialize(repeating: .infinity)
+            previous.initialize(repeating: -1)
+            for e in 0..<entries { cost[(1 << (e >> 1)) * entries + e] = 0 }
+            for s in 1..<subsets {
+                for e in 0..<entries where s & (1 << (e >> 1)) != 0 {
+                    let here = cost[s * entries + e]
+                    guard here.isFinite else { continue }
+                    for f in 0..<entries where s & (1 << (f >> 1)) == 0 {
+                        let next = (s | 1 << (f >> 1)) * entries + f
+                        let through = here + jump(e, f)
+                        if through < cost[next] {
+                            cost[next] = through
+                            previous[next] = e
                         }
                     }
                 }
-                let all = subsets - 1
-                var last = 0
-                for e in 1..<entries where cost[all * entries + e] < cost[all * entries + last] { last = e }
-                guard cost[all * entries + last].isFinite else {
-                    // No jump has a length (points not finite): the strokes as drawn.
-                    for i in 0..<count { order[i] = 2 * i }
-                    return
-                }
-                var s = all
-                for i in stride(from: count - 1, through: 0, by: -1) {
-                    order[i] = last
-                    let before = previous[s * entries + last]
-                    s &= ~(1 << (last >> 1))
-                    last = max(0, before)
-                }
+            }
+            let all = subsets - 1
+            var last = 0
+            for e in 1..<entries where cost[all * entries + e] < cost[all * entries + last] { last = e }
+            guard cost[all * entries + last].isFinite else {
+                // No jump has a length (points not finite): the strokes as drawn.
+                for i in 0..<count { order[i] = 2 * i }
+                return
+            }
+            var s = all
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                order[i] = last
+                let before = previous[s * entries + last]
+                s &= ~(1 << (last >> 1))
+                last = max(0, before)
             }
         }
     }
