@@ -17,14 +17,15 @@ import Darwin
 /// points are then a *cloud*: which stroke a point came from, and in which
 /// order and direction the strokes were drawn, no longer matter, so a star
 /// drawn in one stroke or five, either way round, matches one template.
-/// (It matches; the shape check of ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
-/// compares the drawing's end gap and winding with its template's samples',
-/// and a drawing of several strokes has no end gap and its strokes' turning
-/// apart, so against samples drawn in one stroke, as the built-in set's
-/// are, a star in five strokes is named right but, unless it lies far
-/// nearer that template than any other, not confident. A
-/// template that should take a shape drawn in several strokes needs a
-/// sample drawn so; see the README's Strokes section, session 31.)
+/// The shape check of ``StrokeMatch/isConfident(minimumScore:maximumShapeDeviation:)``
+/// compares the drawing's end gap and winding with its template's
+/// samples'; a drawing of a stroke count none of those samples has (a star
+/// in five strokes against the built-in star, drawn in one) is measured,
+/// as the samples are then, on its strokes joined in the order of least
+/// pen travel, that travel counted in its end gap, so that it is accepted
+/// as it would be drawn in one stroke (session 32; see the README's
+/// Strokes section). Until then such a drawing was named right but, unless
+/// it lay far nearer its template than any other, not confident.
 /// Two clouds are compared by pairing each point of one with the nearest
 /// point of the other, taken or not, and each point of the other that none
 /// chose with its own nearest ($P+'s many-to-one matching, Vatavu 2017,

@@ -33,6 +33,15 @@ import Darwin
 ///   each drawn point to the nearest point of the matched sample (a stray
 ///   loop that the matching's sum averages away).
 ///
+/// A drawing of a stroke count none of its template's samples has (a
+/// triangle drawn a side at a time, against samples drawn in one stroke)
+/// has its end gap and winding measured on its strokes joined into the path
+/// a pen that did not lift would have drawn, the pen's travel between the
+/// strokes added to the end gap, and compared with the samples measured
+/// so too (`joinStrokes`; `StrokeMatchingParameters.joinsStrokesAcrossCounts`,
+/// session 32's round 30). Drawings of a count the samples have are
+/// measured stroke by stroke, as the samples are.
+///
 /// The winding's share of the sum is at most 2 units
 /// (``StrokeShapeMeasures/windingShareCap``, session 14): a corner a hand
 /// went round the long way, in a small loop, turns a whole turn more, and

@@ -7,7 +7,9 @@ public struct StrokeShapeMeasures: Hashable, Sendable {
     /// How far log(ink / spread) lies outside the template's samples' range.
     public var ink: Double
     /// How far a one-stroke drawing's end gap over its ink lies outside the
-    /// template's samples' range.
+    /// template's samples' range (a drawing of a stroke count none of
+    /// them has: its joined path's end gap and pen travel, against theirs
+    /// joined; `StrokeMatchingParameters.joinsStrokesAcrossCounts`).
     public var closure: Double
     /// How far the strokes' net turning, in turns, lies outside the
     /// template's samples' range.

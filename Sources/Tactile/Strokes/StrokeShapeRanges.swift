@@ -24,7 +24,8 @@
 public struct StrokeShapeRanges: Hashable, Sendable {
     /// log(ink length / spread), as ``StrokeShapeMeasures/ink`` measures it.
     public var ink: ClosedRange<Double>
-    /// A one-stroke drawing's end gap over its ink (1 for several strokes).
+    /// A one-stroke drawing's end gap over its ink (1 for several strokes,
+    /// as the samples are measured apart).
     public var closure: ClosedRange<Double>
     /// The strokes' net turning, in turns.
     public var winding: ClosedRange<Double>
