@@ -1464,6 +1464,10 @@ case "choose-joined-strokes":
     }
     chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
                         across: arguments.contains("across"), exploring: arguments.contains("explore"))
+case "lifted":
+    // Session 32 (LiftedEvaluation.swift): the held-out families' polygons cut at every corner; chooses nothing.
+    let family = arguments.dropFirst().first ?? "all"
+    liftedEvaluation(families: family == "all" ? heldOutFamilies : [family])
 case "explore-detail":
     // Session 31 (DetailExploration.swift): how much path the resampling loses; chooses nothing.
     exploreDetail(quickDraw: arguments.dropFirst().first)
