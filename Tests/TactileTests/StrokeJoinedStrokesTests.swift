@@ -9,7 +9,7 @@ import Testing
 struct StrokeJoinedStrokesTests {
     /// The path measures of `strokes` (each a list of points), joined or not.
     static func measures(_ strokes: [[(Double, Double)]], joined: Bool, countsPenTravel: Bool = false,
-                         reach: Double = .infinity) -> StrokeShapeCheck.PathMeasures {
+                         reach: Double = .infinity, forgivesResamplingGaps: Bool = false) -> StrokeShapeCheck.PathMeasures {
         let points = strokes.flatMap { $0 }
         var x = points.map(\.0), y = points.map(\.1)
         var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
@@ -20,7 +20,8 @@ struct StrokeJoinedStrokesTests {
         return joinedPoints.withUnsafeMutableBufferPointer { joinedPoints in
             oneStroke.withUnsafeMutableBufferPointer { oneStroke in
                 let joining = StrokeShapeCheck.StrokeJoining(points: joinedPoints.baseAddress!, oneStroke: oneStroke.baseAddress!,
-                                                             countsPenTravel: countsPenTravel, reach: reach)
+                                                             countsPenTravel: countsPenTravel, reach: reach,
+                                                             forgivesResamplingGaps: forgivesResamplingGaps)
                 return StrokeShapeCheck.pathMeasures(x: &x, y: &y, stroke: &stroke, count: n, smoothingPasses: 0, smoothed: &scratch,
                                                      joining: joined ? joining : nil)
             }
@@ -70,6 +71,29 @@ struct StrokeJoinedStrokesTests {
         let apart = [Self.side((0, 0), (0, 1)), Self.side((1, 1), (1, 0))]
         #expect(Self.measures(apart, joined: true).closure < 1e-12)
         #expect(Self.measures(apart, joined: true, countsPenTravel: true).closure > 0.5)
+    }
+
+    /// Forgiving the resampling's gaps, a square whose sides meet but were
+    /// resampled a step short of each corner (as the resampling leaves
+    /// them: it carries its distance over a lift) closes as drawn in one
+    /// stroke; without it the four steps count as travel. Strokes a side
+    /// apart still travel far.
+    @Test func theResamplingsGapsAreForgiven() {
+        let c = Self.corners
+        // Each side's points every 1/7, the first one a step in from its corner.
+        let sides = (0..<4).map { k in Self.side(c[k], c[(k + 1) % 4]).dropFirst().map { $0 } }
+        let counted = Self.measures(sides, joined: true, countsPenTravel: true)
+        let forgiven = Self.measures(sides, joined: true, countsPenTravel: true, forgivesResamplingGaps: true)
+        #expect(counted.closure > 0.1)
+        #expect(forgiven.closure < 1e-9)
+        #expect(forgiven.winding == counted.winding && forgiven.logInk == counted.logInk)
+        // Two parallel strokes a unit apart: a unit of travel, less a step each jump.
+        let apart = [Self.side((0, 0), (0, 1)), Self.side((1, 1), (1, 0))]
+        #expect(Self.measures(apart, joined: true, countsPenTravel: true, forgivesResamplingGaps: true).closure > 0.3)
+        // One stroke is not joined: its end gap is as drawn.
+        let open = [Self.side(c[0], c[1]) + Self.side(c[1], c[2]).dropFirst()]
+        #expect(Self.measures(open, joined: true, countsPenTravel: true, forgivesResamplingGaps: true).closure
+                == Self.measures(open, joined: false).closure)
     }
 
     /// With a reach, only strokes that meet are joined: a square's sides,

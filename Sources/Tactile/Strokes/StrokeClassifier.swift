@@ -353,7 +353,8 @@ public final class StrokeClassifier {
             joining = StrokeShapeCheck.StrokeJoining(points: buffer + 14 * n, oneStroke: oneStroke,
                                                      countsPenTravel: parameters.countsPenTravel,
                                                      reach: parameters.strokeJoinReach.isNaN ? .infinity : parameters.strokeJoinReach,
-                                                     orderCost: orderCost, orderPrevious: orderPrevious)
+                                                     orderCost: orderCost, orderPrevious: orderPrevious,
+                                                     forgivesResamplingGaps: parameters.forgivesResamplingGaps)
         } else {
             joining = nil
         }

@@ -219,6 +219,19 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// a template drawn in one is what joining is for.
     @_spi(StrokeTuning) public var joinsStrokesAcrossCounts: Bool
 
+    /// With ``joinsStrokes`` and ``countsPenTravel``, whether each jump
+    /// between joined strokes counts less the longer of the resampled
+    /// steps beside it, and the end gap is then the jump from the last
+    /// stroke back to the first, counted so too, measured where the strokes
+    /// were drawn. The resampling carries its distance over a lift, so two
+    /// strokes that meet are resampled up to a step apart: a star drawn a
+    /// line at a time paid up to four steps of travel it never made, and
+    /// again in the chained path's end gap, which each jump had shifted
+    /// (`scripts/evaluate-strokes lifted`, session 32: the closure was most
+    /// of what the library lost of the held-out families' polygons cut at
+    /// their corners). Off by default.
+    @_spi(StrokeTuning) public var forgivesResamplingGaps: Bool
+
     /// How many times the shape check smooths each stroke of the drawing
     /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
     /// path, before it measures the farthest and 90th-percentile distances
@@ -454,6 +467,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         countsPenTravel = true
         strokeJoinReach = .infinity
         joinsStrokesAcrossCounts = true
+        forgivesResamplingGaps = false
         distanceSmoothingPasses = 0
         distanceRoughnessDiscount = 0
         distancePercentile = 0.9

@@ -145,15 +145,22 @@ enum StrokeShapeCheck {
         }
         let logInk = spread > 0 && ink > 0 ? log(ink / spread) : 0
         var stroke = stroke
-        var travel = 0.0
+        var travel = 0.0, joined = false
+        let forgivesGaps = joining.map { $0.countsPenTravel && $0.forgivesResamplingGaps } ?? false
         if let joining, stroke[0] != stroke[n - 1], let jumps = joinStrokes(x: x, y: y, stroke: stroke, count: n, into: joining) {
             if joining.countsPenTravel { travel = jumps }
             (x, y, stroke) = (joining.points, joining.points + n, joining.oneStroke)
+            joined = true
         }
         var closure = 1.0
         if stroke[0] == stroke[n - 1], ink > 0 {
             let dx = x[n - 1] - x[0], dy = y[n - 1] - y[0]
-            closure = ((dx * dx + dy * dy).squareRoot() + travel) / ink
+            // Forgiving the resampling's gaps, the travel is the whole way
+            // round, back to the start (see `joinStrokes`): the chained
+            // path's end gap would count each jump again, as the shift it
+            // gave the strokes after it.
+            let gap = joined && forgivesGaps ? 0 : (dx * dx + dy * dy).squareRoot()
+            closure = (gap + travel) / ink
         }
         // Net turning between segments two points long (jitter between
         // neighbours cancels in a signed sum, but a segment of one step
@@ -230,6 +237,11 @@ enum StrokeShapeCheck {
         /// side at a time", session 32).
         var orderCost: UnsafeMutablePointer<Double>? = nil
         var orderPrevious: UnsafeMutablePointer<Int>? = nil
+        /// Whether each jump of the travel is counted less the longer of
+        /// the resampled steps beside it, the travel then going on from
+        /// the last stroke back to the first
+        /// (`StrokeMatchingParameters.forgivesResamplingGaps`).
+        var forgivesResamplingGaps = false
     }
 
     /// The entries of each of the exhaustive search's tables: 2^k subsets
@@ -309,6 +321,19 @@ enum StrokeShapeCheck {
                 // next with no jump between them, whose direction (back
                 // along the next stroke, for an arrow's head) would make
                 // the winding turn half a turn either way by a hair.
+                // The jump from run a's exit to run b's entry (each `2 · run +
+                // backwards`), less the longer of the resampled steps beside
+                // it: the resampling carries its distance over a lift, so
+                // strokes that meet lie up to a step apart.
+                func forgiven(from a: Int, to b: Int) -> Double {
+                    let (ra, rb) = (a >> 1, b >> 1)
+                    let exit = end(ra, 1 - (a & 1)), entry = end(rb, b & 1)
+                    let beforeExit = a & 1 == 1 ? exit + 1 : exit - 1
+                    let afterEntry = b & 1 == 1 ? entry - 1 : entry + 1
+                    let leaving = end(ra, 1) > end(ra, 0) ? jump(beforeExit, exit) : 0
+                    let entering = end(rb, 1) > end(rb, 0) ? jump(entry, afterEntry) : 0
+                    return max(0, jump(exit, entry) - max(leaving, entering))
+                }
                 var written = 0, travel = 0.0
                 let outX = joining.points, outY = joining.points + n
                 for i in 0..<count {
@@ -319,7 +344,8 @@ enum StrokeShapeCheck {
                     if written > 0 {
                         dx = outX[written - 1] - x[entry]
                         dy = outY[written - 1] - y[entry]
-                        travel += (dx * dx + dy * dy).squareRoot()
+                        travel += joining.forgivesResamplingGaps
+                            ? forgiven(from: order[i - 1], to: order[i]) : (dx * dx + dy * dy).squareRoot()
                     }
                     for k in 0...(last - first) {
                         let index = backwards ? last - k : first + k
@@ -328,6 +354,9 @@ enum StrokeShapeCheck {
                         written += 1
                     }
                 }
+                // Forgiving, the travel goes on back to the start: all the
+                // way the pen went off the ink.
+                if joining.forgivesResamplingGaps, count > 1 { travel += forgiven(from: order[count - 1], to: order[0]) }
                 return travel
             }
         }
