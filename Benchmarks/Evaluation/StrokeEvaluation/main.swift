@@ -1459,11 +1459,16 @@ case "choose-joined-strokes":
     // shape first.
     let people = arguments.contains("heldout") ? arguments.first { $0.hasPrefix("people=") }.map { String($0.dropFirst(7)) } : nil
     if arguments.contains("heldout"), people == nil {
-        print("usage: StrokeEvaluation choose-joined-strokes [travel|meet|across] [explore] [heldout people=DIR]")
+        print("usage: StrokeEvaluation choose-joined-strokes [travel|meet|across|forgiving] [explore] [heldout people=DIR]")
         exit(64)
     }
-    chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
-                        across: arguments.contains("across"), exploring: arguments.contains("explore"))
+    if arguments.contains("forgiving") {
+        // Round 31 (session 32): the travel forgiven the resampling's gaps, against the library as round 30 shipped it.
+        chooseForgivenGaps(people: people)
+    } else {
+        chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
+                            across: arguments.contains("across"), exploring: arguments.contains("explore"))
+    }
 case "lifted":
     // Session 32 (LiftedEvaluation.swift): the held-out families' polygons cut at every corner; chooses nothing.
     let family = arguments.dropFirst().first ?? "all"
