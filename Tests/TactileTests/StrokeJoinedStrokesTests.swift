@@ -9,7 +9,8 @@ import Testing
 struct StrokeJoinedStrokesTests {
     /// The path measures of `strokes` (each a list of points), joined or not.
     static func measures(_ strokes: [[(Double, Double)]], joined: Bool, countsPenTravel: Bool = false,
-                         reach: Double = .infinity, forgivesResamplingGaps: Bool = false) -> StrokeShapeCheck.PathMeasures {
+                         reach: Double = .infinity, forgivesResamplingGaps: Bool = false,
+                         inkStrokeByStroke: Bool = false) -> StrokeShapeCheck.PathMeasures {
         let points = strokes.flatMap { $0 }
         var x = points.map(\.0), y = points.map(\.1)
         var stroke = strokes.enumerated().flatMap { index, points in points.map { _ in Int32(index) } }
@@ -23,7 +24,7 @@ struct StrokeJoinedStrokesTests {
                                                              countsPenTravel: countsPenTravel, reach: reach,
                                                              forgivesResamplingGaps: forgivesResamplingGaps)
                 return StrokeShapeCheck.pathMeasures(x: &x, y: &y, stroke: &stroke, count: n, smoothingPasses: 0, smoothed: &scratch,
-                                                     joining: joined ? joining : nil)
+                                                     joining: joined ? joining : nil, inkStrokeByStroke: inkStrokeByStroke)
             }
         }
     }
@@ -94,6 +95,33 @@ struct StrokeJoinedStrokesTests {
         let open = [Self.side(c[0], c[1]) + Self.side(c[1], c[2]).dropFirst()]
         #expect(Self.measures(open, joined: true, countsPenTravel: true, forgivesResamplingGaps: true).closure
                 == Self.measures(open, joined: false).closure)
+    }
+
+    /// Measured stroke by stroke, a square drawn a side at a time has the
+    /// ink of its sides, whatever point each side begins at, as the square
+    /// drawn in one stroke has within the corners every other point cuts;
+    /// measured between every other point of the whole drawing it has
+    /// less, a pair across each lift left out.
+    @Test func inkStrokeByStrokeIsTheSameInOneStrokeOrFour() {
+        // The ink itself: log(ink / spread) times the spread the measure takes.
+        func ink(_ strokes: [[(Double, Double)]], byStroke: Bool) -> Double {
+            let points = strokes.flatMap { $0 }
+            let spread = (points.map { $0.0 * $0.0 + $0.1 * $0.1 }.reduce(0, +) / Double(points.count)).squareRoot()
+            return exp(Self.measures(strokes, joined: false, inkStrokeByStroke: byStroke).logInk) * spread
+        }
+        let c = Self.corners
+        let oneStroke = [Self.side(c[0], c[1]) + Self.side(c[1], c[2]).dropFirst() + Self.side(c[2], c[3]).dropFirst()
+                         + Self.side(c[3], c[0]).dropFirst()]
+        let sides = (0..<4).map { Self.side(c[$0], c[($0 + 1) % 4]) }
+        // Every other point cuts a corner that falls between two: the square
+        // in one stroke is a hair short of its 4, each side on its own is not.
+        #expect(abs(ink(sides, byStroke: true) - 4) < 1e-9)
+        #expect(abs(ink(oneStroke, byStroke: true) - 4) < 0.2)
+        // Between every other point of the whole drawing: short of it.
+        #expect(ink(sides, byStroke: false) < 3.5)
+        // Sides of an even count of points: the step left at each side's end counts.
+        let even = (0..<4).map { Self.side(c[$0], c[($0 + 1) % 4], points: 7) }
+        #expect(abs(ink(even, byStroke: true) - 4) < 1e-9)
     }
 
     /// With a reach, only strokes that meet are joined: a square's sides,

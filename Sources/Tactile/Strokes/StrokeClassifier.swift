@@ -473,7 +473,8 @@ public final class StrokeClassifier {
                                                          windingEndTrim: parameters.windingEndTrim,
                                                          windingCornerSteps: parameters.windingCornerSteps,
                                                          smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
-                                                         joining: joinsAcrossCounts ? nil : joining)
+                                                         joining: joinsAcrossCounts ? nil : joining,
+                                                         inkStrokeByStroke: parameters.inkStrokeByStroke)
                 if joinsAcrossCounts {
                     templateStrokeCounts[templateIndex] |= StrokeShapeCheck.strokeCountBit(resampledStroke, count: n)
                     let joinedPath = StrokeShapeCheck.pathMeasures(x: sampleX + sample * n, y: sampleY + sample * n,
@@ -481,7 +482,8 @@ public final class StrokeClassifier {
                                                                    windingEndTrim: parameters.windingEndTrim,
                                                                    windingCornerSteps: parameters.windingCornerSteps,
                                                                    smoothingPasses: parameters.pathSmoothingPasses,
-                                                                   smoothed: smoothedPath, joining: joining)
+                                                                   smoothed: smoothedPath, joining: joining,
+                                                                   inkStrokeByStroke: parameters.inkStrokeByStroke)
                     joinedClosure = (min(joinedClosure.0, joinedPath.closure), max(joinedClosure.1, joinedPath.closure))
                     joinedWinding = (min(joinedWinding.0, joinedPath.winding), max(joinedWinding.1, joinedPath.winding))
                 }
@@ -695,7 +697,8 @@ public final class StrokeClassifier {
                                                  windingEndTrim: parameters.windingEndTrim,
                                                  windingCornerSteps: parameters.windingCornerSteps,
                                                  smoothingPasses: parameters.pathSmoothingPasses, smoothed: smoothedPath,
-                                                 joining: joinsAcrossCounts && !acrossCounts ? nil : joining)
+                                                 joining: joinsAcrossCounts && !acrossCounts ? nil : joining,
+                                                 inkStrokeByStroke: parameters.inkStrokeByStroke)
         // With `distanceToAllSamples`, the distances are to all of the
         // template's samples (stored one after another).
         let allSamples = parameters.distanceToAllSamples && !sampleIsRotationInvariant[bestSample]

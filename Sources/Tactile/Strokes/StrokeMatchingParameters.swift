@@ -232,6 +232,18 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
     /// their corners). Off by default.
     @_spi(StrokeTuning) public var forgivesResamplingGaps: Bool
 
+    /// Whether the shape check's ink (the path's length, and the end
+    /// gap's denominator) is measured on each stroke from its own first
+    /// point, between every other point, the step left at a stroke's end
+    /// counted whole. Off, it is measured between every other point of
+    /// the whole drawing, a pair across a lift left out: a stroke that
+    /// begins at an odd point loses its first step and perhaps its last,
+    /// so a drawing of many short strokes (a polygon drawn a side at a
+    /// time) has a third less ink than the same path in one stroke, and an
+    /// end gap a half larger over it (`scripts/evaluate-strokes lifted`,
+    /// session 32). Off by default.
+    @_spi(StrokeTuning) public var inkStrokeByStroke: Bool
+
     /// How many times the shape check smooths each stroke of the drawing
     /// and of the matched sample, as ``pathSmoothingPasses`` smooths a
     /// path, before it measures the farthest and 90th-percentile distances
@@ -468,6 +480,7 @@ public struct StrokeMatchingParameters: Hashable, Sendable {
         strokeJoinReach = .infinity
         joinsStrokesAcrossCounts = true
         forgivesResamplingGaps = false
+        inkStrokeByStroke = false
         distanceSmoothingPasses = 0
         distanceRoughnessDiscount = 0
         distancePercentile = 0.9

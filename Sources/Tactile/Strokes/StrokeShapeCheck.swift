@@ -123,7 +123,7 @@ enum StrokeShapeCheck {
                              stroke: UnsafeMutablePointer<Int32>, count n: Int,
                              windingEndTrim trim: Int = 0, windingCornerSteps cornerSteps: Int = 1,
                              smoothingPasses: Int = 0, smoothed: UnsafeMutablePointer<Double>? = nil,
-                             joining: StrokeJoining? = nil) -> PathMeasures {
+                             joining: StrokeJoining? = nil, inkStrokeByStroke: Bool = false) -> PathMeasures {
         var squares = 0.0
         for index in 0..<n { squares += matchedX[index] * matchedX[index] + matchedY[index] * matchedY[index] }
         let spread = (squares / Double(n)).squareRoot()
@@ -136,12 +136,30 @@ enum StrokeShapeCheck {
         }
         var ink = 0.0
         var index = 0
-        while index + 2 < n {
-            if stroke[index] == stroke[index + 2] {
-                let dx = x[index + 2] - x[index], dy = y[index + 2] - y[index]
-                ink += (dx * dx + dy * dy).squareRoot()
+        if inkStrokeByStroke {
+            // Each stroke from its own first point, the step left at its end
+            // counted whole (`StrokeMatchingParameters.inkStrokeByStroke`).
+            while index < n {
+                let run = stroke[index]
+                var k = index
+                while k + 2 < n, stroke[k + 2] == run {
+                    ink += ((x[k + 2] - x[k]) * (x[k + 2] - x[k]) + (y[k + 2] - y[k]) * (y[k + 2] - y[k])).squareRoot()
+                    k += 2
+                }
+                if k + 1 < n, stroke[k + 1] == run {
+                    ink += ((x[k + 1] - x[k]) * (x[k + 1] - x[k]) + (y[k + 1] - y[k]) * (y[k + 1] - y[k])).squareRoot()
+                    k += 1
+                }
+                index = k + 1
             }
-            index += 2
+        } else {
+            while index + 2 < n {
+                if stroke[index] == stroke[index + 2] {
+                    let dx = x[index + 2] - x[index], dy = y[index + 2] - y[index]
+                    ink += (dx * dx + dy * dy).squareRoot()
+                }
+                index += 2
+            }
         }
         let logInk = spread > 0 && ink > 0 ? log(ink / spread) : 0
         var stroke = stroke
