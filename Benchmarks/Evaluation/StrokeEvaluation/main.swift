@@ -1463,8 +1463,9 @@ case "choose-joined-strokes":
         exit(64)
     }
     if arguments.contains("forgiving") {
-        // Round 31 (session 32): the travel forgiven the resampling's gaps, against the library as round 30 shipped it.
-        chooseForgivenGaps(people: people)
+        // Rounds 31 and 32 (`ink`, session 32): the travel forgiven the resampling's gaps, or the ink
+        // measured stroke by stroke, against the library as round 30 shipped it.
+        chooseForgivenGaps(people: people, ink: arguments.contains("ink"))
     } else {
         chooseJoinedStrokes(people: people, travel: arguments.contains("travel"), meet: arguments.contains("meet"),
                             across: arguments.contains("across"), exploring: arguments.contains("explore"))
