@@ -232,6 +232,13 @@ import TactileTestSupport
 // by the step left at their end, and their samples with them. The
 // protocol's thirty-second round, the third in session 32; if it chooses
 // nothing, the session stops the joined strokes here.
+//
+// Outcome of round 32 (one run, 7 s): **nothing chosen, no held-out look**,
+// and the session stops here. Lost pooled 3.91% (0.34 / 0.79 / 1.75 /
+// 5.84 / 12.63 / 2.72%) at 2.7788, against the library's 3.88% at 2.8040;
+// not eligible (fluent 12.37 → 12.63%). The lifting hand gains a little
+// (3.07 → 2.72%), the threshold falls by 0.025 and every other part loses
+// a few drawings more. The parameter stays, off.
 
 /// The library's threshold from session 29 until round 30 shipped
 /// (`GestureDefaults.strokeMaximumShapeDeviation`), the baseline's here.
