@@ -139,17 +139,14 @@ enum StrokeShapeCheck {
         if inkStrokeByStroke {
             // Each stroke from its own first point, the step left at its end
             // counted whole (`StrokeMatchingParameters.inkStrokeByStroke`).
+            @inline(__always) func step(_ a: Int, _ b: Int) -> Double {
+                ((x[b] - x[a]) * (x[b] - x[a]) + (y[b] - y[a]) * (y[b] - y[a])).squareRoot()
+            }
             while index < n {
                 let run = stroke[index]
                 var k = index
-                while k + 2 < n, stroke[k + 2] == run {
-                    ink += ((x[k + 2] - x[k]) * (x[k + 2] - x[k]) + (y[k + 2] - y[k]) * (y[k + 2] - y[k])).squareRoot()
-                    k += 2
-                }
-                if k + 1 < n, stroke[k + 1] == run {
-                    ink += ((x[k + 1] - x[k]) * (x[k + 1] - x[k]) + (y[k + 1] - y[k]) * (y[k + 1] - y[k])).squareRoot()
-                    k += 1
-                }
+                while k + 2 < n, stroke[k + 2] == run { ink += step(k, k + 2); k += 2 }
+                if k + 1 < n, stroke[k + 1] == run { ink += step(k, k + 1); k += 1 }
                 index = k + 1
             }
         } else {
@@ -334,11 +331,6 @@ enum StrokeShapeCheck {
                         guard gap <= joining.reach * min(length(a >> 1), length(b >> 1)) else { return nil }
                     }
                 }
-                // Each stroke after the first is moved to begin where the
-                // last one ended: the path turns from one stroke into the
-                // next with no jump between them, whose direction (back
-                // along the next stroke, for an arrow's head) would make
-                // the winding turn half a turn either way by a hair.
                 // The jump from run a's exit to run b's entry (each `2 · run +
                 // backwards`), less the longer of the resampled steps beside
                 // it: the resampling carries its distance over a lift, so
@@ -352,6 +344,11 @@ enum StrokeShapeCheck {
                     let entering = end(rb, 1) > end(rb, 0) ? jump(entry, afterEntry) : 0
                     return max(0, jump(exit, entry) - max(leaving, entering))
                 }
+                // Each stroke after the first is moved to begin where the
+                // last one ended: the path turns from one stroke into the
+                // next with no jump between them, whose direction (back
+                // along the next stroke, for an arrow's head) would make
+                // the winding turn half a turn either way by a hair.
                 var written = 0, travel = 0.0
                 let outX = joining.points, outY = joining.points + n
                 for i in 0..<count {
