@@ -39,6 +39,21 @@ struct StrokeJoinedStrokesTests {
 
     static let corners = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0)]
 
+    /// A five-pointed star's tips, in the order a pen draws its lines.
+    static let starTips = (0..<5).map { k -> (Double, Double) in
+        let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+        return (cos(angle), sin(angle))
+    }
+
+    /// A unit point as drawn on a screen, 100 points a unit.
+    static func onScreen(_ p: (Double, Double)) -> Point { Point(x: 300 + 100 * p.0, y: 300 + 100 * p.1) }
+
+    /// A triangle drawn a side at a time, on a screen.
+    static let triangleSides: [[Point]] = {
+        let corners = [(0.0, -1.0), (-0.9, 0.6), (0.9, 0.6)]
+        return (0..<3).map { side(corners[$0], corners[($0 + 1) % 3], points: 12).map(onScreen) }
+    }()
+
     /// A square drawn a side at a time, in a scrambled order and with
     /// sides drawn either way, joins into the square drawn in one stroke:
     /// the same end gap (none), the same winding (a whole turn) and ink.
@@ -143,10 +158,7 @@ struct StrokeJoinedStrokesTests {
     /// the strokes were drawn in: a star's five lines, every one of the
     /// 5! orders, directions by a pattern.
     @Test func aStarInFiveStrokesJoinsTheSameWhateverTheOrder() {
-        let tips = (0..<5).map { k -> (Double, Double) in
-            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
-            return (cos(angle), sin(angle))
-        }
+        let tips = Self.starTips
         let lines = (0..<5).map { Self.side(tips[$0], tips[($0 + 1) % 5]) }
         let star = Self.measures([lines.reduce([]) { $0 + ($0.isEmpty ? $1 : Array($1.dropFirst())) }], joined: false)
         func permutations(_ items: [Int]) -> [[Int]] {
@@ -238,14 +250,8 @@ struct StrokeJoinedStrokesTests {
         let joining = StrokeClassifier(parameters: parameters)
         parameters.joinsStrokes = false
         let apart = StrokeClassifier(parameters: parameters)
-        func point(_ p: (Double, Double)) -> Point { Point(x: 300 + 100 * p.0, y: 300 + 100 * p.1) }
-        let triangleCorners = [(0.0, -1.0), (-0.9, 0.6), (0.9, 0.6)]
-        let triangle = (0..<3).map { Self.side(triangleCorners[$0], triangleCorners[($0 + 1) % 3], points: 12).map(point) }
-        let tips = (0..<5).map { k -> (Double, Double) in
-            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
-            return (cos(angle), sin(angle))
-        }
-        let star = (0..<5).map { Self.side(tips[$0], tips[($0 + 1) % 5], points: 12).map(point) }
+        let triangle = Self.triangleSides, tips = Self.starTips
+        let star = (0..<5).map { Self.side(tips[$0], tips[($0 + 1) % 5], points: 12).map(Self.onScreen) }
         for (name, strokes) in [("triangle", triangle), ("star", star)] {
             let oneStroke = [strokes.reduce([]) { $0 + ($0.isEmpty ? $1 : Array($1.dropFirst())) }]
             let whole = try #require(apart.classify(strokes: oneStroke))
@@ -279,16 +285,10 @@ struct StrokeJoinedStrokesTests {
         let across = StrokeClassifier(parameters: parameters)
         parameters.joinsStrokes = false
         let apart = StrokeClassifier(parameters: parameters)
-        func point(_ p: (Double, Double)) -> Point { Point(x: 300 + 100 * p.0, y: 300 + 100 * p.1) }
-        let triangleCorners = [(0.0, -1.0), (-0.9, 0.6), (0.9, 0.6)]
-        let triangle = (0..<3).map { Self.side(triangleCorners[$0], triangleCorners[($0 + 1) % 3], points: 12).map(point) }
-        let tips = (0..<5).map { k -> (Double, Double) in
-            let angle = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
-            return (cos(angle), sin(angle))
-        }
+        let triangle = Self.triangleSides, tips = Self.starTips
         // The star's lines in a scrambled order, two of them drawn backwards.
         let star = [3, 0, 4, 1, 2].map { k in
-            let line = Self.side(tips[k], tips[(k + 1) % 5], points: 12).map(point)
+            let line = Self.side(tips[k], tips[(k + 1) % 5], points: 12).map(Self.onScreen)
             return k % 2 == 1 ? Array(line.reversed()) : line
         }
         for (name, strokes) in [("triangle", triangle), ("star", star)] {
@@ -299,9 +299,9 @@ struct StrokeJoinedStrokesTests {
         }
         let circle = [(0..<40).map { k -> Point in
             let angle = 2 * Double.pi * Double(k) / 39
-            return point((cos(angle), 0.9 * sin(angle)))
+            return Self.onScreen((cos(angle), 0.9 * sin(angle)))
         }]
-        let x = [Self.side((-1, -1), (1, 1), points: 16).map(point), Self.side((1, -1), (-1, 1), points: 16).map(point)]
+        let x = [Self.side((-1, -1), (1, 1), points: 16).map(Self.onScreen), Self.side((1, -1), (-1, 1), points: 16).map(Self.onScreen)]
         for strokes in [circle, x] {
             let before = try #require(apart.classify(strokes: strokes))
             let after = try #require(across.classify(strokes: strokes))

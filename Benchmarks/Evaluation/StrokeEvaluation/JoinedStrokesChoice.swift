@@ -240,6 +240,29 @@ import TactileTestSupport
 // (3.07 → 2.72%), the threshold falls by 0.025 and every other part loses
 // a few drawings more. The parameter stays, off.
 
+/// Step 4 (b) of rounds 26–32: people's drawings as the library and as
+/// the chosen rule decide them, printed; whether the chosen rule loses a
+/// smaller share of those the nearest template names right, and accepts
+/// as another shape at most 1 point more of all.
+func peopleLook(library before: [Outcome], at t: Double, chosen after: [Outcome], at threshold: Double) -> Bool {
+    let libraryAccepts = { (outcome: Outcome) in decisionValue(outcome) <= t }
+    let chosenAccepts = { (outcome: Outcome) in decisionValue(outcome) <= threshold }
+    func summary(_ outcomes: [Outcome], _ accepts: (Outcome) -> Bool) -> (right: Int, lost: Int, wrong: Int) {
+        let right = outcomes.filter(\.isCorrect)
+        return (right.count, right.filter { !accepts($0) }.count, outcomes.filter { !$0.isCorrect && $0.match != nil && accepts($0) }.count)
+    }
+    let (library, chosen) = (summary(before, libraryAccepts), summary(after, chosenAccepts))
+    print()
+    print("people (\(before.count) drawings): library \(library.lost) of \(library.right) lost "
+          + "(\(percent(Double(library.lost) / Double(max(1, library.right))))), \(library.wrong) accepted as another shape; "
+          + "chosen \(chosen.lost) of \(chosen.right) lost (\(percent(Double(chosen.lost) / Double(max(1, chosen.right))))), "
+          + "\(chosen.wrong) accepted as another shape")
+    print("people lost by shape, library: " + lostByShape(before, accept: libraryAccepts))
+    print("people lost by shape, chosen: " + lostByShape(after, accept: chosenAccepts))
+    return Double(chosen.lost) / Double(max(1, chosen.right)) < Double(library.lost) / Double(max(1, library.right))
+        && Double(chosen.wrong - library.wrong) / Double(max(1, before.count)) <= 0.01
+}
+
 /// The library's threshold from session 29 until round 30 shipped
 /// (`GestureDefaults.strokeMaximumShapeDeviation`), the baseline's here.
 let sessionTwentyNineMaximumShapeDeviation = 2.8066
@@ -398,22 +421,7 @@ func chooseJoinedStrokes(people: String?, travel: Bool = false, meet: Bool = fal
     // Step 4 (b), once.
     let before = peopleOutcomes(directory: people)
     let after = joined { peopleOutcomes(directory: people) }
-    let libraryAccepts = { (outcome: Outcome) in decisionValue(outcome) <= t }
-    let chosenAccepts = { (outcome: Outcome) in decisionValue(outcome) <= pick.threshold }
-    func summary(_ outcomes: [Outcome], _ accepts: (Outcome) -> Bool) -> (right: Int, lost: Int, wrong: Int) {
-        let right = outcomes.filter(\.isCorrect)
-        return (right.count, right.filter { !accepts($0) }.count, outcomes.filter { !$0.isCorrect && $0.match != nil && accepts($0) }.count)
-    }
-    let (library, chosen) = (summary(before, libraryAccepts), summary(after, chosenAccepts))
-    print()
-    print("people (\(before.count) drawings): library \(library.lost) of \(library.right) lost "
-          + "(\(percent(Double(library.lost) / Double(max(1, library.right))))), \(library.wrong) accepted as another shape; "
-          + "chosen \(chosen.lost) of \(chosen.right) lost (\(percent(Double(chosen.lost) / Double(max(1, chosen.right))))), "
-          + "\(chosen.wrong) accepted as another shape")
-    print("people lost by shape, library: " + lostByShape(before, accept: libraryAccepts))
-    print("people lost by shape, chosen: " + lostByShape(after, accept: chosenAccepts))
-    let peopleShips = Double(chosen.lost) / Double(max(1, chosen.right)) < Double(library.lost) / Double(max(1, library.right))
-        && Double(chosen.wrong - library.wrong) / Double(max(1, before.count)) <= 0.01
+    let peopleShips = peopleLook(library: before, at: t, chosen: after, at: pick.threshold)
     let round = across ? "round 30" : meet ? "round 29" : travel ? "round 28" : "round 26"
     print(syntheticShips && peopleShips ? "\(round): ships"
           : "\(round): not shipped (generated families: \(syntheticShips ? "pass" : "fail"), people: \(peopleShips ? "pass" : "fail"))")
@@ -450,22 +458,7 @@ func chooseForgivenGaps(people: String?, ink: Bool = false) {
     // Step 4 (b), once.
     let before = peopleOutcomes(directory: people)
     let after = forgiving { peopleOutcomes(directory: people) }
-    let libraryAccepts = { (outcome: Outcome) in decisionValue(outcome) <= t }
-    let chosenAccepts = { (outcome: Outcome) in decisionValue(outcome) <= pick.threshold }
-    func summary(_ outcomes: [Outcome], _ accepts: (Outcome) -> Bool) -> (right: Int, lost: Int, wrong: Int) {
-        let right = outcomes.filter(\.isCorrect)
-        return (right.count, right.filter { !accepts($0) }.count, outcomes.filter { !$0.isCorrect && $0.match != nil && accepts($0) }.count)
-    }
-    let (library, chosen) = (summary(before, libraryAccepts), summary(after, chosenAccepts))
-    print()
-    print("people (\(before.count) drawings): library \(library.lost) of \(library.right) lost "
-          + "(\(percent(Double(library.lost) / Double(max(1, library.right))))), \(library.wrong) accepted as another shape; "
-          + "chosen \(chosen.lost) of \(chosen.right) lost (\(percent(Double(chosen.lost) / Double(max(1, chosen.right))))), "
-          + "\(chosen.wrong) accepted as another shape")
-    print("people lost by shape, library: " + lostByShape(before, accept: libraryAccepts))
-    print("people lost by shape, chosen: " + lostByShape(after, accept: chosenAccepts))
-    let peopleShips = Double(chosen.lost) / Double(max(1, chosen.right)) < Double(library.lost) / Double(max(1, library.right))
-        && Double(chosen.wrong - library.wrong) / Double(max(1, before.count)) <= 0.01
+    let peopleShips = peopleLook(library: before, at: t, chosen: after, at: pick.threshold)
     let round = ink ? "round 32" : "round 31"
     print(syntheticShips && peopleShips ? "\(round): ships"
           : "\(round): not shipped (generated families: \(syntheticShips ? "pass" : "fail"), people: \(peopleShips ? "pass" : "fail"))")
