@@ -26,7 +26,8 @@ import TactileTestSupport
 // disagreement (printed; none is expected, since an accepted match is
 // the nearest). Round 15's figures (the harness's rule, α = 0.22434
 // against the library's 0.2243 then; 0.2283 since session 30's fit under
-// many-to-one matching) are printed beside for comparison.
+// many-to-one matching, 0.2164 since session 32's with strokes joined
+// across counts) are printed beside for comparison.
 
 // Outcome (session 24, 83 s on 2 cores): every figure of the three rules
 // is the harness's (rounds 14 and 15's looks, session 23's replication),
