@@ -240,10 +240,22 @@ import TactileTestSupport
 // (3.07 → 2.72%), the threshold falls by 0.025 and every other part loses
 // a few drawings more. The parameter stays, off.
 
-/// Step 4 (b) of rounds 26–32: people's drawings as the library and as
-/// the chosen rule decide them, printed; whether the chosen rule loses a
-/// smaller share of those the nearest template names right, and accepts
-/// as another shape at most 1 point more of all.
+/// Step 4 (b) of rounds 26–32, once, and the round's verdict: people's
+/// drawings under `directory` as the library (at `t`) and as the chosen
+/// rule (`under` it, at `threshold`) decide them.
+func finishWithPeople(_ round: String, syntheticShips: Bool, people directory: String, library t: Double, chosen threshold: Double,
+                      under chosen: (() -> [Outcome]) -> [Outcome]) {
+    let before = peopleOutcomes(directory: directory)
+    let after = chosen { peopleOutcomes(directory: directory) }
+    let peopleShips = peopleLook(library: before, at: t, chosen: after, at: threshold)
+    print(syntheticShips && peopleShips ? "\(round): ships"
+          : "\(round): not shipped (generated families: \(syntheticShips ? "pass" : "fail"), people: \(peopleShips ? "pass" : "fail"))")
+}
+
+/// People's drawings as the library and as the chosen rule decide them,
+/// printed; whether the chosen rule loses a smaller share of those the
+/// nearest template names right, and accepts as another shape at most 1
+/// point more of all.
 func peopleLook(library before: [Outcome], at t: Double, chosen after: [Outcome], at threshold: Double) -> Bool {
     let libraryAccepts = { (outcome: Outcome) in decisionValue(outcome) <= t }
     let chosenAccepts = { (outcome: Outcome) in decisionValue(outcome) <= threshold }
@@ -273,6 +285,10 @@ struct PenLifting {
     var lift: Double
     var reverse: Double
     var shuffle: Double
+
+    init(chance: Double, lift: Double, reverse: Double, shuffle: Double) {
+        (self.chance, self.lift, self.reverse, self.shuffle) = (chance, lift, reverse, shuffle)
+    }
 
     init(writer: UInt64) {
         var random = SplitMix64(seed: writer ^ 0x11F7_1A6D)
@@ -418,13 +434,8 @@ func chooseJoinedStrokes(people: String?, travel: Bool = false, meet: Bool = fal
     guard let pick = runFluentRound(candidates, parts: baselineParts, heldOut: people != nil, baselineThreshold: t,
                                     partNames: names, lowerOnRequired: 0),
           let people, let syntheticShips = pick.ships else { return }
-    // Step 4 (b), once.
-    let before = peopleOutcomes(directory: people)
-    let after = joined { peopleOutcomes(directory: people) }
-    let peopleShips = peopleLook(library: before, at: t, chosen: after, at: pick.threshold)
     let round = across ? "round 30" : meet ? "round 29" : travel ? "round 28" : "round 26"
-    print(syntheticShips && peopleShips ? "\(round): ships"
-          : "\(round): not shipped (generated families: \(syntheticShips ? "pass" : "fail"), people: \(peopleShips ? "pass" : "fail"))")
+    finishWithPeople(round, syntheticShips: syntheticShips, people: people, library: t, chosen: pick.threshold, under: joined)
 }
 
 /// Round 31, steps 1–3 (and, with `people`, step 4's one look); with
@@ -455,13 +466,8 @@ func chooseForgivenGaps(people: String?, ink: Bool = false) {
     guard let pick = runFluentRound(candidates, parts: baselineParts, heldOut: people != nil, baselineThreshold: t,
                                     partNames: names, lowerOnRequired: 0),
           let people, let syntheticShips = pick.ships else { return }
-    // Step 4 (b), once.
-    let before = peopleOutcomes(directory: people)
-    let after = forgiving { peopleOutcomes(directory: people) }
-    let peopleShips = peopleLook(library: before, at: t, chosen: after, at: pick.threshold)
-    let round = ink ? "round 32" : "round 31"
-    print(syntheticShips && peopleShips ? "\(round): ships"
-          : "\(round): not shipped (generated families: \(syntheticShips ? "pass" : "fail"), people: \(peopleShips ? "pass" : "fail"))")
+    finishWithPeople(ink ? "round 32" : "round 31", syntheticShips: syntheticShips, people: people, library: t,
+                     chosen: pick.threshold, under: forgiving)
     print()
     print("After the look (decides nothing), `lifted` with the candidate:")
     forgiving { liftedEvaluation(families: heldOutFamilies) }

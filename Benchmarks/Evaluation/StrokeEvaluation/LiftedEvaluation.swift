@@ -13,13 +13,6 @@ import TactileTestSupport
 // threshold (the rule before round 30). `scripts/evaluate-strokes lifted
 // [report|s6|wide|lognormal|all]`.
 
-/// Every corner lifted; pieces reversed and shuffled at even odds.
-private func everyCorner() -> PenLifting {
-    var habit = PenLifting(writer: 0)
-    (habit.chance, habit.lift, habit.reverse, habit.shuffle) = (1, 1, 0.5, 0.5)
-    return habit
-}
-
 /// Of `drawings`, how many the nearest template names right, and of those
 /// how many each rule rejects.
 private struct LiftedTally {
@@ -67,7 +60,8 @@ func liftedEvaluation(families: [String]) {
     let shipped = builtInClassifier()
     matchingParameters.joinsStrokes = false
     let apart = builtInClassifier()
-    let habit = everyCorner()
+    // Every corner lifted; pieces reversed and shuffled at even odds.
+    let habit = PenLifting(chance: 1, lift: 1, reverse: 0.5, shuffle: 0.5)
     print("The built-in set on each family's triangles, rectangles and stars, as drawn and cut at every corner "
           + "(pieces reversed and shuffled at even odds). Lost: of those the nearest template names right, rejected by the "
           + "library's rule (\(GestureDefaults.strokeMaximumShapeDeviation)) and by the strokes apart at session 29's "
